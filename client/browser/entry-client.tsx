@@ -1,0 +1,39 @@
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterContextProvider, RouterProvider } from 'react-router';
+import { pageDataContext } from '../page-data-context.ts';
+import { routes } from '../routes.tsx';
+import { clientPageDataSource } from './page-data-client.ts';
+import { trackPageViews } from './page-views.ts';
+
+// The lazy page modules of the server-rendered page must be in place before hydrating, or the first
+// render would not match the HTML. The Worker preloads their chunks, so this costs no extra round trip.
+// https://reactrouter.com/start/data/custom#4-hydrate-in-the-browser
+async function loadInitialLazyRoutes(): Promise<void> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const routeModule = await route.lazy();
+      Object.assign(route, { ...routeModule, lazy: undefined });
+    }),
+  );
+}
+
+await loadInitialLazyRoutes();
+
+// Page state embedded by the server (window.__staticRouterHydrationData) is picked up by the router,
+// so the first page is not fetched again.
+const router = createBrowserRouter(routes, {
+  getContext: () => new RouterContextProvider(new Map([[pageDataContext, clientPageDataSource]])),
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element');
+hydrateRoot(
+  root,
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);
+trackPageViews(router);

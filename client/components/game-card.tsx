@@ -1,0 +1,33 @@
+import { Link } from 'react-router';
+import type { GameSummary } from '../../shared/page-data.ts';
+import { GameArt } from './game-art.tsx';
+
+/** A game in a grid: art, name, and the first genre and year. */
+export function GameCard({ game }: { game: GameSummary }) {
+  const year = game.release_date?.slice(0, 4);
+  const details = [game.genres[0], year].filter(Boolean).join(' · ');
+  return (
+    <li className="game-card">
+      <Link to={`/game/${game.deeplink_url_code}`}>
+        <GameArt name={game.name} icon={game.icon} />
+        <span className="game-card-name">{game.name}</span>
+        {details ? <span className="game-card-details">{details}</span> : null}
+      </Link>
+    </li>
+  );
+}
+
+/** A titled grid of games; renders nothing when there are none. */
+export function GameGrid({ title, games, id }: { title: string; games: GameSummary[]; id: string }) {
+  if (games.length === 0) return null;
+  return (
+    <section className="game-grid-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <ul className="game-grid">
+        {games.map((game) => (
+          <GameCard key={game.uuid} game={game} />
+        ))}
+      </ul>
+    </section>
+  );
+}

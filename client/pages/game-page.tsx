@@ -1,0 +1,97 @@
+import { useLoaderData } from 'react-router';
+import type { GamePageData } from '../../shared/page-data.ts';
+import type { Game } from '../../shared/schemas/game.ts';
+import { GameArt } from '../components/game-art.tsx';
+import { GameGrid } from '../components/game-card.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
+
+const releaseFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+function describe(game: Game): string {
+  if (game.content.description) return game.content.description;
+  const genre = game.genres.length > 0 ? game.genres.join(', ').toLowerCase() : 'game';
+  const by = game.developers.length > 0 ? ` by ${game.developers.join(', ')}` : '';
+  const year = game.release_date ? `, released ${game.release_date.slice(0, 4)}` : '';
+  return `${game.name} is a ${genre} game${by}${year}. Follow it on Questline to see what players are saying.`;
+}
+
+/** Structured data so search engines understand the page is about a video game. */
+function gameJsonLd(game: Game, description: string): string {
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'VideoGame',
+    name: game.name,
+    description,
+    url: `/game/${game.deeplink_url_code}`,
+    genre: game.genres,
+    gamePlatform: game.platforms,
+    author: game.developers.map((name) => ({ '@type': 'Organization', name })),
+    publisher: game.publishers.map((name) => ({ '@type': 'Organization', name })),
+    ...(game.release_date ? { datePublished: game.release_date } : {}),
+    ...(game.icon ? { image: game.icon } : {}),
+  };
+  // `<` escaped so no string in the data can close the script element.
+  return JSON.stringify(jsonLd).replace(/</g, '\\u003c');
+}
+
+function Facts({ game }: { game: Game }) {
+  const facts: [string, string][] = [];
+  if (game.developers.length > 0) facts.push(['Developer', game.developers.join(', ')]);
+  if (game.publishers.length > 0) facts.push(['Publisher', game.publishers.join(', ')]);
+  if (game.release_date) facts.push(['Released', releaseFormat.format(new Date(game.release_date))]);
+  const platforms = game.platforms.filter((platform) => platform !== 'PC');
+  if (platforms.length > 0) facts.push(['Platforms', platforms.join(', ')]);
+  if (facts.length === 0) return null;
+  return (
+    <dl className="facts">
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function Component() {
+  const { game, suggGames, topGames } = useLoaderData<GamePageData>();
+  const description = describe(game);
+  const followers = game.follows === 1 ? '1 follower' : `${game.follows.toLocaleString('en-US')} followers`;
+  return (
+    <article className="game-page">
+      <PageMeta title={game.name} description={description} path={`/game/${game.deeplink_url_code}`} image={game.icon} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: gameJsonLd(game, description) }} />
+      <header className="game-hero">
+        <GameArt name={game.name} icon={game.icon} size="hero" />
+        <div className="game-hero-text">
+          {game.genres.length > 0 ? (
+            <ul className="chips" aria-label="Genres">
+              {game.genres.map((genre) => (
+                <li key={genre}>{genre}</li>
+              ))}
+            </ul>
+          ) : null}
+          <h1>{game.name}</h1>
+          <p className="followers">{followers}</p>
+        </div>
+      </header>
+      <div className="game-body">
+        <section aria-labelledby="about-game">
+          <h2 id="about-game">About</h2>
+          <p>{description}</p>
+          {game.tags.length > 0 ? (
+            <ul className="tags" aria-label="Tags">
+              {game.tags.slice(0, 12).map((tag) => (
+                <li key={tag}>{tag}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+        <Facts game={game} />
+      </div>
+      <GameGrid id="suggested-games" title={`Players who follow ${game.name} also follow`} games={suggGames} />
+      <GameGrid id="top-games" title="Top games" games={topGames} />
+    </article>
+  );
+}

@@ -1,0 +1,53 @@
+import { data, redirect, type RouteObject } from 'react-router';
+import { pageDataContext } from './page-data-context.ts';
+import { RootLayout } from './root-layout.tsx';
+import { RouteErrorPage } from './pages/route-error-page.tsx';
+
+// One route table for the server render and the browser. Ids are explicit so both sides agree on the
+// keys of the embedded page state. Loaders are here (not lazy) so the server can run them before the
+// page module is loaded; page components are lazy modules.
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: RootLayout,
+    children: [
+      {
+        // Pathless: errors of any page render inside the layout, header and footer kept.
+        id: 'pages',
+        ErrorBoundary: RouteErrorPage,
+        children: [
+      {
+        id: 'home',
+        index: true,
+        loader: ({ context }) => context.get(pageDataContext).homePage(),
+        lazy: () => import('./pages/home-page.tsx'),
+      },
+      {
+        id: 'game',
+        path: 'game/:deepLink',
+        loader: async ({ context, params }) => {
+          const result = await context.get(pageDataContext).gamePage(params.deepLink ?? '');
+          // The not-found page is shown at the requested URL, which stays in the address bar.
+          if (!result.found) throw data(result.data, { status: 404 });
+          return result.data;
+        },
+        lazy: () => import('./pages/game-page.tsx'),
+      },
+      {
+        id: 'not-found',
+        path: '404',
+        loader: async ({ context }) => data(await context.get(pageDataContext).notFoundPage(), { status: 404 }),
+        lazy: () => import('./pages/not-found-page.tsx'),
+      },
+      {
+        id: 'unknown-path',
+        path: '*',
+        // Any other path goes to the not-found screen (spec section 2).
+        loader: () => redirect('/404'),
+      },
+        ],
+      },
+    ],
+  },
+];

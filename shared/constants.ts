@@ -1,0 +1,19 @@
+/** Business constants and limits from the product spec, section 9. */
+export const SEARCH_LIMIT = 25;
+/** Record queries never return more than this many records, whatever the caller asks for. */
+export const RECORD_QUERY_CAP = 10;
+export const PREVIEW_COMMENTS_PER_POST = 3;
+/** A suggested game must have been liked by at least this share of the seed game's followers. */
+export const MIN_SUGGESTION_RATIO = 0.51;
+export const DEFAULT_SUGGEST_COUNT = 10;
+export const GAMES_FOLLOWED_DEFAULT = 20;
+/** Top games: fetch this many from the start of the ranking… */
+export const TOP_GAMES_FETCH = 20;
+/** …and show at most this many that are not already on the page. */
+export const TOP_GAMES_SHOWN = 10;
+export const FUNCTIONS_TIMEOUT_MS = 70_000;
+export const INSTALL_AND_ANALYTICS_TIMEOUT_MS = 60_000;
+
+/** Required wherever games from the Steam catalogue are shown (CC BY 4.0). */
+export const GAME_DATA_ATTRIBUTION =
+  "Game data: 'Steam Store Games' by Nik Davis (Kaggle), CC BY 4.0 — modified (filtered, normalised, re-ranked).";

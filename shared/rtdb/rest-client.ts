@@ -1,0 +1,179 @@
+// The one client for Firebase Realtime Database over REST, used by the Worker, the functions and the
+// tools alike. It speaks the production contract (https://firebase.google.com/docs/reference/rest/database)
+// so the same code talks to Firebase in production and to the project's emulator locally.
+
+/** A value a query can start, end or match at. */
+export type RtdbScalar = string | number | boolean | null;
+
+/** Ordered and filtered reads, exactly the REST API's query parameters. */
+export interface RtdbQuery {
+  orderBy?: string;
+  startAt?: RtdbScalar;
+  endAt?: RtdbScalar;
+  equalTo?: RtdbScalar;
+  limitToFirst?: number;
+  limitToLast?: number;
+  shallow?: boolean;
+}
+
+/** Who the database should treat the caller as: rules apply to everyone but the server credential. */
+export type RtdbCredential =
+  | { kind: 'anonymous' }
+  /** A Firebase Auth ID token: the user's own rights, rules enforced. */
+  | { kind: 'idToken'; token: string }
+  /** The server credential: a Google OAuth2 access token in production (rules bypassed). */
+  | { kind: 'accessToken'; getToken: () => Promise<string> }
+  /** The emulator's administrator, as Google's own emulator names it. Never valid in production. */
+  | { kind: 'emulatorOwner' };
+
+/** One finished request, for tests and benchmarks that count round trips. */
+export interface RtdbRequestRecord {
+  method: string;
+  path: string;
+  status: number;
+  startedAt: number;
+  endedAt: number;
+}
+
+export interface RtdbClientOptions {
+  /** `https://<db>.firebaseio.com` in production, `http://127.0.0.1:9000` locally. */
+  databaseUrl: string;
+  /** The database name, sent as `?ns=` (needed by the emulator, harmless in production). */
+  namespace?: string;
+  credential: RtdbCredential;
+  fetch?: typeof fetch;
+  onRequest?: (record: RtdbRequestRecord) => void;
+}
+
+/** A failed database request. Its message is for logs only: never show it to a user. */
+export class RtdbError extends Error {
+  override readonly name = 'RtdbError';
+  readonly status: number;
+  readonly path: string;
+  constructor(status: number, path: string, detail: string) {
+    super(`Realtime Database ${String(status)} at ${path}: ${detail}`);
+    this.status = status;
+    this.path = path;
+  }
+}
+
+/** A value with the ETag the database gave it, for conditional writes. */
+export interface RtdbTagged<T> {
+  value: T;
+  etag: string;
+}
+
+export interface RtdbClient {
+  /** The value at `path` (null when absent), ordered and filtered when a query is given. */
+  get(path: string, query?: RtdbQuery): Promise<unknown>;
+  /** The value with its ETag. */
+  getTagged(path: string): Promise<RtdbTagged<unknown>>;
+  /** Replace the value; with `ifMatch`, only when it still has that ETag (else null is returned). */
+  put(path: string, value: unknown, options?: { ifMatch?: string }): Promise<unknown>;
+  /** Apply many writes atomically: keys are paths relative to `path` (multi-path update). */
+  patch(path: string, updates: Record<string, unknown>): Promise<unknown>;
+  /** Append under a new push id; answers the id. */
+  post(path: string, value: unknown): Promise<string>;
+  delete(path: string): Promise<void>;
+  /** A client for the same database acting with another credential. */
+  withCredential(credential: RtdbCredential): RtdbClient;
+}
+
+/** A Realtime Database REST client bound to one database and one credential. */
+export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const base = options.databaseUrl.replace(/\/+$/, '');
+
+  async function request(
+    method: string,
+    path: string,
+    init: { query?: RtdbQuery; body?: unknown; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const url = new URL(`${base}/${encodePath(path)}.json`);
+    if (options.namespace) url.searchParams.set('ns', options.namespace);
+    if (init.query) appendQuery(url.searchParams, init.query);
+    const headers: Record<string, string> = { ...init.headers };
+    const credential = options.credential;
+    if (credential.kind === 'idToken') url.searchParams.set('auth', credential.token);
+    else if (credential.kind === 'accessToken') headers.Authorization = `Bearer ${await credential.getToken()}`;
+    else if (credential.kind === 'emulatorOwner') headers.Authorization = 'Bearer owner';
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    const startedAt = performance.now();
+    const response = await doFetch(url, {
+      method,
+      headers,
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    options.onRequest?.({ method, path, status: response.status, startedAt, endedAt: performance.now() });
+    return response;
+  }
+
+  async function expectOk(response: Response, path: string): Promise<unknown> {
+    const text = await response.text();
+    if (!response.ok) throw new RtdbError(response.status, path, readError(text));
+    return text === '' ? null : (JSON.parse(text) as unknown);
+  }
+
+  return {
+    async get(path, query) {
+      return expectOk(await request('GET', path, query ? { query } : {}), path);
+    },
+    async getTagged(path) {
+      const response = await request('GET', path, { headers: { 'X-Firebase-ETag': 'true' } });
+      const value = await expectOk(response, path);
+      return { value, etag: response.headers.get('ETag') ?? '' };
+    },
+    async put(path, value, putOptions) {
+      const headers: Record<string, string> = putOptions?.ifMatch ? { 'if-match': putOptions.ifMatch } : {};
+      const response = await request('PUT', path, { body: value, headers });
+      if (response.status === 412) {
+        await response.body?.cancel();
+        return null;
+      }
+      return expectOk(response, path);
+    },
+    async patch(path, updates) {
+      return expectOk(await request('PATCH', path, { body: updates }), path);
+    },
+    async post(path, value) {
+      const answer = (await expectOk(await request('POST', path, { body: value }), path)) as { name: string };
+      return answer.name;
+    },
+    async delete(path) {
+      await expectOk(await request('DELETE', path), path);
+    },
+    withCredential(credential) {
+      return createRtdbClient({ ...options, credential });
+    },
+  };
+}
+
+/** Each segment percent-encoded, so user-supplied keys cannot add segments or query strings. */
+function encodePath(path: string): string {
+  return path
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map(encodeURIComponent)
+    .join('/');
+}
+
+/** The REST API wants every query value as JSON (strings quoted, numbers bare). */
+function appendQuery(params: URLSearchParams, query: RtdbQuery): void {
+  if (query.orderBy !== undefined) params.set('orderBy', JSON.stringify(query.orderBy));
+  for (const key of ['startAt', 'endAt', 'equalTo'] as const) {
+    const value = query[key];
+    if (value !== undefined) params.set(key, JSON.stringify(value));
+  }
+  if (query.limitToFirst !== undefined) params.set('limitToFirst', String(query.limitToFirst));
+  if (query.limitToLast !== undefined) params.set('limitToLast', String(query.limitToLast));
+  if (query.shallow) params.set('shallow', 'true');
+}
+
+function readError(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown };
+    return typeof parsed.error === 'string' ? parsed.error : text.slice(0, 200);
+  } catch {
+    return text.slice(0, 200);
+  }
+}

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { deepLinkSchema, recordIdSchema } from './keys.ts';
+import type { RecordMeta } from './record-meta.ts';
+
+/** A gaming event (showcase, convention, award show) at `events/{deepLink}`. */
+export const eventSchema = z.object({
+  name: z.string().min(1).max(200),
+  deeplink_url_code: deepLinkSchema,
+  content: z.object({ icon: z.string().optional(), description: z.string().optional() }).default({}),
+  /** Featured games, keyed by game id (the value is the order they are shown in). */
+  games: z.record(recordIdSchema, z.number()).default({}),
+  starts_on: z.iso.date().optional(),
+  ends_on: z.iso.date().optional(),
+  place: z.string().optional(),
+  follows: z.number().int().nonnegative().default(0),
+});
+
+export type EventRecord = z.infer<typeof eventSchema>;
+export type GameEvent = EventRecord & RecordMeta;

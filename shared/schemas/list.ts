@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { deepLinkSchema, recordIdSchema } from './keys.ts';
+import type { RecordMeta } from './record-meta.ts';
+
+const collectionSchema = z.object({
+  name: z.string().min(1).max(200),
+  /** Games in this collection keyed by game id; the value is the position (1 = first). */
+  games: z.record(recordIdSchema, z.number()).default({}),
+});
+
+/** A curated games list at `lists/{code}`, made of named collections of games. */
+export const listSchema = z.object({
+  code: deepLinkSchema,
+  name: z.string().min(1).max(200),
+  description: z.string().optional(),
+  games: z.record(recordIdSchema, collectionSchema).default({}),
+});
+
+export type ListRecord = z.infer<typeof listSchema>;
+export type GameList = ListRecord & RecordMeta;

@@ -1,0 +1,42 @@
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+
+// Two projects: code that runs on Node (shared, emulator, scripts, seed, functions, client units) and
+// the Worker, whose tests run inside workerd through the Cloudflare plugin against a real emulator.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: [
+            'shared/**/*.test.ts',
+            'emulator/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'seed/**/*.test.ts',
+            'client/**/*.test.{ts,tsx}',
+            'functions/src/**/*.test.ts',
+            'tests/integration/**/*.test.ts',
+          ],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+          }),
+        ],
+        test: {
+          name: 'worker',
+          include: ['worker/**/*.test.{ts,tsx}'],
+          globalSetup: ['tests/setup/worker-global-setup.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,18 @@
+import type { Database } from './database.ts';
+
+/** A caller proven by a verified Firebase ID token. */
+export interface VerifiedUser {
+  uid: string;
+  /** The raw ID token, passed on to the database so its rules apply to the user's own reads. */
+  idToken: string;
+  claims: Record<string, unknown>;
+}
+
+/** The Worker's Hono environment: bindings from wrangler.toml (`Env`, generated) and per-request values. */
+export interface AppEnv {
+  Bindings: Env;
+  Variables: {
+    database: Database;
+    user: VerifiedUser | undefined;
+  };
+}

@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
+import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
+import { api } from './api/index.ts';
+import type { AppEnv } from './app-env.ts';
+import { databaseFor } from './database.ts';
+import { cachedPublicPage } from './edge-cache.ts';
+import { onError } from './on-error.ts';
+import { documentRenderer, renderPage } from './render/render-page.tsx';
+
+export interface AppOptions {
+  /** Sees every database request the app makes (tests count round trips with it). */
+  onDatabaseRequest?: (record: RtdbRequestRecord) => void;
+}
+
+/** The Worker: the JSON API first, then every other GET rendered as a page (edge-cached when public). */
+export function createApp(options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+  app.use(secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }));
+  app.use(async function database(c, next) {
+    c.set('database', databaseFor(c.env, options.onDatabaseRequest));
+    await next();
+  });
+  app.route('/api', api);
+  app.get('*', documentRenderer, cachedPublicPage(renderPage, { freshSeconds: 60, staleSeconds: 600 }));
+  app.onError(onError);
+  return app;
+}

@@ -1,0 +1,42 @@
+import { createRtdbClient, type RtdbClient, type RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
+import { googleAccessToken } from './google-access-token.ts';
+
+/** The database as the Worker reaches it: anonymously for public pages, as itself for writes. */
+export interface Database {
+  /** Reads with no credential: only what the rules make public. Public pages use this, so they are the same for everyone. */
+  public: RtdbClient;
+  /** The server credential: commits transitions after the Worker has checked who may do what. */
+  server: RtdbClient;
+  /** Reads on behalf of a signed-in user: the rules apply to them. */
+  asUser(idToken: string): RtdbClient;
+}
+
+/** True when the Worker runs against the local emulators (never in production). */
+export function usesEmulators(env: Env): boolean {
+  return env.FIREBASE_EMULATORS === 'true';
+}
+
+/** The database clients for this environment. */
+export function databaseFor(env: Env, onRequest?: (record: RtdbRequestRecord) => void): Database {
+  const base = {
+    databaseUrl: env.FIREBASE_DATABASE_URL,
+    namespace: env.FIREBASE_DATABASE_NAMESPACE,
+    ...(onRequest ? { onRequest } : {}),
+  };
+  const publicClient = createRtdbClient({ ...base, credential: { kind: 'anonymous' } });
+  const serviceAccount = env.FIREBASE_SERVICE_ACCOUNT;
+  const server = usesEmulators(env)
+    ? publicClient.withCredential({ kind: 'emulatorOwner' })
+    : publicClient.withCredential({
+        kind: 'accessToken',
+        getToken: () => {
+          if (!serviceAccount) throw new Error('FIREBASE_SERVICE_ACCOUNT is not set');
+          return googleAccessToken(serviceAccount);
+        },
+      });
+  return {
+    public: publicClient,
+    server,
+    asUser: (idToken) => publicClient.withCredential({ kind: 'idToken', token: idToken }),
+  };
+}

@@ -1,0 +1,68 @@
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { AppEnv } from './app-env.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
+
+/** When the copy was stored, so a hit knows whether it is still fresh. */
+const STORED_AT = 'x-questline-stored-at';
+
+export interface EdgeCacheOptions {
+  /** Served from the cache as it is for this long. */
+  freshSeconds: number;
+  /** Then served stale for this much longer while one request refreshes it in the background. */
+  staleSeconds: number;
+}
+
+type Handler = (c: Context<AppEnv>) => Promise<Response>;
+
+/**
+ * Public pages are the same for every anonymous visitor, so they are cached at the edge with the Cache
+ * API: fresh for a short while, then stale-while-revalidate. The Cache API keeps a copy for its
+ * `s-maxage` but does not revalidate on its own, so the refresh is done here.
+ * https://developers.cloudflare.com/workers/runtime-apis/cache/
+ * Signed-in visitors (session cookie) and non-GET requests always get a fresh render.
+ */
+export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): Handler {
+  const cacheControl = `public, max-age=${String(options.freshSeconds)}, stale-while-revalidate=${String(options.staleSeconds)}`;
+
+  async function renderAndStore(c: Context<AppEnv>, cache: Cache, key: Request): Promise<Response> {
+    const response = await handler(c);
+    if (!(response.status === 200 || response.status === 404) || !response.body) return response;
+    const [forVisitor, forCache] = response.body.tee();
+    const headers = new Headers(response.headers);
+    headers.set('Cache-Control', cacheControl);
+    const stored = new Headers(headers);
+    stored.set('Cache-Control', `public, s-maxage=${String(options.freshSeconds + options.staleSeconds)}`);
+    stored.set(STORED_AT, String(Date.now()));
+    c.executionCtx.waitUntil(
+      cache.put(key, new Response(forCache, { status: response.status, headers: stored })).catch((error: unknown) => {
+        console.error('Edge cache write failed', error);
+      }),
+    );
+    return new Response(forVisitor, { status: response.status, headers });
+  }
+
+  return async function edgeCache(c) {
+    if (c.req.method !== 'GET' || getCookie(c, SESSION_COOKIE)) return handler(c);
+    const cache = caches.default;
+    const key = new Request(c.req.url, { method: 'GET' });
+    const hit = await cache.match(key);
+    if (!hit) return renderAndStore(c, cache, key);
+    const ageSeconds = (Date.now() - Number(hit.headers.get(STORED_AT) ?? 0)) / 1000;
+    if (ageSeconds > options.freshSeconds) {
+      c.executionCtx.waitUntil(
+        renderAndStore(c, cache, key)
+          .then((fresh) => fresh.body?.cancel())
+          .catch((error: unknown) => {
+            console.error('Edge cache refresh failed', error);
+          }),
+      );
+    }
+    const headers = new Headers(hit.headers);
+    headers.delete(STORED_AT);
+    headers.set('Cache-Control', cacheControl);
+    headers.set('Age', String(Math.floor(ageSeconds)));
+    headers.set('X-Questline-Cache', ageSeconds > options.freshSeconds ? 'stale' : 'hit');
+    return new Response(hit.body, { status: hit.status, headers });
+  };
+}

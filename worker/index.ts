@@ -1,0 +1,3 @@
+import { createApp } from './app.ts';
+
+export default createApp() satisfies ExportedHandler<Env>;

@@ -1,0 +1,25 @@
+import type { ErrorHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ERROR_MESSAGES, type ApiErrorBody } from '../shared/errors.ts';
+import type { AppEnv } from './app-env.ts';
+
+const GENERIC_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Something went wrong · Questline</title>
+<body style="font-family:system-ui;background:#0f1117;color:#eef1f7;padding:2rem"><h1>Something went wrong</h1>
+<p>We couldn’t load this page just now. Please try again in a moment, or <a style="color:#8ab4ff" href="/">go back home</a>.</p></body></html>`;
+
+/**
+ * The one place errors become responses. Expected ones (HTTPException) answer as they were built;
+ * anything else is logged and answers a generic message: no stack, database URL or upstream text.
+ */
+export const onError: ErrorHandler<AppEnv> = function onError(error, c) {
+  if (error instanceof HTTPException) {
+    if (error.status >= 500) console.error(error.message, error.cause);
+    return error.getResponse();
+  }
+  console.error(`Unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}`, error);
+  if (new URL(c.req.url).pathname.startsWith('/api/')) {
+    const body: ApiErrorBody = { error: { code: 'default', message: ERROR_MESSAGES.default } };
+    return c.json(body, 500);
+  }
+  return c.html(GENERIC_PAGE, 500);
+};

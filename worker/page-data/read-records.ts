@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import type { RtdbClient, RtdbQuery } from '../../shared/rtdb/rest-client.ts';
+import { withRecordMeta, type RecordMeta } from '../../shared/schemas/record-meta.ts';
+
+/** Where a kind of record lives and what it must look like. */
+export interface RecordKind<S extends z.ZodType> {
+  root: string;
+  type: string;
+  schema: S;
+}
+
+/**
+ * One record by id, checked against its schema, with uuid, root and type attached; null when absent.
+ * A record that fails its schema is logged and treated as absent: a page never renders corrupt data.
+ */
+export async function readRecord<S extends z.ZodType<object>>(
+  db: RtdbClient,
+  kind: RecordKind<S>,
+  id: string,
+): Promise<(z.infer<S> & RecordMeta) | null> {
+  const value = await db.get(`${kind.root}/${id}`);
+  return value === null ? null : parseRecord(kind, id, value);
+}
+
+/** The records a query answers, each checked and given its meta; invalid ones are left out. */
+export async function queryRecords<S extends z.ZodType<object>>(
+  db: RtdbClient,
+  kind: RecordKind<S>,
+  query: RtdbQuery,
+): Promise<(z.infer<S> & RecordMeta)[]> {
+  const value = await db.get(kind.root, query);
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([id, record]) => {
+    const parsed = parseRecord(kind, id, record);
+    return parsed ? [parsed] : [];
+  });
+}
+
+function parseRecord<S extends z.ZodType<object>>(
+  kind: RecordKind<S>,
+  id: string,
+  value: unknown,
+): (z.infer<S> & RecordMeta) | null {
+  const parsed = kind.schema.safeParse(value);
+  if (!parsed.success) {
+    console.error(`Invalid ${kind.type} record ${kind.root}/${id}`, z.prettifyError(parsed.error));
+    return null;
+  }
+  return withRecordMeta(parsed.data, { uuid: id, root: kind.root, type: kind.type });
+}

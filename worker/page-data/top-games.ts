@@ -1,0 +1,27 @@
+import { TOP_GAMES_FETCH, TOP_GAMES_SHOWN } from '../../shared/constants.ts';
+import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import type { Game } from '../../shared/schemas/game.ts';
+import { GAME } from './record-kinds.ts';
+import { queryRecords } from './read-records.ts';
+
+/**
+ * The top of the ranking: TOP_GAMES_FETCH games by `weighted_index`, highest first, games without a
+ * number last (spec section 9). The database sorts ascending with missing values first, so the top
+ * is the last N.
+ */
+export async function fetchTopGames(db: RtdbClient): Promise<Game[]> {
+  const games = await queryRecords(db, GAME, { orderBy: 'weighted_index', limitToLast: TOP_GAMES_FETCH });
+  return games.sort(byWeightedIndexDescending);
+}
+
+/** Up to TOP_GAMES_SHOWN of the fetched top games that are not already on the page. */
+export function topGamesExcluding(topGames: Game[], shownIds: Iterable<string>): Game[] {
+  const shown = new Set(shownIds);
+  return topGames.filter((game) => !shown.has(game.uuid)).slice(0, TOP_GAMES_SHOWN);
+}
+
+function byWeightedIndexDescending(a: Game, b: Game): number {
+  if (a.weighted_index === undefined) return b.weighted_index === undefined ? 0 : 1;
+  if (b.weighted_index === undefined) return -1;
+  return b.weighted_index - a.weighted_index;
+}

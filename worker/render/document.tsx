@@ -1,0 +1,37 @@
+import type { ComponentProps } from 'react';
+import { clientAssets } from '../client-assets.ts';
+
+declare module '@hono/react-renderer' {
+  interface Props {
+    /** Module chunks of the page being rendered, preloaded so hydration need not wait for them. */
+    preload: string[];
+  }
+}
+
+// Runs before any image loads: an image that fails (catalogue art lives on Steam's servers) is hidden so the
+// placeholder beneath shows, even before the app has hydrated.
+const IMAGE_FALLBACK = `document.addEventListener('error',function(e){var t=e.target;if(t&&t.tagName==='IMG'&&t.hasAttribute('data-fallback'))t.hidden=true},true)`;
+
+/** The HTML document around every page. The page's own title and meta tags are hoisted into <head> by React. */
+export function Document({ children, preload }: { children: React.ReactElement; preload: string[] }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f1117" />
+        <link rel="stylesheet" href={clientAssets.styles} />
+        <link rel="modulepreload" href={clientAssets.entry} />
+        {preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        <script dangerouslySetInnerHTML={{ __html: IMAGE_FALLBACK }} />
+      </head>
+      <body>
+        <div id="root">{children}</div>
+      </body>
+    </html>
+  );
+}
+
+export type DocumentProps = ComponentProps<typeof Document>;

@@ -1,0 +1,71 @@
+import { reactRenderer } from '@hono/react-renderer';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  RouterContextProvider,
+  StaticRouterProvider,
+  type StaticHandlerContext,
+} from 'react-router';
+import { pageDataContext } from '../../client/page-data-context.ts';
+import { routes } from '../../client/routes.tsx';
+import type { AppEnv } from '../app-env.ts';
+import { clientAssets, pageChunksFor } from '../client-assets.ts';
+import { createServerPageDataSource } from '../page-data/server-page-data-source.ts';
+import { Document } from './document.tsx';
+
+// Created once per isolate: the route table never changes between requests.
+const handler = createStaticHandler(routes);
+
+/** Which source file each lazily loaded route comes from, to preload its chunk with the page. */
+const ROUTE_MODULES: Record<string, string> = {
+  home: 'client/pages/home-page.tsx',
+  game: 'client/pages/game-page.tsx',
+  'not-found': 'client/pages/not-found-page.tsx',
+};
+
+/** Hono middleware streaming React 19 HTML inside the document (React's renderToReadableStream). */
+export const documentRenderer = reactRenderer(({ children, preload }) => <Document preload={preload}>{children}</Document>, {
+  stream: true,
+  readableStreamOptions: {
+    bootstrapModules: [clientAssets.entry],
+    onError(error) {
+      console.error('Page render failed', error);
+    },
+  },
+});
+
+/**
+ * Errors the loaders did not expect (a bug, a database outage) become a generic error before they
+ * reach the router, which would otherwise embed their message in the page. The detail goes to the log.
+ */
+function withoutInternalErrors(context: StaticHandlerContext): StaticHandlerContext {
+  if (!context.errors) return context;
+  let unexpected = false;
+  const errors = Object.fromEntries(
+    Object.entries(context.errors).map(([routeId, error]) => {
+      if (isRouteErrorResponse(error)) return [routeId, error];
+      unexpected = true;
+      console.error(`Loader of route ${routeId} failed`, error);
+      return [routeId, new Error('Unexpected Server Error')];
+    }),
+  );
+  return { ...context, errors, statusCode: unexpected ? 500 : context.statusCode };
+}
+
+/** Runs the matched routes' loaders against the database, then streams the page with its state embedded. */
+export async function renderPage(c: Context<AppEnv>): Promise<Response> {
+  const requestContext = new RouterContextProvider(
+    new Map([[pageDataContext, createServerPageDataSource(c.var.database.public)]]),
+  );
+  const result = await handler.query(c.req.raw, { requestContext });
+  // A loader's redirect (e.g. an unknown path to /404) goes out as it is.
+  if (result instanceof Response) return result;
+  const context = withoutInternalErrors(result);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const preload = pageChunksFor(context.matches.flatMap((match) => ROUTE_MODULES[match.route.id] ?? []));
+  c.status(context.statusCode as ContentfulStatusCode);
+  return c.render(<StaticRouterProvider router={router} context={context} />, { preload });
+}
