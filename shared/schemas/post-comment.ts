@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { recordIdSchema } from './keys.ts';
+import type { RecordMeta } from './record-meta.ts';
+
+export const MAX_COMMENT_LENGTH = 1000;
+
+/** A comment at `comments/{pushId}`; its id and timestamp are also in the post's `comments` map. */
+export const postCommentSchema = z.object({
+  postUUID: recordIdSchema,
+  sourceUUID: recordIdSchema,
+  content: z.string().max(MAX_COMMENT_LENGTH),
+  likes: z.number().int().nonnegative().default(0),
+  timestamp: z.number(),
+});
+
+/** The body of a new comment. */
+export const newCommentRequestSchema = z.object({
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Write something first.')
+    .max(MAX_COMMENT_LENGTH, 'At most 1000 characters.'),
+});
+
+export type PostCommentRecord = z.infer<typeof postCommentSchema>;
+export type PostComment = PostCommentRecord & RecordMeta;
+export type NewCommentRequest = z.infer<typeof newCommentRequestSchema>;

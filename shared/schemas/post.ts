@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { recordIdSchema } from './keys.ts';
+import type { PostComment } from './post-comment.ts';
+import type { RecordMeta } from './record-meta.ts';
+
+/** Longest post or comment, in characters. */
+export const MAX_POST_LENGTH = 2000;
+
+export const POST_TYPES = ['text', 'image', 'link'] as const;
+/** What a post can be written to: a user's, a game's or an event's feed. */
+export const POST_TARGET_TYPES = ['user', 'game', 'event'] as const;
+
+/** A post at `posts/{pushId}`, indexed in `posts_by_id/{targetId}` and `posts_by_uid/{uid}`. */
+export const postSchema = z.object({
+  uuid: recordIdSchema,
+  /** The feed it is on (a user, game or event id). */
+  targetUUID: recordIdSchema,
+  targetType: z.enum(POST_TARGET_TYPES).optional(),
+  /** Its author. */
+  sourceUUID: recordIdSchema,
+  content: z.string().max(MAX_POST_LENGTH),
+  type: z.enum(POST_TYPES).catch('text').default('text'),
+  likes: z.number().int().nonnegative().default(0),
+  timestamp: z.number(),
+  /** Its comments, comment id to timestamp. */
+  comments: z.record(recordIdSchema, z.number()).default({}),
+});
+
+/** The body of a new post. */
+export const newPostRequestSchema = z.object({
+  targetType: z.enum(POST_TARGET_TYPES),
+  targetId: recordIdSchema,
+  content: z
+    .string()
+    .trim()
+    .min(1, 'Write something first.')
+    .max(MAX_POST_LENGTH, 'At most 2000 characters.'),
+  type: z.enum(POST_TYPES).default('text'),
+});
+
+export type PostRecord = z.infer<typeof postSchema>;
+/** A post as read: with its meta and up to 3 preview comments filled at read time. */
+export type Post = PostRecord & RecordMeta & { previewComments: PostComment[] };
+export type NewPostRequest = z.infer<typeof newPostRequestSchema>;

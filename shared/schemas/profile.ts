@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { recordIdSchema } from './keys.ts';
+import type { RecordMeta } from './record-meta.ts';
+
+/** A user's profile at `profiles/{uid}`: what the profile page shows beyond the public section. */
+export const profileSchema = z.object({
+  sourceUUID: recordIdSchema,
+  brief: z.string().max(160).default(''),
+  details: z.string().max(2000).default(''),
+  /** The header image's URL. */
+  header: z.string().max(2048).optional(),
+  disabled: z.boolean().default(false),
+  modified: z.number().optional(),
+});
+
+/** The body of a profile change: only the fields given change. */
+export const profileUpdateRequestSchema = z
+  .object({
+    brief: z.string().trim().max(160, 'At most 160 characters.'),
+    details: z.string().trim().max(2000, 'At most 2000 characters.'),
+    header: z.url('A web address.').max(2048),
+    disabled: z.boolean(),
+  })
+  .partial()
+  .refine((update) => Object.keys(update).length > 0, 'Nothing to change.');
+
+export type ProfileRecord = z.infer<typeof profileSchema>;
+export type Profile = ProfileRecord & RecordMeta;
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>;

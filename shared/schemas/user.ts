@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { recordIdSchema } from './keys.ts';
+import type { RecordMeta } from './record-meta.ts';
+
+// A user lives at `users/{uid}` split into sections, each its own node so that each can have its own
+// database rules (spec sections 3 and 6): public is readable by anyone, private and readOnly only by
+// the user, admin by no client at all, developer by anyone. Clients write none of them directly: the
+// Worker commits every change with its server credential.
+
+/** A username: what profile URLs (`user/{profileName}`) and lookups by username use. */
+export const usernameSchema = z
+  .string()
+  .min(3, 'At least 3 characters.')
+  .max(30, 'At most 30 characters.')
+  .regex(/^[A-Za-z0-9_]+$/, 'Use letters, digits and underscores only.');
+
+/** Ids mapped to the time (ms since epoch) they were added: the shape of every per-user index map. */
+export const timestampMapSchema = z.record(recordIdSchema, z.number());
+
+/** `users/{uid}/public`: what anyone may see. */
+export const userPublicSchema = z.object({
+  uuid: recordIdSchema,
+  username: usernameSchema,
+  icon: z.string().optional(),
+  header: z.string().optional(),
+  /** The icon from a linked third-party (Facebook) account. */
+  fbicon: z.string().optional(),
+  /** How many users follow this user; kept exact by the follow transitions. */
+  follows: z.number().int().nonnegative().default(0),
+});
+
+/** What a user has blocked, each id with the time it was blocked. */
+export const userBlocksSchema = z.object({
+  posts: timestampMapSchema.default({}),
+  comments: timestampMapSchema.default({}),
+  users: timestampMapSchema.default({}),
+});
+
+/** What the user follows, by kind, each id with the time it was followed (active follows only). */
+export const userFollowsMapSchema = z.object({
+  users: timestampMapSchema.default({}),
+  games: timestampMapSchema.default({}),
+  events: timestampMapSchema.default({}),
+});
+
+/** `users/{uid}/private`: only the user may read it. */
+export const userPrivateSchema = z.object({
+  email: z.string().optional(),
+  /** A linked third-party (Facebook) account id. */
+  fbid: z.string().optional(),
+  isOnboarded: z.boolean().default(false),
+  blocks: userBlocksSchema.default({ posts: {}, comments: {}, users: {} }),
+  /** Posts on the user's home feed, by post id (filled by the feed function). */
+  'home-feed': timestampMapSchema.default({}),
+  /** What the user likes (active likes only), by target id. */
+  likes: timestampMapSchema.default({}),
+  scores: z.record(z.string(), z.number()).default({}),
+  social: z.record(z.string(), z.unknown()).default({}),
+  suggest: z.record(z.string(), z.unknown()).default({}),
+  gamelist: z.record(z.string(), z.unknown()).default({}),
+  unknown: z.record(z.string(), z.unknown()).default({}),
+  follows: userFollowsMapSchema.default({ users: {}, games: {}, events: {} }),
+});
+
+/** `users/{uid}/admin`: never readable by clients. */
+export const userAdminSchema = z.object({
+  auth: z.boolean().default(false),
+  fcmToken: z.string().optional(),
+  forceResetPassword: z.boolean().default(false),
+});
+
+/** `users/{uid}/developer`: the games a developer account owns, by game id. */
+export const userDeveloperSchema = z.object({
+  developerGames: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** `users/{uid}/readOnly`: set by the server only. */
+export const userReadOnlySchema = z.object({
+  created: z.number(),
+  modified: z.number(),
+  isDeveloper: z.boolean().default(false),
+});
+
+/** `users_public/{uid}`: the flat copy used to find users by username (`.indexOn: username`). */
+export const usersPublicEntrySchema = z.object({
+  username: usernameSchema,
+  icon: z.string().optional(),
+  header: z.string().optional(),
+  fbicon: z.string().optional(),
+});
+
+/** The names of a user's sections, each at `users/{uid}/{section}`. */
+export const USER_SECTIONS = ['public', 'private', 'admin', 'developer', 'readOnly'] as const;
+export type UserSection = (typeof USER_SECTIONS)[number];
+
+export type UserPublic = z.infer<typeof userPublicSchema>;
+export type UserPrivate = z.infer<typeof userPrivateSchema>;
+export type UserAdmin = z.infer<typeof userAdminSchema>;
+export type UserDeveloper = z.infer<typeof userDeveloperSchema>;
+export type UserReadOnly = z.infer<typeof userReadOnlySchema>;
+export type UsersPublicEntry = z.infer<typeof usersPublicEntrySchema>;
+/** A user as public pages show them: the public section with its meta. */
+export type PublicUser = UserPublic & RecordMeta;
