@@ -17,35 +17,36 @@ export const routes: RouteObject[] = [
         id: 'pages',
         ErrorBoundary: RouteErrorPage,
         children: [
-      {
-        id: 'home',
-        index: true,
-        loader: ({ context }) => context.get(pageDataContext).homePage(),
-        lazy: () => import('./pages/home-page.tsx'),
-      },
-      {
-        id: 'game',
-        path: 'game/:deepLink',
-        loader: async ({ context, params }) => {
-          const result = await context.get(pageDataContext).gamePage(params.deepLink ?? '');
-          // The not-found page is shown at the requested URL, which stays in the address bar.
-          if (!result.found) throw data(result.data, { status: 404 });
-          return result.data;
-        },
-        lazy: () => import('./pages/game-page.tsx'),
-      },
-      {
-        id: 'not-found',
-        path: '404',
-        loader: async ({ context }) => data(await context.get(pageDataContext).notFoundPage(), { status: 404 }),
-        lazy: () => import('./pages/not-found-page.tsx'),
-      },
-      {
-        id: 'unknown-path',
-        path: '*',
-        // Any other path goes to the not-found screen (spec section 2).
-        loader: () => redirect('/404'),
-      },
+          {
+            id: 'home',
+            index: true,
+            loader: ({ context }) => context.get(pageDataContext).homePage(),
+            lazy: () => import('./pages/home-page.tsx'),
+          },
+          {
+            id: 'game',
+            path: 'game/:deepLink',
+            loader: async ({ context, params }) => {
+              const result = await context.get(pageDataContext).gamePage(params.deepLink ?? '');
+              // The not-found page is shown at the requested URL, which stays in the address bar.
+              if (!result.found) throw data(result.data, { status: 404 });
+              return result.data;
+            },
+            lazy: () => import('./pages/game-page.tsx'),
+          },
+          {
+            id: 'not-found',
+            path: '404',
+            loader: async ({ context }) =>
+              data(await context.get(pageDataContext).notFoundPage(), { status: 404 }),
+            lazy: () => import('./pages/not-found-page.tsx'),
+          },
+          {
+            id: 'unknown-path',
+            path: '*',
+            // Any other path goes to the not-found screen (spec section 2).
+            loader: () => redirect('/404'),
+          },
         ],
       },
     ],

@@ -1,15 +1,17 @@
 // Builds the browser bundle: one module entry, a chunk per lazy page, one stylesheet, every file named by
 // its content hash so it can be cached for a year. Writes dist/client-manifest.json, from which the
 // Worker learns which files to reference. Run by wrangler's [build] command and by `npm run build`.
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist/client/assets');
 
-await rm(outdir, { recursive: true, force: true });
+await rm(path.join(root, 'dist/client'), { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
+// Files served as they are (favicon, robots.txt).
+await cp(path.join(root, 'client/public'), path.join(root, 'dist/client'), { recursive: true });
 
 const result = await esbuild.build({
   absWorkingDir: root,
@@ -30,7 +32,8 @@ const result = await esbuild.build({
   logLevel: 'warning',
 });
 
-const toUrl = (file: string) => '/' + path.relative(path.join(root, 'dist/client'), path.join(root, file)).split(path.sep).join('/');
+const toUrl = (file: string) =>
+  '/' + path.relative(path.join(root, 'dist/client'), path.join(root, file)).split(path.sep).join('/');
 let entry = '';
 let styles = '';
 /** Lazy page module (source path) → the chunks to preload for it. */
@@ -39,7 +42,10 @@ for (const [file, output] of Object.entries(result.metafile.outputs)) {
   if (output.entryPoint === 'client/browser/entry-client.tsx') entry = toUrl(file);
   else if (output.entryPoint === 'client/styles.css' && file.endsWith('.css')) styles = toUrl(file);
   else if (output.entryPoint?.startsWith('client/pages/')) {
-    pageChunks[output.entryPoint] = [toUrl(file), ...output.imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path))];
+    pageChunks[output.entryPoint] = [
+      toUrl(file),
+      ...output.imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path)),
+    ];
   }
 }
 if (!entry || !styles) throw new Error('The client build produced no entry module or stylesheet');
@@ -55,4 +61,6 @@ await writeFile(
 const bytes = Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith('.js'))
   .reduce((sum, [, output]) => sum + output.bytes, 0);
-console.log(`client built: ${Object.keys(result.metafile.outputs).length} files, ${(bytes / 1024).toFixed(1)} KiB of JavaScript (minified)`);
+console.log(
+  `client built: ${Object.keys(result.metafile.outputs).length} files, ${(bytes / 1024).toFixed(1)} KiB of JavaScript (minified)`,
+);

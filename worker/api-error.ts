@@ -6,7 +6,11 @@ import { errorMessage, type ApiErrorBody } from '../shared/errors.ts';
  * An expected failure of the API: the caller sees the code and the catalogue's words (or `message`),
  * the logs see `detail`.
  */
-export function apiError(status: ContentfulStatusCode, code: string, options: { message?: string; detail?: string } = {}): HTTPException {
+export function apiError(
+  status: ContentfulStatusCode,
+  code: string,
+  options: { message?: string; detail?: string } = {},
+): HTTPException {
   const body: ApiErrorBody = { error: { code, message: options.message ?? errorMessage(code) } };
   return new HTTPException(status, { res: Response.json(body, { status }), message: options.detail ?? code });
 }

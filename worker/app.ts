@@ -11,6 +11,8 @@ import { documentRenderer, renderPage } from './render/render-page.tsx';
 export interface AppOptions {
   /** Sees every database request the app makes (tests count round trips with it). */
   onDatabaseRequest?: (record: RtdbRequestRecord) => void;
+  /** Replaces fetch for database requests: tests inject faults with it. */
+  databaseFetch?: typeof fetch;
 }
 
 /** The Worker: the JSON API first, then every other GET rendered as a page (edge-cached when public). */
@@ -18,7 +20,7 @@ export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.use(secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }));
   app.use(async function database(c, next) {
-    c.set('database', databaseFor(c.env, options.onDatabaseRequest));
+    c.set('database', databaseFor(c.env, options));
     await next();
   });
   app.route('/api', api);

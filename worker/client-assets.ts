@@ -10,6 +10,7 @@ export const clientAssets: {
 /** The chunks of the lazy page modules a render uses, to preload them with the page. */
 export function pageChunksFor(moduleSources: Iterable<string>): string[] {
   const chunks = new Set<string>();
-  for (const source of moduleSources) for (const chunk of clientAssets.pageChunks[source] ?? []) chunks.add(chunk);
+  for (const source of moduleSources)
+    for (const chunk of clientAssets.pageChunks[source] ?? []) chunks.add(chunk);
   return [...chunks];
 }

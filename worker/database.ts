@@ -17,11 +17,15 @@ export function usesEmulators(env: Env): boolean {
 }
 
 /** The database clients for this environment. */
-export function databaseFor(env: Env, onRequest?: (record: RtdbRequestRecord) => void): Database {
+export function databaseFor(
+  env: Env,
+  options: { onDatabaseRequest?: (record: RtdbRequestRecord) => void; databaseFetch?: typeof fetch } = {},
+): Database {
   const base = {
     databaseUrl: env.FIREBASE_DATABASE_URL,
     namespace: env.FIREBASE_DATABASE_NAMESPACE,
-    ...(onRequest ? { onRequest } : {}),
+    ...(options.onDatabaseRequest ? { onRequest: options.onDatabaseRequest } : {}),
+    ...(options.databaseFetch ? { fetch: options.databaseFetch } : {}),
   };
   const publicClient = createRtdbClient({ ...base, credential: { kind: 'anonymous' } });
   const serviceAccount = env.FIREBASE_SERVICE_ACCOUNT;

@@ -35,9 +35,11 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     stored.set('Cache-Control', `public, s-maxage=${String(options.freshSeconds + options.staleSeconds)}`);
     stored.set(STORED_AT, String(Date.now()));
     c.executionCtx.waitUntil(
-      cache.put(key, new Response(forCache, { status: response.status, headers: stored })).catch((error: unknown) => {
-        console.error('Edge cache write failed', error);
-      }),
+      cache
+        .put(key, new Response(forCache, { status: response.status, headers: stored }))
+        .catch((error: unknown) => {
+          console.error('Edge cache write failed', error);
+        }),
     );
     return new Response(forVisitor, { status: response.status, headers });
   }

@@ -12,14 +12,16 @@ const serviceAccountSchema = z.object({
   token_uri: z.url().default('https://oauth2.googleapis.com/token'),
 });
 
-const SCOPES = 'https://www.googleapis.com/auth/firebase.database https://www.googleapis.com/auth/userinfo.email';
+const SCOPES =
+  'https://www.googleapis.com/auth/firebase.database https://www.googleapis.com/auth/userinfo.email';
 
 let cached: { token: string; expiresAt: number; account: string } | undefined;
 
 /** An access token for the service account, reused until a minute before it expires. */
 export async function googleAccessToken(serviceAccountJson: string, now = Date.now()): Promise<string> {
   const account = serviceAccountSchema.parse(JSON.parse(serviceAccountJson));
-  if (cached && cached.account === account.client_email && cached.expiresAt - 60_000 > now) return cached.token;
+  if (cached && cached.account === account.client_email && cached.expiresAt - 60_000 > now)
+    return cached.token;
   const key = await importPKCS8(account.private_key, 'RS256');
   const assertion = await new SignJWT({ scope: SCOPES })
     .setProtectedHeader({ alg: 'RS256', typ: 'JWT' })
@@ -35,6 +37,10 @@ export async function googleAccessToken(serviceAccountJson: string, now = Date.n
   });
   if (!response.ok) throw new Error(`Google token endpoint answered ${String(response.status)}`);
   const body = z.object({ access_token: z.string(), expires_in: z.number() }).parse(await response.json());
-  cached = { token: body.access_token, expiresAt: now + body.expires_in * 1000, account: account.client_email };
+  cached = {
+    token: body.access_token,
+    expiresAt: now + body.expires_in * 1000,
+    account: account.client_email,
+  };
   return body.access_token;
 }

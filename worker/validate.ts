@@ -16,7 +16,9 @@ export function validate<T extends keyof ValidationTargets, S extends z.ZodType>
       const key = issue.path.join('.') || '_';
       fields[key] ??= issue.message;
     }
-    const body: ApiErrorBody = { error: { code: 'invalid-input', message: 'Some fields are not valid.', fields } };
+    const body: ApiErrorBody = {
+      error: { code: 'invalid-input', message: 'Some fields are not valid.', fields },
+    };
     throw new HTTPException(400, { res: Response.json(body, { status: 400 }), message: 'invalid input' });
   });
 }

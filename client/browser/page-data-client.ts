@@ -1,4 +1,10 @@
-import type { GamePageData, HomePageData, NotFoundPageData, PageDataSource, PageResult } from '../../shared/page-data.ts';
+import type {
+  GamePageData,
+  HomePageData,
+  NotFoundPageData,
+  PageDataSource,
+  PageResult,
+} from '../../shared/page-data.ts';
 
 /** Thrown for answers the page cannot use; the route's error screen shows a plain apology. */
 class PageDataError extends Error {
@@ -6,8 +12,12 @@ class PageDataError extends Error {
 }
 
 async function fetchBundle<T>(url: string, signal?: AbortSignal): Promise<{ status: number; body: T }> {
-  const response = await fetch(url, { headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) });
-  if (response.status !== 200 && response.status !== 404) throw new PageDataError(`Page data ${String(response.status)}`);
+  const response = await fetch(url, {
+    headers: { Accept: 'application/json' },
+    ...(signal ? { signal } : {}),
+  });
+  if (response.status !== 200 && response.status !== 404)
+    throw new PageDataError(`Page data ${String(response.status)}`);
   return { status: response.status, body: (await response.json()) as T };
 }
 
@@ -17,7 +27,8 @@ export const clientPageDataSource: PageDataSource = {
     return (await fetchBundle<HomePageData>('/api/pages/home')).body;
   },
   async gamePage(deepLink) {
-    return (await fetchBundle<PageResult<GamePageData>>(`/api/pages/game/${encodeURIComponent(deepLink)}`)).body;
+    return (await fetchBundle<PageResult<GamePageData>>(`/api/pages/game/${encodeURIComponent(deepLink)}`))
+      .body;
   },
   async notFoundPage() {
     return (await fetchBundle<NotFoundPageData>('/api/pages/not-found')).body;

@@ -8,7 +8,10 @@ function hueOf(name: string): number {
 }
 
 function initialsOf(name: string): string {
-  const words = name.replace(/[^\p{L}\p{N} ]/gu, ' ').split(/\s+/).filter(Boolean);
+  const words = name
+    .replace(/[^\p{L}\p{N} ]/gu, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
   return words
     .slice(0, 2)
     .map((word) => word.charAt(0).toUpperCase())
@@ -20,7 +23,15 @@ function initialsOf(name: string): string {
  * the coloured placeholder with the game's initials sits underneath, and a failed image is hidden
  * (by the document's error listener before hydration, see worker/render/document.tsx).
  */
-export function GameArt({ name, icon, size = 'card' }: { name: string; icon?: string | undefined; size?: 'card' | 'hero' }) {
+export function GameArt({
+  name,
+  icon,
+  size = 'card',
+}: {
+  name: string;
+  icon?: string | undefined;
+  size?: 'card' | 'hero';
+}) {
   return (
     <div className={`game-art game-art-${size}`} style={{ '--hue': hueOf(name) } as CSSProperties}>
       <span className="game-art-initials" aria-hidden="true">

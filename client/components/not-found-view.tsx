@@ -17,8 +17,8 @@ export function NotFoundView({ data, path }: { data: NotFoundPageData; path: str
         <p className="eyebrow">404</p>
         <h1>We couldn’t find that page</h1>
         <p>
-          The game, event, player or list may have moved or never existed. <Link to="/">Back to discovering</Link>,
-          or try one of these.
+          The game, event, player or list may have moved or never existed.{' '}
+          <Link to="/">Back to discovering</Link>, or try one of these.
         </p>
       </section>
       <GameGrid id="top-games" title="Top games" games={data.topGames} />

@@ -5,7 +5,12 @@ import { GameArt } from '../components/game-art.tsx';
 import { GameGrid } from '../components/game-card.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 
-const releaseFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const releaseFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 
 function describe(game: Game): string {
   if (game.content.description) return game.content.description;
@@ -60,8 +65,16 @@ export function Component() {
   const followers = game.follows === 1 ? '1 follower' : `${game.follows.toLocaleString('en-US')} followers`;
   return (
     <article className="game-page">
-      <PageMeta title={game.name} description={description} path={`/game/${game.deeplink_url_code}`} image={game.icon} />
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: gameJsonLd(game, description) }} />
+      <PageMeta
+        title={game.name}
+        description={description}
+        path={`/game/${game.deeplink_url_code}`}
+        image={game.icon}
+      />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: gameJsonLd(game, description) }}
+      />
       <header className="game-hero">
         <GameArt name={game.name} icon={game.icon} size="hero" />
         <div className="game-hero-text">
@@ -90,7 +103,11 @@ export function Component() {
         </section>
         <Facts game={game} />
       </div>
-      <GameGrid id="suggested-games" title={`Players who follow ${game.name} also follow`} games={suggGames} />
+      <GameGrid
+        id="suggested-games"
+        title={`Players who follow ${game.name} also follow`}
+        games={suggGames}
+      />
       <GameGrid id="top-games" title="Top games" games={topGames} />
     </article>
   );

@@ -14,14 +14,20 @@ export function RouteErrorPage() {
   const error = useRouteError();
   const location = useLocation();
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundView data={isNotFoundData(error.data) ? error.data : { topGames: [] }} path={location.pathname} />;
+    return (
+      <NotFoundView
+        data={isNotFoundData(error.data) ? error.data : { topGames: [] }}
+        path={location.pathname}
+      />
+    );
   }
   return (
     <section className="not-found">
       <title>Something went wrong · Questline</title>
       <h1>Something went wrong</h1>
       <p>
-        We couldn’t load this page just now. Please try again in a moment, or <Link to="/">go back home</Link>.
+        We couldn’t load this page just now. Please try again in a moment, or <Link to="/">go back home</Link>
+        .
       </p>
     </section>
   );

@@ -33,7 +33,13 @@ export interface RtdbRequestRecord {
   status: number;
   startedAt: number;
   endedAt: number;
+  /** Position of this request's start and end among all request events of the process, for ordering. */
+  startOrder: number;
+  endOrder: number;
 }
+
+/** Orders request starts and ends even where the clock does not move (workerd advances it only on I/O). */
+let requestEvents = 0;
 
 export interface RtdbClientOptions {
   /** `https://<db>.firebaseio.com` in production, `http://127.0.0.1:9000` locally. */
@@ -95,16 +101,27 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
     const headers: Record<string, string> = { ...init.headers };
     const credential = options.credential;
     if (credential.kind === 'idToken') url.searchParams.set('auth', credential.token);
-    else if (credential.kind === 'accessToken') headers.Authorization = `Bearer ${await credential.getToken()}`;
+    else if (credential.kind === 'accessToken')
+      headers.Authorization = `Bearer ${await credential.getToken()}`;
     else if (credential.kind === 'emulatorOwner') headers.Authorization = 'Bearer owner';
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     const startedAt = performance.now();
+    const startOrder = ++requestEvents;
     const response = await doFetch(url, {
       method,
       headers,
       ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
     });
-    options.onRequest?.({ method, path, status: response.status, startedAt, endedAt: performance.now() });
+    const endOrder = ++requestEvents;
+    options.onRequest?.({
+      method,
+      path,
+      status: response.status,
+      startedAt,
+      endedAt: performance.now(),
+      startOrder,
+      endOrder,
+    });
     return response;
   }
 

@@ -12,4 +12,6 @@ export const pagesApi = new Hono<AppEnv>()
     const result = await createServerPageDataSource(c.var.database.public).gamePage(c.req.param('deepLink'));
     return c.json(result, result.found ? 200 : 404);
   })
-  .get('/not-found', async (c) => c.json(await createServerPageDataSource(c.var.database.public).notFoundPage()));
+  .get('/not-found', async (c) =>
+    c.json(await createServerPageDataSource(c.var.database.public).notFoundPage()),
+  );

@@ -20,8 +20,8 @@ export function Document({ children, preload }: { children: React.ReactElement; 
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f1117" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href={clientAssets.styles} />
-        <link rel="modulepreload" href={clientAssets.entry} />
         {preload.map((href) => (
           <link key={href} rel="modulepreload" href={href} />
         ))}

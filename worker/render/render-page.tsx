@@ -27,15 +27,18 @@ const ROUTE_MODULES: Record<string, string> = {
 };
 
 /** Hono middleware streaming React 19 HTML inside the document (React's renderToReadableStream). */
-export const documentRenderer = reactRenderer(({ children, preload }) => <Document preload={preload}>{children}</Document>, {
-  stream: true,
-  readableStreamOptions: {
-    bootstrapModules: [clientAssets.entry],
-    onError(error) {
-      console.error('Page render failed', error);
+export const documentRenderer = reactRenderer(
+  ({ children, preload }) => <Document preload={preload}>{children}</Document>,
+  {
+    stream: true,
+    readableStreamOptions: {
+      bootstrapModules: [clientAssets.entry],
+      onError(error) {
+        console.error('Page render failed', error);
+      },
     },
   },
-});
+);
 
 /**
  * Errors the loaders did not expect (a bug, a database outage) become a generic error before they

@@ -1,0 +1,36 @@
+// `npm start`: the whole product locally with demo data, one line with its URL, everything stopped on Ctrl-C.
+import { startStack } from './stack/stack.ts';
+
+const port = Number(process.env.PORT ?? 8787);
+const databasePort = Number(process.env.DATABASE_PORT ?? 9000);
+
+try {
+  const stack = await startStack({
+    port,
+    databasePort,
+    dataDir: process.env.QUESTLINE_DATA ?? '.data/dev',
+    firebase: true,
+  });
+  console.log(
+    `Questline is running at ${stack.url}  (database ${stack.databaseUrl}${stack.seeded ? ', demo data seeded' : ''}; logs in ${stack.logDir}; Ctrl-C stops)`,
+  );
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('Stopping…');
+    stack.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Some parts did not stop cleanly:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+} catch (error) {
+  console.error(`Questline did not start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error('See the logs in .data/dev/logs for details.');
+  process.exit(1);
+}

@@ -1,0 +1,213 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
+import { createApp, type AppOptions } from './app.ts';
+import { sequentialRounds } from './test-support/sequential-rounds.ts';
+import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
+
+const env = testEnv();
+
+/** A request to a fresh app instance, waiting for its background work (cache writes) to finish. */
+async function request(path: string, options: AppOptions = {}, init: RequestInit = {}) {
+  const ctx = createExecutionContext();
+  const response = await createApp(options).request(`http://questline.test${path}`, init, env, ctx);
+  const body = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { response, body };
+}
+
+/** Requests bypassing the edge cache (a session cookie marks a signed-in visitor). */
+const uncached = { headers: { Cookie: '__session=test' } };
+
+/** The page state the server embedded for the browser to hydrate from. */
+function hydrationData(html: string): {
+  loaderData: Record<string, unknown>;
+  errors: Record<string, unknown> | null;
+} {
+  const match = /window\.__staticRouterHydrationData = JSON\.parse\((".*?")\);/s.exec(html);
+  if (!match?.[1]) throw new Error('No hydration data in the page');
+  return JSON.parse(JSON.parse(match[1]) as string) as never;
+}
+
+beforeAll(async () => {
+  const db = ownerDatabase(env);
+  await db.patch('', {
+    'games/portal-2': { ...testGame('portal-2', 'Portal 2', 500), follows: 12 },
+    'games/half-life-2': testGame('half-life-2', 'Half-Life 2', 900),
+    'games/celeste': testGame('celeste', 'Celeste', 300),
+    'games/hades': testGame('hades', 'Hades', 800),
+    'games/unranked-game': testGame('unranked-game', 'Unranked Game'),
+    'games/tricky-name': testGame('tricky-name', '</script><script>alert("owned")</script>', 10),
+    // Followers of Portal 2: 90% also follow Half-Life 2, 60% Celeste, 20% Hades (below the 0.51 minimum).
+    'se_matrix/portal-2': { 'half-life-2': 0.9, celeste: 0.6, hades: 0.2 },
+  });
+});
+
+describe('game page', () => {
+  it('is rendered on the server with the game, its suggestions and top games, status 200', async () => {
+    const { response, body } = await request('/game/portal-2', {}, uncached);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(body).toMatch(/^<!DOCTYPE html>/);
+    expect(body).toContain('<title>Portal 2 · Questline</title>');
+    expect(body).toContain('<h1>Portal 2</h1>');
+    expect(body).toContain('12 followers');
+    expect(body).toContain('<link rel="canonical" href="/game/portal-2"/>');
+    expect(body).toContain('<meta property="og:title" content="Portal 2"/>');
+    expect(body).toContain('Portal 2 is a game for tests.');
+    const data = hydrationData(body).loaderData.game as {
+      game: { uuid: string };
+      suggGames: { uuid: string }[];
+      topGames: { uuid: string }[];
+    };
+    expect(data.game.uuid).toBe('portal-2');
+    // Ratios of at least 0.51 only, best first.
+    expect(data.suggGames.map((g) => g.uuid)).toEqual(['half-life-2', 'celeste']);
+    // Highest weighted_index first, games already on the page left out, games without a number last.
+    expect(data.topGames.map((g) => g.uuid)).toEqual(['hades', 'tricky-name', 'unranked-game']);
+  });
+
+  it('embeds the page state so that a </script> inside the data cannot break out', async () => {
+    const { body } = await request('/game/tricky-name', {}, uncached);
+    expect(body).not.toContain('<script>alert("owned")</script>');
+    const data = hydrationData(body).loaderData.game as { game: { name: string } };
+    expect(data.game.name).toBe('</script><script>alert("owned")</script>');
+  });
+
+  it('reads the database in at most two sequential rounds', async () => {
+    const requests: RtdbRequestRecord[] = [];
+    const { response } = await request(
+      '/game/portal-2',
+      { onDatabaseRequest: (r) => requests.push(r) },
+      uncached,
+    );
+    expect(response.status).toBe(200);
+    expect(sequentialRounds(requests)).toBeLessThanOrEqual(2);
+    // Game, suggestion row, top games; then the two suggested games.
+    expect(requests).toHaveLength(5);
+  });
+
+  it('still shows the game without suggestions when they fail to load', async () => {
+    const failingSuggestions: typeof fetch = (input, init) =>
+      String(input).includes('/se_matrix/')
+        ? Promise.reject(new Error('connection reset'))
+        : fetch(input, init);
+    const { response, body } = await request(
+      '/game/portal-2',
+      { databaseFetch: failingSuggestions },
+      uncached,
+    );
+    expect(response.status).toBe(200);
+    const data = hydrationData(body).loaderData.game as { suggGames: unknown[]; topGames: unknown[] };
+    expect(data.suggGames).toEqual([]);
+    expect(data.topGames.length).toBeGreaterThan(0);
+  });
+
+  it('still shows the game without top games when they fail to load', async () => {
+    const failingTop: typeof fetch = (input, init) =>
+      String(input).includes('weighted_index') ? Promise.reject(new Error('timeout')) : fetch(input, init);
+    const { response, body } = await request('/game/portal-2', { databaseFetch: failingTop }, uncached);
+    expect(response.status).toBe(200);
+    expect(body).toContain('<h1>Portal 2</h1>');
+    expect((hydrationData(body).loaderData.game as { topGames: unknown[] }).topGames).toEqual([]);
+  });
+});
+
+describe('not-found flow', () => {
+  it('answers 404 with top games at the requested URL when the game does not exist', async () => {
+    const { response, body } = await request('/game/no-such-game', {}, uncached);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('location')).toBeNull();
+    expect(body).toContain('We couldn’t find that page');
+    expect(body).toContain('Half-Life 2');
+    expect(body).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it('answers 404 when the game fails to load, without leaking the failure', async () => {
+    const failingGame: typeof fetch = (input, init) =>
+      String(input).includes('/games/portal-2.json')
+        ? Promise.reject(new Error(`could not reach ${env.FIREBASE_DATABASE_URL}`))
+        : fetch(input, init);
+    const { response, body } = await request('/game/portal-2', { databaseFetch: failingGame }, uncached);
+    expect(response.status).toBe(404);
+    expect(body).not.toContain(env.FIREBASE_DATABASE_URL);
+    expect(body).not.toContain('could not reach');
+  });
+
+  it('treats a deep link that is not a valid key as not found without reading it', async () => {
+    const requests: RtdbRequestRecord[] = [];
+    const { response } = await request(
+      '/game/..%2Fusers',
+      { onDatabaseRequest: (r) => requests.push(r) },
+      uncached,
+    );
+    expect(response.status).toBe(404);
+    expect(requests.every((r) => r.path === 'games')).toBe(true);
+  });
+
+  it('redirects any other path to /404, which lists top games', async () => {
+    const { response } = await request('/no/such/page', {}, uncached);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/404');
+    const notFound = await request('/404', {}, uncached);
+    expect(notFound.response.status).toBe(404);
+    expect(notFound.body).toContain('Top games');
+  });
+});
+
+describe('page data API for client-side navigation', () => {
+  it('answers the same game bundle as JSON', async () => {
+    const { response, body } = await request('/api/pages/game/portal-2');
+    expect(response.status).toBe(200);
+    const result = JSON.parse(body) as {
+      found: boolean;
+      data: { game: { name: string }; suggGames: unknown[] };
+    };
+    expect(result.found).toBe(true);
+    expect(result.data.game.name).toBe('Portal 2');
+    expect(result.data.suggGames).toHaveLength(2);
+  });
+
+  it('answers 404 with the not-found bundle for an unknown game', async () => {
+    const { response, body } = await request('/api/pages/game/nope');
+    expect(response.status).toBe(404);
+    expect(
+      (JSON.parse(body) as { found: boolean; data: { topGames: unknown[] } }).data.topGames.length,
+    ).toBeGreaterThan(0);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const { response, body } = await request('/api/nothing-here');
+    expect(response.status).toBe(404);
+    expect(JSON.parse(body)).toEqual({ error: { code: 'not-found', message: 'No such API endpoint.' } });
+  });
+});
+
+describe('edge cache', () => {
+  it('answers a repeated anonymous request from the cache without touching the database', async () => {
+    const first: RtdbRequestRecord[] = [];
+    const miss = await request('/game/celeste', { onDatabaseRequest: (r) => first.push(r) });
+    expect(miss.response.status).toBe(200);
+    expect(first.length).toBeGreaterThan(0);
+    expect(miss.response.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=600');
+
+    const second: RtdbRequestRecord[] = [];
+    const hit = await request('/game/celeste', { onDatabaseRequest: (r) => second.push(r) });
+    expect(hit.response.status).toBe(200);
+    expect(hit.response.headers.get('x-questline-cache')).toBe('hit');
+    expect(second).toHaveLength(0);
+    expect(hit.body).toBe(miss.body);
+  });
+
+  it('never serves a signed-in visitor from the cache', async () => {
+    await request('/game/hades');
+    const requests: RtdbRequestRecord[] = [];
+    const { response } = await request(
+      '/game/hades',
+      { onDatabaseRequest: (r) => requests.push(r) },
+      uncached,
+    );
+    expect(response.headers.get('x-questline-cache')).toBeNull();
+    expect(requests.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,43 @@
+import { env } from 'cloudflare:test';
+import { inject } from 'vitest';
+import { pushId } from '../../shared/push-id.ts';
+import { createRtdbClient, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import type { GameRecord } from '../../shared/schemas/game.ts';
+
+/** A Worker environment on the test emulator, in a namespace of its own so test files never share data. */
+export function testEnv(overrides: Partial<Env> = {}): Env {
+  return {
+    ...env,
+    FIREBASE_DATABASE_URL: inject('databaseUrl'),
+    FIREBASE_DATABASE_NAMESPACE: `test-${pushId()
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')}`,
+    ...overrides,
+  };
+}
+
+/** The emulator's administrator on that environment's database, for arranging test data. */
+export function ownerDatabase(testEnvironment: Env): RtdbClient {
+  return createRtdbClient({
+    databaseUrl: testEnvironment.FIREBASE_DATABASE_URL,
+    namespace: testEnvironment.FIREBASE_DATABASE_NAMESPACE,
+    credential: { kind: 'emulatorOwner' },
+  });
+}
+
+/** A complete game record for tests; `weighted_index` ranks it among top games. */
+export function testGame(deepLink: string, name: string, weightedIndex?: number): GameRecord {
+  return {
+    name,
+    deeplink_url_code: deepLink,
+    follows: 0,
+    content: { description: `${name} is a game for tests.` },
+    genres: ['Adventure'],
+    tags: ['Puzzle'],
+    platforms: ['PC', 'Windows'],
+    developers: ['Test Studio'],
+    publishers: ['Test Publisher'],
+    release_date: '2011-04-19',
+    ...(weightedIndex === undefined ? {} : { weighted_index: weightedIndex }),
+  };
+}
