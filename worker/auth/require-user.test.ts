@@ -1,0 +1,121 @@
+import { env } from 'cloudflare:test';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AppEnv } from '../app-env.ts';
+import { onError } from '../on-error.ts';
+import { SESSION_COOKIE } from '../session-cookie.ts';
+import {
+  makeTestSigningKey,
+  signTestIdToken,
+  unsignedEmulatorToken,
+  type TestSigningKey,
+} from './id-token-test-keys.ts';
+import { optionalUser, requireUser, sessionUser } from './require-user.ts';
+import { SECURETOKEN_JWKS_URL } from './verify-id-token.ts';
+
+// The middleware as the API uses it, in a small app so these tests need no database.
+const app = new Hono<AppEnv>()
+  .get('/private', requireUser, (c) => c.json({ uid: c.var.user?.uid }))
+  .get('/maybe', optionalUser, (c) => c.json({ uid: c.var.user?.uid ?? null }))
+  .get('/page', async (c) => c.json({ uid: (await sessionUser(c))?.uid ?? null }));
+app.onError(onError);
+
+const production = { ...env, FIREBASE_EMULATORS: 'false' as const };
+const emulators = { ...env, FIREBASE_EMULATORS: 'true' as const };
+
+let google: TestSigningKey;
+let googleKeyFetches = 0;
+
+beforeAll(async () => {
+  google = await makeTestSigningKey('google-current');
+  // TEST DOUBLE: Google's key endpoint cannot be reached from here, so the one fetch the verifier
+  // makes to it is answered with the local test key set (with a max-age, as Google sends).
+  const realFetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url === SECURETOKEN_JWKS_URL) {
+      googleKeyFetches += 1;
+      return Promise.resolve(
+        Response.json(google.jwks, { headers: { 'cache-control': 'public, max-age=19000' } }),
+      );
+    }
+    return realFetch(input, init);
+  });
+});
+
+afterAll(() => {
+  vi.restoreAllMocks();
+});
+
+function bearer(token: string): RequestInit {
+  return { headers: { Authorization: `Bearer ${token}` } };
+}
+
+describe('requireUser', () => {
+  it('lets a caller with a token signed by Google’s key set through, as that user', async () => {
+    const response = await app.request(
+      '/private',
+      bearer(await signTestIdToken(google, 'alice')),
+      production,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ uid: 'alice' });
+  });
+
+  it('answers 401 with a bland message and no detail when there is no token', async () => {
+    const response = await app.request('/private', {}, production);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: { code: 'unauthenticated', message: 'Please sign in.' } });
+  });
+
+  it.each([
+    ['forged', async () => signTestIdToken(await makeTestSigningKey('google-current'), 'alice')],
+    [
+      'expired',
+      () =>
+        signTestIdToken(google, 'alice', { issuedAt: Math.floor(Date.now() / 1000) - 7200, expiresIn: -10 }),
+    ],
+    ['wrong-audience', () => signTestIdToken(google, 'alice', { claims: { aud: 'another-project' } })],
+    [
+      'wrong-issuer',
+      () =>
+        signTestIdToken(google, 'alice', {
+          claims: { iss: 'https://securetoken.google.com/another-project' },
+        }),
+    ],
+    ['unknown-key', async () => signTestIdToken(await makeTestSigningKey('someone-elses-key'), 'alice')],
+  ])('answers 401 to a %s token, saying nothing about why', async (_kind, makeToken) => {
+    const response = await app.request('/private', bearer(await makeToken()), production);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: { code: 'unauthenticated', message: 'Please sign in.' } });
+  });
+
+  it('refuses the Auth emulator’s unsigned tokens when the Worker is not configured for the emulators', async () => {
+    const token = unsignedEmulatorToken('mallory');
+    expect((await app.request('/private', bearer(token), production)).status).toBe(401);
+    const accepted = await app.request('/private', bearer(token), emulators);
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ uid: 'mallory' });
+  });
+
+  it('fetched Google’s key set once for all of the above (cached for its max-age)', () => {
+    expect(googleKeyFetches).toBe(1);
+  });
+});
+
+describe('optionalUser and sessionUser', () => {
+  it('set the user for a valid token and nobody for a missing or invalid one', async () => {
+    const token = await signTestIdToken(google, 'bob');
+    expect(await (await app.request('/maybe', bearer(token), production)).json()).toEqual({ uid: 'bob' });
+    expect(await (await app.request('/maybe', {}, production)).json()).toEqual({ uid: null });
+    expect(await (await app.request('/maybe', bearer('junk'), production)).json()).toEqual({ uid: null });
+  });
+
+  it('read the session cookie for pages, never the Authorization header', async () => {
+    const token = await signTestIdToken(google, 'carol');
+    const cookie = { headers: { Cookie: `${SESSION_COOKIE}=${token}` } };
+    expect(await (await app.request('/page', cookie, production)).json()).toEqual({ uid: 'carol' });
+    expect(await (await app.request('/page', bearer(token), production)).json()).toEqual({ uid: null });
+    expect(await (await app.request('/maybe', cookie, production)).json()).toEqual({ uid: null });
+  });
+});

@@ -1,0 +1,178 @@
+import {
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  UnsecuredJWT,
+  type JSONWebKeySet,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+import type { VerifiedUser } from '../app-env.ts';
+
+// Firebase ID tokens are verified as Google documents for third-party libraries:
+// https://firebase.google.com/docs/auth/admin/verify-id-tokens#verify_id_tokens_using_a_third-party_jwt_library
+// RS256, `kid` one of the securetoken service account's keys, `aud` the project id, `iss`
+// https://securetoken.google.com/<project id>, `exp` in the future, `iat` and `auth_time` in the past,
+// `sub` a non-empty string (the uid).
+
+/** Where Google publishes the keys that sign Firebase ID tokens, as a JSON Web Key Set. */
+export const SECURETOKEN_JWKS_URL =
+  'https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com';
+
+/** Clock tolerance for exp/iat, as firebase-admin allows for skew between Google's clock and ours. */
+const CLOCK_TOLERANCE_SECONDS = 5;
+/** Firebase uids are at most 128 characters. */
+const MAX_UID_LENGTH = 128;
+
+export interface IdTokenVerification {
+  /** The Firebase project the token must be issued for and to. */
+  projectId: string;
+  /** Accept the Auth emulator's unsigned (`alg: none`) tokens. True ONLY against the local emulators. */
+  acceptUnsignedEmulatorTokens: boolean;
+  /** The signing keys; Google's securetoken key set unless a test passes its own. */
+  keys?: JWTVerifyGetKey;
+  /** The time to check expiry against, for tests. */
+  currentDate?: Date;
+}
+
+/** Why a token was refused, for logs only: callers answer a bland 401 whatever the reason. */
+export class IdTokenRejected extends Error {
+  override readonly name = 'IdTokenRejected';
+}
+
+/**
+ * Verifies a Firebase Auth ID token and answers who it proves the caller to be.
+ * Throws IdTokenRejected for any token that is not a valid, current token of this project, and other
+ * errors when the keys cannot be had (which proves nothing either way).
+ */
+export async function verifyIdToken(token: string, options: IdTokenVerification): Promise<VerifiedUser> {
+  const issuer = `https://securetoken.google.com/${options.projectId}`;
+  let header;
+  try {
+    header = decodeProtectedHeader(token);
+  } catch (cause) {
+    throw new IdTokenRejected('malformed token', { cause });
+  }
+
+  let payload: JWTPayload;
+  try {
+    if (header.alg === 'none') {
+      // The Auth emulator signs nothing (its tokens end in an empty signature). Trusting such a token
+      // in production would let anyone be anyone, hence the explicit switch.
+      if (!options.acceptUnsignedEmulatorTokens)
+        throw new IdTokenRejected('unsigned token outside the emulators');
+      payload = UnsecuredJWT.decode(token, {
+        issuer,
+        audience: options.projectId,
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['exp', 'iat', 'sub'],
+        ...(options.currentDate ? { currentDate: options.currentDate } : {}),
+      }).payload;
+    } else {
+      if (header.alg !== 'RS256' || typeof header.kid !== 'string')
+        throw new IdTokenRejected(`unexpected alg ${String(header.alg)}`);
+      payload = (
+        await jwtVerify(token, options.keys ?? googleSecureTokenKeys(), {
+          algorithms: ['RS256'],
+          issuer,
+          audience: options.projectId,
+          clockTolerance: CLOCK_TOLERANCE_SECONDS,
+          requiredClaims: ['exp', 'iat', 'sub'],
+          ...(options.currentDate ? { currentDate: options.currentDate } : {}),
+        })
+      ).payload;
+    }
+  } catch (cause) {
+    if (cause instanceof IdTokenRejected) throw cause;
+    // jose's errors are verdicts on the token; anything else (the key set unreachable) is our failure.
+    if (cause instanceof errors.JOSEError) throw new IdTokenRejected(cause.code, { cause });
+    throw cause;
+  }
+
+  const now = (options.currentDate?.getTime() ?? Date.now()) / 1000;
+  const uid = payload.sub;
+  if (typeof uid !== 'string' || uid === '' || uid.length > MAX_UID_LENGTH)
+    throw new IdTokenRejected('missing or invalid sub');
+  if (typeof payload.iat === 'number' && payload.iat > now + CLOCK_TOLERANCE_SECONDS)
+    throw new IdTokenRejected('issued in the future');
+  const authTime = payload.auth_time;
+  if (authTime !== undefined && (typeof authTime !== 'number' || authTime > now + CLOCK_TOLERANCE_SECONDS)) {
+    throw new IdTokenRejected('auth_time in the future');
+  }
+  return { uid, idToken: token, claims: { ...payload } };
+}
+
+interface CachedKeySet {
+  keys: JWTVerifyGetKey;
+  expiresAt: number;
+  fetchedAt: number;
+}
+
+/** When the key set may be fetched again to look for a key it did not have (a rotation). */
+const UNKNOWN_KEY_COOLDOWN_MS = 30_000;
+/** Used when Google's answer carries no max-age. */
+const DEFAULT_MAX_AGE_MS = 600_000;
+
+/**
+ * A JSON Web Key Set fetched from `url` and kept for as long as its Cache-Control max-age allows
+ * (Google rotates these keys and says how long each answer stays valid). A token naming a key the set
+ * lacks triggers one early refetch, at most every 30 s. jose's createRemoteJWKSet keeps keys for a fixed
+ * time instead of the answer's max-age, hence this small wrapper around createLocalJWKSet.
+ */
+export function cachedRemoteKeySet(
+  url: string,
+  fetchKeys: typeof fetch = (input, init) => fetch(input, init),
+): JWTVerifyGetKey {
+  let cached: CachedKeySet | undefined;
+
+  async function load(): Promise<CachedKeySet> {
+    const response = await fetchKeys(url, { headers: { accept: 'application/json' } });
+    if (response.status !== 200) {
+      await response.body?.cancel();
+      throw new Error(`key set answered ${String(response.status)}`);
+    }
+    const jwks = await response.json<JSONWebKeySet>();
+    const fetchedAt = Date.now();
+    return {
+      keys: createLocalJWKSet(jwks),
+      fetchedAt,
+      expiresAt: fetchedAt + maxAgeMs(response.headers.get('cache-control')),
+    };
+  }
+
+  async function refresh(): Promise<CachedKeySet> {
+    // No in-flight fetch is shared between requests: on Workers, I/O started by one request cannot be
+    // awaited by another. The result is shared through `cached`.
+    cached = await load();
+    return cached;
+  }
+
+  return async function googleKey(header, token) {
+    const current = cached && cached.expiresAt > Date.now() ? cached : await refresh();
+    try {
+      return await current.keys(header, token);
+    } catch (error) {
+      if (
+        error instanceof errors.JWKSNoMatchingKey &&
+        Date.now() - current.fetchedAt > UNKNOWN_KEY_COOLDOWN_MS
+      ) {
+        return (await refresh()).keys(header, token);
+      }
+      throw error;
+    }
+  };
+}
+
+function maxAgeMs(cacheControl: string | null): number {
+  const match = /(?:^|,)\s*max-age=(\d+)/i.exec(cacheControl ?? '');
+  return match?.[1] ? Number(match[1]) * 1000 : DEFAULT_MAX_AGE_MS;
+}
+
+let googleKeys: JWTVerifyGetKey | undefined;
+
+/** Google's securetoken key set, one per isolate so its cache outlives a request. */
+export function googleSecureTokenKeys(): JWTVerifyGetKey {
+  googleKeys ??= cachedRemoteKeySet(SECURETOKEN_JWKS_URL);
+  return googleKeys;
+}
