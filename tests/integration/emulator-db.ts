@@ -1,0 +1,46 @@
+import {
+  DEFAULT_NAMESPACE,
+  startEmulator,
+  unsignedToken,
+  type RunningEmulator,
+} from '../../emulator/index.ts';
+import { createRtdbClient, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
+
+/** A started emulator with the project's rules and clients for the server and for users. */
+export interface TestDatabase {
+  emulator: RunningEmulator;
+  /** The server credential (the emulator's owner): rules bypassed, as the Worker commits. */
+  server: RtdbClient;
+  anonymous: RtdbClient;
+  /** A client carrying an Auth-emulator-style ID token for `uid`: rules apply. */
+  asUser(uid: string): RtdbClient;
+  close(): Promise<void>;
+}
+
+export async function startTestDatabase(): Promise<TestDatabase> {
+  const emulator = await startEmulator({ port: 0, rules: 'database.rules.json' });
+  const anonymous = createRtdbClient({
+    databaseUrl: emulator.url,
+    namespace: DEFAULT_NAMESPACE,
+    credential: { kind: 'anonymous' },
+  });
+  return {
+    emulator,
+    server: anonymous.withCredential({ kind: 'emulatorOwner' }),
+    anonymous,
+    asUser: (uid) => anonymous.withCredential({ kind: 'idToken', token: userToken(uid) }),
+    close: () => emulator.close(),
+  };
+}
+
+/** An unsigned ID token like the Firebase Auth emulator issues. */
+export function userToken(uid: string): string {
+  return unsignedToken({
+    sub: uid,
+    user_id: uid,
+    aud: 'demo-questline',
+    iss: 'https://securetoken.google.com/demo-questline',
+    auth_time: Math.floor(Date.now() / 1000),
+    firebase: { sign_in_provider: 'password', identities: {} },
+  });
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import {
+  eventPath,
+  followHistoryPath,
+  followPath,
+  followsByTargetIdPath,
+  followsByUserIdPath,
+  gamePath,
+  userSectionPath,
+} from '../../shared/rtdb/paths.ts';
+import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import { SERVER_TIMESTAMP, serverIncrement } from '../../shared/rtdb/server-values.ts';
+import { pushId } from '../../shared/push-id.ts';
+import type { FollowTargetType } from '../../shared/schemas/follow.ts';
+import { recordIdSchema } from '../../shared/schemas/keys.ts';
+import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
+
+/** `follows_history/{uid}/{targetId}`: the pair's one follow record and whether it is disabled. */
+export const followHistoryEntrySchema = z.object({
+  followId: recordIdSchema,
+  type: z.enum(['user', 'game', 'event', 'notype']).catch('notype'),
+  disabled: z.boolean(),
+  timestamp: z.number().optional(),
+});
+export type FollowHistoryEntry = z.infer<typeof followHistoryEntrySchema>;
+
+export interface FollowChange {
+  uid: string;
+  type: FollowTargetType;
+  targetId: string;
+  /** true: follow; false: unfollow. */
+  follow: boolean;
+}
+
+/** What a follow request did: whether anything changed, and the pair's state afterwards. */
+export interface FollowOutcome {
+  changed: boolean;
+  following: boolean;
+  followId: string | null;
+}
+
+/** Where the follower count of a target lives. */
+export function followCountPath(type: FollowTargetType, targetId: string): string {
+  if (type === 'user') return `${userSectionPath(targetId, 'public')}/follows`;
+  if (type === 'game') return `${gamePath(targetId)}/follows`;
+  return `${eventPath(targetId)}/follows`;
+}
+
+/** The user's own follows map of this kind of target (`users/{uid}/private/follows/{users|games|events}`). */
+export function userFollowsMapPath(uid: string, type: FollowTargetType): string {
+  return `${userSectionPath(uid, 'private')}/follows/${type}s`;
+}
+
+/**
+ * The follow transition (spec section 4) as a pure function of the pair's history entry: a new record
+ * when there is no entry, `disabled: true` on unfollow, the same record re-enabled on a new follow. Every
+ * index entry, the user's map and the target's count move in the same PATCH.
+ */
+export function planFollow(
+  current: FollowHistoryEntry | null,
+  change: FollowChange,
+  newId: () => string = pushId,
+): TransitionPlan<FollowHistoryEntry, FollowOutcome> {
+  const { uid, type, targetId } = change;
+  const active = current !== null && !current.disabled;
+  if (change.follow === active) {
+    return {
+      kind: 'unchanged',
+      result: { changed: false, following: active, followId: current?.followId ?? null },
+    };
+  }
+  const followId = current?.followId ?? newId();
+  const indexEntry = change.follow ? { followId, type, timestamp: SERVER_TIMESTAMP } : null;
+  const updates: Record<string, unknown> = {
+    [`${followsByUserIdPath(uid)}/${targetId}`]: indexEntry,
+    [`${followsByTargetIdPath(targetId)}/${uid}`]: indexEntry,
+    [`${userFollowsMapPath(uid, type)}/${targetId}`]: change.follow ? SERVER_TIMESTAMP : null,
+    [followCountPath(type, targetId)]: serverIncrement(change.follow ? 1 : -1),
+  };
+  if (current === null) {
+    updates[followPath(followId)] = {
+      userUUID: uid,
+      targetUUID: targetId,
+      type,
+      timestamp: SERVER_TIMESTAMP,
+      disabled: false,
+    };
+  } else {
+    updates[`${followPath(followId)}/disabled`] = !change.follow;
+    if (change.follow) updates[`${followPath(followId)}/timestamp`] = SERVER_TIMESTAMP;
+  }
+  return {
+    kind: 'write',
+    next: { followId, type, disabled: !change.follow, timestamp: SERVER_TIMESTAMP as unknown as number },
+    updates,
+    result: { changed: true, following: change.follow, followId },
+  };
+}
+
+/** Follows or unfollows, exactly once however often the request is repeated or raced. */
+export async function commitFollow(db: RtdbClient, change: FollowChange): Promise<FollowOutcome> {
+  return commitGatedTransition(db, {
+    gatePath: followHistoryPath(change.uid, change.targetId),
+    parse: parseEntry,
+    decide: (current) => planFollow(current, change),
+  });
+}
+
+function parseEntry(value: unknown): FollowHistoryEntry | null {
+  const parsed = followHistoryEntrySchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
