@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, RouterProvider } from 'react-router';
 import { pageDataContext } from '../page-data-context.ts';
@@ -30,10 +30,21 @@ const router = createBrowserRouter(routes, {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
+
+/** Marks the page once React has hydrated it (effects run only after hydration), for tests and tooling. */
+function HydrationMarker({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    root?.setAttribute('data-hydrated', 'true');
+  }, []);
+  return children;
+}
+
 hydrateRoot(
   root,
   <StrictMode>
-    <RouterProvider router={router} />
+    <HydrationMarker>
+      <RouterProvider router={router} />
+    </HydrationMarker>
   </StrictMode>,
 );
 trackPageViews(router);

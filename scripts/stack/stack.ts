@@ -4,6 +4,7 @@ import path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { startProcess, type StackProcess } from './child-process.ts';
+import { LOCAL_NAMESPACE } from './local-namespace.ts';
 import { FIREBASE_OFFLINE_ENV, WRANGLER_OFFLINE_ENV } from './offline-env.ts';
 import { seedIfEmpty } from './seed-if-empty.ts';
 import { waitForHttp } from './wait-for-http.ts';
@@ -11,8 +12,6 @@ import { waitForHttp } from './wait-for-http.ts';
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'node_modules/.bin');
 
-/** The database name the Worker and the tools use locally (wrangler.toml's FIREBASE_DATABASE_NAMESPACE). */
-export const LOCAL_NAMESPACE = 'questline-demo-default-rtdb';
 
 export interface StackOptions {
   /** The Worker's port (8787 by default). */

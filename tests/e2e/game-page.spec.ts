@@ -1,0 +1,102 @@
+import { expect, test } from '@playwright/test';
+import { ownerDatabase } from './database.ts';
+
+// Games of the demo data (seed/demo/games.jsonl).
+const WITCHER = { path: '/game/the-witcher-3-wild-hunt', name: 'The Witcher 3: Wild Hunt' };
+
+test('the game page is complete in the server HTML, before any script runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto(WITCHER.path);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(`${WITCHER.name} · Questline`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(WITCHER.name);
+  await expect(page.getByRole('heading', { name: 'Top games' })).toBeVisible();
+  await expect(page.locator('.game-grid-section').first().getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByText("Game data: 'Steam Store Games' by Nik Davis (Kaggle), CC BY 4.0")).toBeVisible();
+  await context.close();
+});
+
+test('the page hydrates from the embedded state without fetching its data again', async ({ page }) => {
+  const pageDataRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/pages/')) pageDataRequests.push(request.url());
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) errors.push(message.text());
+  });
+  await page.goto(WITCHER.path);
+  // Hydrated: the router has taken over the links.
+  await expect.poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated'))).toBe('true');
+  expect(pageDataRequests).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('following a link to another game navigates in the client without a full reload', async ({ page }) => {
+  await page.goto(WITCHER.path);
+  await expect.poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated'))).toBe('true');
+  await page.evaluate(() => {
+    (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
+  });
+  const firstTopGame = page.locator('#top-games + .game-grid a').first();
+  const targetName = (await firstTopGame.locator('.game-card-name').textContent()) ?? '';
+  const bundle = page.waitForResponse((r) => r.url().includes('/api/pages/game/'));
+  await firstTopGame.click();
+  expect((await bundle).status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(targetName);
+  await expect(page).toHaveURL(/\/game\/[a-z0-9-]+$/);
+  await expect(page).toHaveTitle(`${targetName} · Questline`);
+  expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+});
+
+test('an unknown game shows the not-found page with top games and keeps the URL', async ({ page }) => {
+  const response = await page.goto('/game/no-such-game-here');
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/game\/no-such-game-here$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t find that page');
+  await expect(page.locator('#top-games + .game-grid li')).not.toHaveCount(0);
+});
+
+test('an unknown game reached in the client also shows the not-found page at its URL', async ({ page }) => {
+  await page.goto(WITCHER.path);
+  await expect.poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated'))).toBe('true');
+  await page.evaluate(() => {
+    (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
+  });
+  const bundle = page.waitForResponse((r) => r.url().includes('/api/pages/game/vanished-game'));
+  // A history navigation the router handles itself (as Back and Forward are).
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/game/vanished-game');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  expect((await bundle).status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t find that page');
+  await expect(page).toHaveURL(/\/game\/vanished-game$/);
+  expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+});
+
+test('any other path goes to the 404 page', async ({ page }) => {
+  await page.goto('/this/does/not/exist');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t find that page');
+});
+
+test('every completed navigation sends one page view with the final path', async ({ page }) => {
+  const db = ownerDatabase();
+  const before = Object.keys(((await db.get('logs/page_views')) as Record<string, unknown> | null) ?? {}).length;
+  await page.goto(WITCHER.path);
+  await expect.poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated'))).toBe('true');
+  await page.locator('#top-games + .game-grid a').first().click();
+  await expect(page).not.toHaveURL(new RegExp(`${WITCHER.path}$`));
+  const secondPath = new URL(page.url()).pathname;
+  await expect
+    .poll(async () => {
+      const views = ((await db.get('logs/page_views')) as Record<string, { path: string }> | null) ?? {};
+      return Object.values(views)
+        .slice(before)
+        .map((view) => view.path);
+    })
+    .toEqual([WITCHER.path, secondPath]);
+});
