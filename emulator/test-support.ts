@@ -1,0 +1,119 @@
+// Helpers for the emulator's own tests: start an emulator, make REST calls, read EventSource streams.
+
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from './index.ts';
+
+export const OWNER = { Authorization: 'Bearer owner' };
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  body: unknown;
+}
+
+export async function startTestEmulator(options: Partial<EmulatorOptions> = {}): Promise<RunningEmulator> {
+  return startEmulator({ port: 0, rules: { rules: { '.read': false, '.write': false } }, ...options });
+}
+
+/** One REST call; `body` is sent as JSON, `raw` as it is. */
+export async function call(
+  base: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+): Promise<Reply> {
+  const init: RequestInit = { method, headers: options.headers ?? {} };
+  if (options.raw !== undefined) init.body = options.raw;
+  else if (options.body !== undefined) init.body = JSON.stringify(options.body);
+  const res = await fetch(base + path, init);
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    body = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, body };
+}
+
+export interface StreamEvent {
+  event: string;
+  data: unknown;
+}
+
+/** An open EventSource-style stream that collects events. */
+export interface OpenStream {
+  status: number;
+  headers: Headers;
+  events: StreamEvent[];
+  /** Resolves when at least `count` events arrived (or rejects after `ms`). */
+  waitFor(count: number, ms?: number): Promise<StreamEvent[]>;
+  ended: Promise<void>;
+  close(): void;
+}
+
+export async function openStream(url: string, headers: Record<string, string> = {}): Promise<OpenStream> {
+  const controller = new AbortController();
+  const res = await fetch(url, {
+    headers: { Accept: 'text/event-stream', ...headers },
+    signal: controller.signal,
+  });
+  const events: StreamEvent[] = [];
+  const waiters: (() => void)[] = [];
+  const wake = () => {
+    for (const w of waiters.splice(0)) w();
+  };
+  let ended: Promise<void> = Promise.resolve();
+  if (res.body && res.status === 200) {
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    ended = (async () => {
+      let buffer = '';
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let at: number;
+          while ((at = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, at);
+            buffer = buffer.slice(at + 2);
+            let event = 'message';
+            let data = '';
+            for (const line of block.split('\n')) {
+              if (line.startsWith('event: ')) event = line.slice(7);
+              else if (line.startsWith('data: ')) data += line.slice(6);
+            }
+            events.push({ event, data: JSON.parse(data) as unknown });
+            wake();
+          }
+        }
+      } catch {
+        // aborted
+      }
+      wake();
+    })();
+  }
+  return {
+    status: res.status,
+    headers: res.headers,
+    events,
+    ended,
+    close: () => {
+      controller.abort();
+    },
+    waitFor(count, ms = 5000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          reject(new Error(`only ${events.length} events: ${JSON.stringify(events)}`));
+        }, ms);
+        const check = () => {
+          if (events.length >= count) {
+            clearTimeout(timer);
+            resolve(events.slice());
+          } else waiters.push(check);
+        };
+        check();
+      });
+    },
+  };
+}
