@@ -84,11 +84,11 @@ export async function commitGatedTransition<S extends object, R>(
 }
 
 /** Puts the entry back as it was, only when it still carries this operation's mark. */
-async function releaseAfterFailure<S>(
+async function releaseAfterFailure(
   db: RtdbClient,
   gatePath: string,
   op: string,
-  previous: S | null,
+  previous: object | null,
 ): Promise<void> {
   try {
     const { value, etag } = await db.getTagged(gatePath);
