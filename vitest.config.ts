@@ -18,6 +18,7 @@ export default defineConfig({
             'client/**/*.test.{ts,tsx}',
             'functions/src/**/*.test.ts',
             'tests/integration/**/*.test.ts',
+            'tests/rules/**/*.test.ts',
           ],
           testTimeout: 20_000,
           hookTimeout: 60_000,
