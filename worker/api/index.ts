@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
+import { accountsApi } from './accounts.ts';
+import { meApi } from './me.ts';
 import { pageViewsApi } from './page-views.ts';
 import { pagesApi } from './pages.ts';
 
@@ -8,6 +10,8 @@ import { pagesApi } from './pages.ts';
 export const api = new Hono<AppEnv>()
   .route('/pages', pagesApi)
   .route('/page-views', pageViewsApi)
+  .route('/me', meApi)
+  .route('/accounts', accountsApi)
   .all('*', () => {
     throw apiError(404, 'not-found', { message: 'No such API endpoint.' });
   });

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { usernameSchema } from '../schemas/user.ts';
+
+// The accounts API between the browser's auth client and the Worker (worker/api/accounts.ts, me.ts).
+
+/** The domain of guests' generated temporary addresses: `.invalid` never receives mail (RFC 2606). */
+export const GUEST_EMAIL_DOMAIN = 'guest.questline.invalid';
+
+/** True for the generated temporary address of a guest account. */
+export function isGuestEmail(email: string | null | undefined): boolean {
+  return typeof email === 'string' && email.toLowerCase().endsWith(`@${GUEST_EMAIL_DOMAIN}`);
+}
+
+/** A guest's display name: `web-` and the last 8 characters of its id (spec section 6). */
+export function guestDisplayName(uid: string): string {
+  return `web-${uid.slice(-8)}`;
+}
+
+/** The uid of the fixed account every new account follows (spec section 6). */
+export const DEFAULT_FOLLOWED_ACCOUNT_UID = 'questline';
+
+/** `POST /api/accounts`: register the signed-in Firebase user as a member with this username. */
+export const registerAccountSchema = z.object({ username: usernameSchema });
+export type RegisterAccountRequest = z.infer<typeof registerAccountSchema>;
+
+/** `GET /api/accounts/usernames/:username`. */
+export interface UsernameAvailability {
+  username: string;
+  available: boolean;
+}
+
+/** `GET /api/me` and `POST /api/accounts`: the signed-in user's own record, section by section. */
+export interface CurrentUserRecord {
+  uid: string;
+  /** False for a signed-in Firebase user with no member record (a guest, or a sign-up not finished). */
+  registered: boolean;
+  guest: boolean;
+  public: Record<string, unknown> | null;
+  private: Record<string, unknown> | null;
+  developer: Record<string, unknown> | null;
+  readOnly: Record<string, unknown> | null;
+}

@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import { registerAccountSchema, type UsernameAvailability } from '../../shared/auth/account-api.ts';
+import { usernameSchema } from '../../shared/schemas/user.ts';
+import { apiError } from '../api-error.ts';
+import type { AppEnv } from '../app-env.ts';
+import { RegistrationRefused, registerAccount, usernameInUse } from '../auth/register-account.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { readCurrentUser } from '../auth/user-record.ts';
+import { validate } from '../validate.ts';
+import { z } from 'zod';
+
+/** Sign-up's server half: the browser creates the Firebase account, the Worker makes it a member. */
+export const accountsApi = new Hono<AppEnv>()
+  .get('/usernames/:username', validate('param', z.object({ username: usernameSchema })), async (c) => {
+    const { username } = c.req.valid('param');
+    const body: UsernameAvailability = {
+      username,
+      available: !(await usernameInUse(c.var.database.server, username)),
+    };
+    c.header('Cache-Control', 'no-store');
+    return c.json(body);
+  })
+  .post('/', requireUser, validate('json', registerAccountSchema), async (c) => {
+    const user = c.var.user;
+    if (!user) throw new Error('requireUser let a request through without a user');
+    try {
+      await registerAccount(c.var.database.server, user, c.req.valid('json').username);
+    } catch (error) {
+      if (error instanceof RegistrationRefused) {
+        if (error.code === 'username-in-use') throw apiError(409, 'username-in-use');
+        throw apiError(409, 'already-registered', { message: 'This account already has a username.' });
+      }
+      throw error;
+    }
+    return c.json(await readCurrentUser(c.var.database.asUser(user.idToken), user), 201);
+  });
