@@ -10,7 +10,7 @@ export default tseslint.config(
       '.wrangler/**',
       '.data/**',
       'functions/lib/**',
-      'worker-configuration.d.ts',
+      'worker/worker-configuration.d.ts',
       'test-results/**',
       'playwright-report/**',
     ],
@@ -25,6 +25,19 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Loaders throw react-router's data() responses by design (https://reactrouter.com/how-to/error-boundary).
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        {
+          allow: [
+            {
+              from: 'package',
+              package: 'react-router',
+              name: ['DataWithResponseInit', 'UNSAFE_DataWithResponseInit'],
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -16,6 +16,11 @@ async function request(path: string, options: AppOptions = {}, init: RequestInit
   return { response, body };
 }
 
+/** The URL a fetch was called with. */
+function urlOf(input: RequestInfo | URL): string {
+  return input instanceof Request ? input.url : input.toString();
+}
+
 /** Requests bypassing the edge cache (a session cookie marks a signed-in visitor). */
 const uncached = { headers: { Cookie: '__session=test' } };
 
@@ -89,7 +94,7 @@ describe('game page', () => {
 
   it('still shows the game without suggestions when they fail to load', async () => {
     const failingSuggestions: typeof fetch = (input, init) =>
-      String(input).includes('/se_matrix/')
+      urlOf(input).includes('/se_matrix/')
         ? Promise.reject(new Error('connection reset'))
         : fetch(input, init);
     const { response, body } = await request(
@@ -105,7 +110,7 @@ describe('game page', () => {
 
   it('still shows the game without top games when they fail to load', async () => {
     const failingTop: typeof fetch = (input, init) =>
-      String(input).includes('weighted_index') ? Promise.reject(new Error('timeout')) : fetch(input, init);
+      urlOf(input).includes('weighted_index') ? Promise.reject(new Error('timeout')) : fetch(input, init);
     const { response, body } = await request('/game/portal-2', { databaseFetch: failingTop }, uncached);
     expect(response.status).toBe(200);
     expect(body).toContain('<h1>Portal 2</h1>');
@@ -125,7 +130,7 @@ describe('not-found flow', () => {
 
   it('answers 404 when the game fails to load, without leaking the failure', async () => {
     const failingGame: typeof fetch = (input, init) =>
-      String(input).includes('/games/portal-2.json')
+      urlOf(input).includes('/games/portal-2.json')
         ? Promise.reject(new Error(`could not reach ${env.FIREBASE_DATABASE_URL}`))
         : fetch(input, init);
     const { response, body } = await request('/game/portal-2', { databaseFetch: failingGame }, uncached);

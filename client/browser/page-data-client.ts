@@ -11,26 +11,25 @@ class PageDataError extends Error {
   override readonly name = 'PageDataError';
 }
 
-async function fetchBundle<T>(url: string, signal?: AbortSignal): Promise<{ status: number; body: T }> {
+async function fetchBundle(url: string, signal?: AbortSignal): Promise<unknown> {
   const response = await fetch(url, {
     headers: { Accept: 'application/json' },
     ...(signal ? { signal } : {}),
   });
   if (response.status !== 200 && response.status !== 404)
     throw new PageDataError(`Page data ${String(response.status)}`);
-  return { status: response.status, body: (await response.json()) as T };
+  return response.json();
 }
 
 /** Page bundles from the Worker's JSON API, for navigations after the first page. */
 export const clientPageDataSource: PageDataSource = {
   async homePage() {
-    return (await fetchBundle<HomePageData>('/api/pages/home')).body;
+    return (await fetchBundle('/api/pages/home')) as HomePageData;
   },
   async gamePage(deepLink) {
-    return (await fetchBundle<PageResult<GamePageData>>(`/api/pages/game/${encodeURIComponent(deepLink)}`))
-      .body;
+    return (await fetchBundle(`/api/pages/game/${encodeURIComponent(deepLink)}`)) as PageResult<GamePageData>;
   },
   async notFoundPage() {
-    return (await fetchBundle<NotFoundPageData>('/api/pages/not-found')).body;
+    return (await fetchBundle('/api/pages/not-found')) as NotFoundPageData;
   },
 };

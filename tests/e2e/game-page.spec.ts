@@ -13,7 +13,9 @@ test('the game page is complete in the server HTML, before any script runs', asy
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(WITCHER.name);
   await expect(page.getByRole('heading', { name: 'Top games' })).toBeVisible();
   await expect(page.locator('.game-grid-section').first().getByRole('listitem').first()).toBeVisible();
-  await expect(page.getByText("Game data: 'Steam Store Games' by Nik Davis (Kaggle), CC BY 4.0")).toBeVisible();
+  await expect(
+    page.getByText("Game data: 'Steam Store Games' by Nik Davis (Kaggle), CC BY 4.0"),
+  ).toBeVisible();
   await context.close();
 });
 
@@ -25,18 +27,23 @@ test('the page hydrates from the embedded state without fetching its data again'
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) errors.push(message.text());
+    if (message.type() === 'error' && !message.text().includes('Failed to load resource'))
+      errors.push(message.text());
   });
   await page.goto(WITCHER.path);
   // Hydrated: the router has taken over the links.
-  await expect.poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated'))).toBe('true');
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated')))
+    .toBe('true');
   expect(pageDataRequests).toEqual([]);
   expect(errors).toEqual([]);
 });
 
 test('following a link to another game navigates in the client without a full reload', async ({ page }) => {
   await page.goto(WITCHER.path);
-  await expect.poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated'))).toBe('true');
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated')))
+    .toBe('true');
   await page.evaluate(() => {
     (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
   });
@@ -48,7 +55,9 @@ test('following a link to another game navigates in the client without a full re
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(targetName);
   await expect(page).toHaveURL(/\/game\/[a-z0-9-]+$/);
   await expect(page).toHaveTitle(`${targetName} · Questline`);
-  expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(
+    true,
+  );
 });
 
 test('an unknown game shows the not-found page with top games and keeps the URL', async ({ page }) => {
@@ -61,7 +70,9 @@ test('an unknown game shows the not-found page with top games and keeps the URL'
 
 test('an unknown game reached in the client also shows the not-found page at its URL', async ({ page }) => {
   await page.goto(WITCHER.path);
-  await expect.poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated'))).toBe('true');
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated')))
+    .toBe('true');
   await page.evaluate(() => {
     (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
   });
@@ -74,7 +85,9 @@ test('an unknown game reached in the client also shows the not-found page at its
   expect((await bundle).status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t find that page');
   await expect(page).toHaveURL(/\/game\/vanished-game$/);
-  expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(
+    true,
+  );
 });
 
 test('any other path goes to the 404 page', async ({ page }) => {
@@ -85,9 +98,13 @@ test('any other path goes to the 404 page', async ({ page }) => {
 
 test('every completed navigation sends one page view with the final path', async ({ page }) => {
   const db = ownerDatabase();
-  const before = Object.keys(((await db.get('logs/page_views')) as Record<string, unknown> | null) ?? {}).length;
+  const before = Object.keys(
+    ((await db.get('logs/page_views')) as Record<string, unknown> | null) ?? {},
+  ).length;
   await page.goto(WITCHER.path);
-  await expect.poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated'))).toBe('true');
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated')))
+    .toBe('true');
   await page.locator('#top-games + .game-grid a').first().click();
   await expect(page).not.toHaveURL(new RegExp(`${WITCHER.path}$`));
   const secondPath = new URL(page.url()).pathname;

@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env.ts';
 import { validate } from '../validate.ts';
 
 /** Page views sent by the browser after each completed navigation. */
-export const pageViewsApi = new Hono<AppEnv>().post('/', validate('json', pageViewSchema), async (c) => {
+export const pageViewsApi = new Hono<AppEnv>().post('/', validate('json', pageViewSchema), (c) => {
   const view = c.req.valid('json');
   c.executionCtx.waitUntil(
     recordPageView(c.env, c.var.database, view, c.req.header('cf-ipcountry')).catch((error: unknown) => {

@@ -46,16 +46,17 @@ export const documentRenderer = reactRenderer(
  */
 function withoutInternalErrors(context: StaticHandlerContext): StaticHandlerContext {
   if (!context.errors) return context;
-  let unexpected = false;
+  const entries = Object.entries<unknown>(context.errors);
+  const unexpected = entries.filter(([, error]) => !isRouteErrorResponse(error));
+  if (unexpected.length === 0) return context;
+  for (const [routeId, error] of unexpected) console.error(`Loader of route ${routeId} failed`, error);
   const errors = Object.fromEntries(
-    Object.entries(context.errors).map(([routeId, error]) => {
-      if (isRouteErrorResponse(error)) return [routeId, error];
-      unexpected = true;
-      console.error(`Loader of route ${routeId} failed`, error);
-      return [routeId, new Error('Unexpected Server Error')];
-    }),
+    entries.map(([routeId, error]) => [
+      routeId,
+      isRouteErrorResponse(error) ? error : new Error('Unexpected Server Error'),
+    ]),
   );
-  return { ...context, errors, statusCode: unexpected ? 500 : context.statusCode };
+  return { ...context, errors, statusCode: 500 };
 }
 
 /** Runs the matched routes' loaders against the database, then streams the page with its state embedded. */

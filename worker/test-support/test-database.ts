@@ -1,4 +1,4 @@
-import { env } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
 import { inject } from 'vitest';
 import { pushId } from '../../shared/push-id.ts';
 import { createRtdbClient, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
