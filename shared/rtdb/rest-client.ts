@@ -165,12 +165,18 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
   };
 }
 
-/** Each segment percent-encoded, so user-supplied keys cannot add segments or query strings. */
+/**
+ * Each segment percent-encoded, so user-supplied keys cannot add segments or query strings. `.` and `..`
+ * are refused: they are not valid keys, and a URL would resolve them into another path.
+ */
 function encodePath(path: string): string {
   return path
     .split('/')
     .filter((segment) => segment !== '')
-    .map(encodeURIComponent)
+    .map((segment) => {
+      if (segment === '.' || segment === '..') throw new RtdbError(400, path, 'Invalid path segment');
+      return encodeURIComponent(segment);
+    })
     .join('/');
 }
 
