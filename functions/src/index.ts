@@ -1,0 +1,108 @@
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { setGlobalOptions } from 'firebase-functions/v2';
+import { onRequest, type Request } from 'firebase-functions/v2/https';
+import type { Response } from 'express';
+import { createRtdbClient, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import {
+  anonAuth,
+  anonAuthRequestSchema,
+  DeviceCredentialRefused,
+  processLogin,
+  processLoginRequestSchema,
+} from './installed-app-logins.ts';
+
+// The project's Cloud Functions, named as the spec names them (`anon-auth`, `process-login`).
+// https://firebase.google.com/docs/functions/http-events
+
+setGlobalOptions({ region: 'us-central1', timeoutSeconds: 70 });
+const app = initializeApp();
+
+const emulated = process.env.FUNCTIONS_EMULATOR === 'true';
+
+/** The database over REST, as the rest of the product reaches it (locally the project's emulator). */
+function database(): RtdbClient {
+  const databaseUrl = process.env.QUESTLINE_DATABASE_URL ?? (emulated ? 'http://127.0.0.1:9000' : undefined);
+  if (!databaseUrl) throw new Error('QUESTLINE_DATABASE_URL is not set');
+  const base = {
+    databaseUrl,
+    namespace: process.env.QUESTLINE_DATABASE_NAMESPACE ?? 'questline-demo-default-rtdb',
+  };
+  if (emulated) return createRtdbClient({ ...base, credential: { kind: 'emulatorOwner' } });
+  const credential = app.options.credential;
+  if (!credential) throw new Error('no service credential');
+  return createRtdbClient({
+    ...base,
+    credential: {
+      kind: 'accessToken',
+      getToken: async () => (await credential.getAccessToken()).access_token,
+    },
+  });
+}
+
+/** The uid proven by the request's `Authorization: Bearer <ID token>`, or undefined. */
+async function callerUid(request: Request): Promise<string | undefined> {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.get('Authorization') ?? '');
+  if (!match?.[1]) return undefined;
+  try {
+    return (await getAuth().verifyIdToken(match[1])).uid;
+  } catch {
+    return undefined;
+  }
+}
+
+function fail(response: Response, status: number, code: string, message: string): void {
+  response.status(status).json({ success: false, error: { code, message } });
+}
+
+const anonAuthFunction = onRequest({ cors: true }, async (request, response) => {
+  if (request.method !== 'POST') {
+    fail(response, 405, 'method-not-allowed', 'Use POST.');
+    return;
+  }
+  const parsed = anonAuthRequestSchema.safeParse(request.body);
+  if (!parsed.success) {
+    fail(response, 400, 'invalid-input', 'Some fields are not valid.');
+    return;
+  }
+  try {
+    const { success, token } = await anonAuth(database(), getAuth(), parsed.data);
+    response.json({ success, token });
+  } catch (error) {
+    if (error instanceof DeviceCredentialRefused) {
+      fail(response, 403, 'access-denied', 'An error occurred.');
+      return;
+    }
+    console.error('anon-auth failed', error);
+    fail(response, 500, 'default', 'An error occurred.');
+  }
+});
+
+const processLoginFunction = onRequest({ cors: true }, async (request, response) => {
+  if (request.method !== 'POST') {
+    fail(response, 405, 'method-not-allowed', 'Use POST.');
+    return;
+  }
+  const parsed = processLoginRequestSchema.safeParse(request.body);
+  if (!parsed.success) {
+    fail(response, 400, 'invalid-input', 'Some fields are not valid.');
+    return;
+  }
+  const uid = await callerUid(request);
+  if (!uid) {
+    fail(response, 401, 'unauthenticated', 'Please sign in.');
+    return;
+  }
+  try {
+    response.json(await processLogin(database(), uid, parsed.data));
+  } catch (error) {
+    console.error('process-login failed', error);
+    fail(response, 500, 'default', 'An error occurred.');
+  }
+});
+
+// Firebase names a function in an exported group `<group>-<name>`: these deploy as `anon-auth` and
+// `process-login`, the spec's names. https://firebase.google.com/docs/functions/organize-functions
+const anonGroup = { auth: anonAuthFunction };
+const processGroup = { login: processLoginFunction };
+export { anonGroup as anon, processGroup as process };
