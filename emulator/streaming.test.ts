@@ -36,7 +36,7 @@ describe('EventSource streaming', () => {
     await owner('DELETE', '/s1/z.json');
     await owner('PUT', '/elsewhere.json', 1);
     await owner('PATCH', '/.json', { 's1/q': 1, other: 2 });
-    const events = await stream.waitFor(7);
+    const events = await stream.waitFor(6);
     expect(events.filter((e) => e.event !== 'keep-alive')).toEqual([
       { event: 'put', data: { path: '/', data: { a: 1, b: { c: 2 } } } },
       { event: 'put', data: { path: '/b/c', data: 3 } },
@@ -66,8 +66,11 @@ describe('EventSource streaming', () => {
 
   it('sends keep-alive events', async () => {
     const stream = await openStream(`${emu.url}/ka.json`, OWNER);
-    const events = await stream.waitFor(2, 3000);
-    expect(events[1]).toEqual({ event: 'keep-alive', data: null });
+    await stream.waitFor(1);
+    await new Promise((r) => setTimeout(r, 700));
+    expect(stream.events[0]).toEqual({ event: 'put', data: { path: '/', data: null } });
+    expect(stream.events.slice(1).length).toBeGreaterThanOrEqual(1);
+    expect(stream.events.slice(1).every((e) => e.event === 'keep-alive' && e.data === null)).toBe(true);
     stream.close();
   });
 

@@ -46,7 +46,7 @@ export interface OpenStream {
   status: number;
   headers: Headers;
   events: StreamEvent[];
-  /** Resolves when at least `count` events arrived (or rejects after `ms`). */
+  /** Resolves when at least `count` events (other than keep-alive) arrived, or rejects after `ms`. */
   waitFor(count: number, ms?: number): Promise<StreamEvent[]>;
   ended: Promise<void>;
   close(): void;
@@ -107,7 +107,7 @@ export async function openStream(url: string, headers: Record<string, string> = 
           reject(new Error(`only ${events.length} events: ${JSON.stringify(events)}`));
         }, ms);
         const check = () => {
-          if (events.length >= count) {
+          if (events.filter((e) => e.event !== 'keep-alive').length >= count) {
             clearTimeout(timer);
             resolve(events.slice());
           } else waiters.push(check);
