@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { blockRequestSchema } from '../../shared/schemas/block.ts';
+import { userSectionPath } from '../../shared/rtdb/paths.ts';
+import { apiError } from '../api-error.ts';
+import type { AppEnv } from '../app-env.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { commitBlocks, commitUnblocks } from '../transitions/block.ts';
+import { validate } from '../validate.ts';
+
+/**
+ * The caller's blocks: GET lists them, POST blocks `{ kind, ids }`, DELETE removes user blocks
+ * (`{ kind: "users", ids }`). Ids must be non-empty.
+ */
+export const blocksApi = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/', async (c) => {
+    const user = c.var.user;
+    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
+    const blocks = (await c.var.database
+      .asUser(user.idToken)
+      .get(`${userSectionPath(user.uid, 'private')}/blocks`)) as object | null;
+    return c.json({ posts: {}, comments: {}, users: {}, ...blocks });
+  })
+  .post('/', validate('json', blockRequestSchema), async (c) => {
+    const { kind, ids } = c.req.valid('json');
+    const user = c.var.user;
+    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
+    if (kind === 'users' && ids.includes(user.uid))
+      throw apiError(400, 'invalid-input', { message: 'You cannot block yourself.' });
+    await commitBlocks(c.var.database.server, user.uid, kind, ids);
+    return c.json({ blocked: ids.length });
+  })
+  .delete('/', validate('json', blockRequestSchema), async (c) => {
+    const { kind, ids } = c.req.valid('json');
+    const user = c.var.user;
+    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
+    if (kind !== 'users')
+      throw apiError(400, 'invalid-input', { message: 'Only blocks of users can be removed.' });
+    await commitUnblocks(c.var.database.server, user.uid, kind, ids);
+    return c.json({ unblocked: ids.length });
+  });

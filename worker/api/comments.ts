@@ -1,0 +1,81 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
+import { postPath, userSectionPath } from '../../shared/rtdb/paths.ts';
+import { recordIdSchema } from '../../shared/schemas/keys.ts';
+import { postSchema } from '../../shared/schemas/post.ts';
+import { newCommentRequestSchema } from '../../shared/schemas/post-comment.ts';
+import { apiError } from '../api-error.ts';
+import type { AppEnv } from '../app-env.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { cappedLimit } from '../transitions/api-support.ts';
+import { commitNewComment, planDeleteComment } from '../transitions/post.ts';
+import { validate } from '../validate.ts';
+import { readComment } from './posts.ts';
+
+const postParams = z.object({ postId: recordIdSchema });
+
+/**
+ * Comments of a post: GET `/posts/{postId}` (newest first, at most RECORD_QUERY_CAP), POST
+ * `/posts/{postId}` a new one, DELETE `/{commentId}` (its author or the post's author).
+ */
+export const commentsApi = new Hono<AppEnv>()
+  .get(
+    '/posts/:postId',
+    validate('param', postParams),
+    validate('query', z.object({ limit: z.coerce.number().int().positive().optional() })),
+    async (c) => {
+      const db = c.var.database.public;
+      const comments = (await db.get(`${postPath(c.req.valid('param').postId)}/comments`)) as Record<
+        string,
+        number
+      > | null;
+      const ids = Object.entries(comments ?? {})
+        .sort(([, a], [, b]) => b - a)
+        .slice(0, cappedLimit(c.req.valid('query').limit, RECORD_QUERY_CAP))
+        .map(([id]) => id);
+      return c.json({
+        comments: (await Promise.all(ids.map((id) => readComment(db, id)))).filter((x) => x !== null),
+      });
+    },
+  )
+  .post(
+    '/posts/:postId',
+    requireUser,
+    validate('param', postParams),
+    validate('json', newCommentRequestSchema),
+    async (c) => {
+      const { postId } = c.req.valid('param');
+      const user = c.var.user;
+      if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
+      const db = c.var.database.server;
+      const author = await db.get(`${postPath(postId)}/sourceUUID`);
+      if (typeof author !== 'string') throw apiError(404, 'not-found', { message: 'No such post.' });
+      if (
+        author !== user.uid &&
+        (await db.get(`${userSectionPath(author, 'private')}/blocks/users/${user.uid}`)) !== null
+      )
+        throw apiError(403, 'forbidden', { message: 'You cannot comment on this post.' });
+      const commentId = await commitNewComment(db, user.uid, postId, c.req.valid('json').content);
+      return c.json({ comment: await readComment(db, commentId) }, 201);
+    },
+  )
+  .delete(
+    '/:commentId',
+    requireUser,
+    validate('param', z.object({ commentId: recordIdSchema })),
+    async (c) => {
+      const { commentId } = c.req.valid('param');
+      const user = c.var.user;
+      if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
+      const db = c.var.database.server;
+      const comment = await readComment(db, commentId);
+      if (!comment) throw apiError(404, 'not-found', { message: 'No such comment.' });
+      const post = postSchema.safeParse(await db.get(postPath(comment.postUUID)));
+      const postAuthor = post.success ? post.data.sourceUUID : null;
+      if (comment.sourceUUID !== user.uid && postAuthor !== user.uid)
+        throw apiError(403, 'forbidden', { message: 'You can only delete your own comments.' });
+      await db.patch('', planDeleteComment(commentId, comment));
+      return c.body(null, 204);
+    },
+  );

@@ -1,0 +1,97 @@
+import { Hono } from 'hono';
+import { createFactory } from 'hono/factory';
+import { z } from 'zod';
+import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
+import { followsByUserIdPath, userSectionPath } from '../../shared/rtdb/paths.ts';
+import { followIndexEntrySchema, followTargetTypeSchema } from '../../shared/schemas/follow.ts';
+import { recordIdSchema } from '../../shared/schemas/keys.ts';
+import type { AppEnv } from '../app-env.ts';
+import { apiError } from '../api-error.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { recordSocialAnalytics } from '../transitions/analytics-event.ts';
+import { cappedLimit, committing, requireTarget } from '../transitions/api-support.ts';
+import { commitFollow, followCountPath } from '../transitions/follow.ts';
+import { validate } from '../validate.ts';
+
+const targetParams = z.object({ type: followTargetTypeSchema, targetId: recordIdSchema });
+const listQuery = z.object({
+  type: followTargetTypeSchema.optional(),
+  limit: z.coerce.number().int().positive().optional(),
+});
+
+function changeFollow(follow: boolean) {
+  return createFactory<AppEnv>().createHandlers(requireUser, validate('param', targetParams), async (c) => {
+    const { type, targetId } = c.req.valid('param');
+    const user = c.var.user;
+    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
+    const analytics = (success: boolean) => {
+      c.executionCtx.waitUntil(
+        recordSocialAnalytics(c.env, c.var.database, {
+          event: follow ? 'pv_follow' : 'pv_unfollow',
+          targetId,
+          success,
+          uid: user.uid,
+        }).catch((error: unknown) => {
+          console.error('Recording a follow event failed', error);
+        }),
+      );
+    };
+    try {
+      if (type === 'user' && targetId === user.uid)
+        throw apiError(400, 'invalid-input', { message: 'You cannot follow yourself.' });
+      const db = c.var.database.server;
+      if (follow) await requireTarget(db, type, targetId);
+      const outcome = await committing(() => commitFollow(db, { uid: user.uid, type, targetId, follow }));
+      const followers = await db.get(followCountPath(type, targetId));
+      analytics(true);
+      return c.json({ ...outcome, followers: typeof followers === 'number' ? followers : 0 });
+    } catch (error) {
+      analytics(false);
+      throw error;
+    }
+  });
+}
+
+/**
+ * Follows: PUT follows, DELETE unfollows (both idempotent: a repeat answers `changed: false`), GET the
+ * caller's state for a target, and GET what a user follows (public, at most RECORD_QUERY_CAP).
+ */
+export const followsApi = new Hono<AppEnv>()
+  .get(
+    '/users/:uid',
+    validate('param', z.object({ uid: recordIdSchema })),
+    validate('query', listQuery),
+    async (c) => {
+      const { uid } = c.req.valid('param');
+      const { type, limit } = c.req.valid('query');
+      const capped = cappedLimit(limit, RECORD_QUERY_CAP);
+      const value = await c.var.database.public.get(
+        followsByUserIdPath(uid),
+        type
+          ? { orderBy: 'type', equalTo: type, limitToFirst: capped }
+          : { orderBy: 'timestamp', limitToLast: capped },
+      );
+      const follows = Object.entries((value ?? {}) as Record<string, unknown>).flatMap(
+        ([targetId, entry]) => {
+          const parsed = followIndexEntrySchema.safeParse(entry);
+          return parsed.success ? [{ targetId, ...parsed.data }] : [];
+        },
+      );
+      follows.sort((a, b) => b.timestamp - a.timestamp);
+      return c.json({ follows: follows.slice(0, capped) });
+    },
+  )
+  .get('/:type/:targetId', requireUser, validate('param', targetParams), async (c) => {
+    const { type, targetId } = c.req.valid('param');
+    const user = c.var.user;
+    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
+    const [mine, followers] = await Promise.all([
+      c.var.database
+        .asUser(user.idToken)
+        .get(`${userSectionPath(user.uid, 'private')}/follows/${type}s/${targetId}`),
+      c.var.database.public.get(followCountPath(type, targetId)),
+    ]);
+    return c.json({ following: mine !== null, followers: typeof followers === 'number' ? followers : 0 });
+  })
+  .put('/:type/:targetId', ...changeFollow(true))
+  .delete('/:type/:targetId', ...changeFollow(false));

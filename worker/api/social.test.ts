@@ -1,0 +1,245 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
+import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
+
+// The social API in workerd against the database emulator, with Auth-emulator-style tokens.
+const env = testEnv({ FIREBASE_EMULATORS: 'true' });
+const db = ownerDatabase(env);
+const app = createApp();
+
+const token = (uid: string) =>
+  unsignedEmulatorToken(uid, { firebase: { sign_in_provider: 'password', identities: {} } });
+
+async function call(
+  path: string,
+  init: { method?: string; uid?: string; json?: unknown } = {},
+): Promise<Response> {
+  const headers = new Headers();
+  if (init.uid) headers.set('Authorization', `Bearer ${token(init.uid)}`);
+  if (init.json !== undefined) headers.set('Content-Type', 'application/json');
+  const ctx = createExecutionContext();
+  const response = await app.request(
+    `http://questline.test${path}`,
+    {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+    },
+    env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+beforeAll(async () => {
+  await db.patch('', {
+    'games/hades': testGame('hades', 'Hades', 10),
+    'games/celeste': testGame('celeste', 'Celeste', 9),
+    'users/ana/public': { uuid: 'ana', username: 'ana_roguelites', follows: 0 },
+    'users/ben/public': { uuid: 'ben', username: 'ben_pixels', follows: 0 },
+  });
+});
+
+describe('follows API', () => {
+  it('answers 401 without a token and changes nothing', async () => {
+    expect((await call('/api/follows/game/hades', { method: 'PUT' })).status).toBe(401);
+    expect(await db.get('games/hades/follows')).toBe(0);
+  });
+
+  it('answers 400 with a message per field for an unknown type or a bad id', async () => {
+    const response = await call('/api/follows/planet/hades', { method: 'PUT', uid: 'ana' });
+    expect(response.status).toBe(400);
+    expect(Object.keys((await response.json<ErrorBody>()).error.fields ?? {})).toEqual(['type']);
+    expect((await call('/api/follows/game/bad.id', { method: 'PUT', uid: 'ana' })).status).toBe(400);
+  });
+
+  it('answers 404 for a game that does not exist, writing nothing', async () => {
+    expect((await call('/api/follows/game/no-such-game', { method: 'PUT', uid: 'ana' })).status).toBe(404);
+    expect(await db.get('games/no-such-game')).toBeNull();
+    expect(await db.get('follows_history/ana/no-such-game')).toBeNull();
+  });
+
+  it('follows once however often repeated, unfollows, and emits pv_follow and pv_unfollow', async () => {
+    const first = await call('/api/follows/game/hades', { method: 'PUT', uid: 'ana' });
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ changed: true, following: true, followers: 1 });
+    expect(await (await call('/api/follows/game/hades', { method: 'PUT', uid: 'ana' })).json()).toMatchObject(
+      {
+        changed: false,
+        followers: 1,
+      },
+    );
+    expect(await (await call('/api/follows/game/hades', { uid: 'ana' })).json()).toEqual({
+      following: true,
+      followers: 1,
+    });
+    const listed = await (
+      await call('/api/follows/users/ana?type=game')
+    ).json<{ follows: { targetId: string }[] }>();
+    expect(listed.follows.map((f) => f.targetId)).toEqual(['hades']);
+    expect(
+      await (await call('/api/follows/game/hades', { method: 'DELETE', uid: 'ana' })).json(),
+    ).toMatchObject({
+      following: false,
+      followers: 0,
+    });
+    const events = Object.values(
+      ((await db.get('logs/analytics')) ?? {}) as Record<
+        string,
+        { event: string; targetId: string; uid: string; success: boolean }
+      >,
+    );
+    expect(events).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ event: 'pv_follow', targetId: 'hades', uid: 'ana', success: true }),
+        expect.objectContaining({ event: 'pv_unfollow', targetId: 'hades', uid: 'ana', success: true }),
+      ]),
+    );
+  });
+
+  it('refuses to follow yourself', async () => {
+    expect((await call('/api/follows/user/ana', { method: 'PUT', uid: 'ana' })).status).toBe(400);
+    expect(await db.get('users/ana/public/follows')).toBe(0);
+  });
+
+  it('caps the follows list at 10', async () => {
+    const games = Array.from({ length: 12 }, (_, i) => `game-${String(i)}`);
+    await db.patch('', Object.fromEntries(games.map((g) => [`games/${g}`, testGame(g, g)])));
+    for (const g of games) await call(`/api/follows/game/${g}`, { method: 'PUT', uid: 'ben' });
+    const listed = await (await call('/api/follows/users/ben?limit=50')).json<{ follows: unknown[] }>();
+    expect(listed.follows).toHaveLength(10);
+  });
+});
+
+describe('posts, comments and likes API', () => {
+  it('posts to a game feed, comments, likes, and reads the post with preview comments', async () => {
+    const created = await call('/api/posts', {
+      method: 'POST',
+      uid: 'ana',
+      json: { targetType: 'game', targetId: 'hades', content: 'Heat 16!' },
+    });
+    expect(created.status).toBe(201);
+    const { post } = await created.json<{ post: { uuid: string; type: string; sourceUUID: string } }>();
+    expect(post).toMatchObject({ type: 'text', sourceUUID: 'ana', root: 'posts' });
+    expect(await db.get(`posts_by_id/hades/${post.uuid}`)).toEqual(expect.any(Number));
+    expect(await db.get(`posts_by_uid/ana/${post.uuid}`)).toEqual(expect.any(Number));
+    for (const text of ['one', 'two', 'three', 'four'])
+      expect(
+        (
+          await call(`/api/comments/posts/${post.uuid}`, {
+            method: 'POST',
+            uid: 'ben',
+            json: { content: text },
+          })
+        ).status,
+      ).toBe(201);
+    const liked = await call(`/api/likes/post/${post.uuid}`, { method: 'PUT', uid: 'ben' });
+    expect(await liked.json()).toMatchObject({ liking: true, likes: 1 });
+    const read = await (
+      await call(`/api/posts/${post.uuid}`)
+    ).json<{ post: { likes: number; previewComments: { content: string }[] } }>();
+    expect(read.post.likes).toBe(1);
+    expect(read.post.previewComments.map((c) => c.content)).toEqual(['four', 'three', 'two']);
+    const feed = await (await call('/api/posts?targetId=hades')).json<{ posts: { uuid: string }[] }>();
+    expect(feed.posts.map((p) => p.uuid)).toContain(post.uuid);
+  });
+
+  it('answers 400 per field for an empty post, 403 for deleting someone else’s post', async () => {
+    const empty = await call('/api/posts', {
+      method: 'POST',
+      uid: 'ana',
+      json: { targetType: 'game', targetId: 'hades', content: '  ' },
+    });
+    expect(empty.status).toBe(400);
+    expect((await empty.json<ErrorBody>()).error.fields).toHaveProperty('content');
+    const created = await (
+      await call('/api/posts', {
+        method: 'POST',
+        uid: 'ana',
+        json: { targetType: 'game', targetId: 'hades', content: 'mine' },
+      })
+    ).json<{ post: { uuid: string } }>();
+    expect((await call(`/api/posts/${created.post.uuid}`, { method: 'DELETE', uid: 'ben' })).status).toBe(
+      403,
+    );
+    expect(await db.get(`posts/${created.post.uuid}/content`)).toBe('mine');
+    expect((await call(`/api/posts/${created.post.uuid}`, { method: 'DELETE', uid: 'ana' })).status).toBe(
+      204,
+    );
+    expect(await db.get(`posts/${created.post.uuid}`)).toBeNull();
+    expect(await db.get(`posts_by_id/hades/${created.post.uuid}`)).toBeNull();
+  });
+});
+
+describe('suggestions, blocks, votes and profiles API', () => {
+  it('keeps one answer per user and game and moves it between buckets; emits pv_suggest', async () => {
+    await call('/api/suggestions/celeste', { method: 'PUT', uid: 'ana', json: { success: 'yes' } });
+    expect(await db.get('suggestions_by_userid/ana/yes/celeste')).toEqual(expect.any(String));
+    const changed = await (
+      await call('/api/suggestions/celeste', { method: 'PUT', uid: 'ana', json: { success: 'no' } })
+    ).json<{ suggestionId: string }>();
+    expect(await db.get('suggestions_by_userid/ana/yes')).toBeNull();
+    expect(await db.get('suggestions_by_userid/ana/no/celeste')).toBe(changed.suggestionId);
+    expect(await db.get('suggestions_by_targetid/celeste/no/ana')).toBe(changed.suggestionId);
+    expect(await db.get(`suggestions/${changed.suggestionId}/success`)).toBe('no');
+    const events = Object.values(
+      ((await db.get('logs/analytics')) ?? {}) as Record<string, { event: string }>,
+    );
+    expect(events.filter((e) => e.event === 'pv_suggest')).toHaveLength(2);
+  });
+
+  it('blocks need non-empty ids; blocking a user ends follows both ways; user blocks can be removed', async () => {
+    const empty = await call('/api/blocks', { method: 'POST', uid: 'ana', json: { kind: 'users', ids: [] } });
+    expect(empty.status).toBe(400);
+    expect((await empty.json<ErrorBody>()).error.fields).toHaveProperty('ids');
+    await call('/api/follows/user/ana', { method: 'PUT', uid: 'ben' });
+    expect(await db.get('users/ana/public/follows')).toBe(1);
+    expect(
+      (await call('/api/blocks', { method: 'POST', uid: 'ana', json: { kind: 'users', ids: ['ben'] } }))
+        .status,
+    ).toBe(200);
+    expect(await db.get('users/ana/private/blocks/users/ben')).toEqual(expect.any(Number));
+    expect(await db.get('users/ana/public/follows')).toBe(0);
+    expect(
+      (await call('/api/blocks', { method: 'DELETE', uid: 'ana', json: { kind: 'users', ids: ['ben'] } }))
+        .status,
+    ).toBe(200);
+    expect(await db.get('users/ana/private/blocks/users/ben')).toBeNull();
+  });
+
+  it('a locked vote cannot change', async () => {
+    expect(
+      (await call('/api/votes/goty', { method: 'PUT', uid: 'ana', json: { targetId: 'hades', lock: true } }))
+        .status,
+    ).toBe(200);
+    const again = await call('/api/votes/goty', { method: 'PUT', uid: 'ana', json: { targetId: 'celeste' } });
+    expect(again.status).toBe(409);
+    expect(await db.get('votes/goty/ana/targetUUID')).toBe('hades');
+  });
+
+  it("a profile is changed by its owner only (403 on someone else's)", async () => {
+    expect(
+      (await call('/api/profiles/ana', { method: 'PATCH', uid: 'ben', json: { brief: 'pwned' } })).status,
+    ).toBe(403);
+    const own = await call('/api/profiles/ana', {
+      method: 'PATCH',
+      uid: 'ana',
+      json: { brief: 'One more run.' },
+    });
+    expect(own.status).toBe(200);
+    expect(await (await call('/api/profiles/ana')).json()).toMatchObject({
+      profile: { brief: 'One more run.', sourceUUID: 'ana' },
+    });
+    expect(
+      (await call('/api/profiles/ana', { method: 'PATCH', uid: 'ana', json: { disabled: true } })).status,
+    ).toBe(200);
+    expect((await call('/api/profiles/ana')).status).toBe(404);
+  });
+});

@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { recordIdSchema } from '../../shared/schemas/keys.ts';
+import { suggestionAnswerSchema } from '../../shared/schemas/suggestion.ts';
+import { apiError } from '../api-error.ts';
+import type { AppEnv } from '../app-env.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { recordSocialAnalytics } from '../transitions/analytics-event.ts';
+import { committing, requireTarget } from '../transitions/api-support.ts';
+import { commitSuggestion } from '../transitions/suggestion.ts';
+import { validate } from '../validate.ts';
+
+/** Answers to suggested games: PUT `/{gameId}` with `{ success: "yes" | "no" }`; one answer per user and game. */
+export const suggestionsApi = new Hono<AppEnv>().put(
+  '/:targetId',
+  requireUser,
+  validate('param', z.object({ targetId: recordIdSchema })),
+  validate('json', z.object({ success: suggestionAnswerSchema })),
+  async (c) => {
+    const { targetId } = c.req.valid('param');
+    const { success } = c.req.valid('json');
+    const user = c.var.user;
+    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
+    const db = c.var.database.server;
+    await requireTarget(db, 'game', targetId);
+    const outcome = await committing(() => commitSuggestion(db, { uid: user.uid, targetId, success }));
+    c.executionCtx.waitUntil(
+      recordSocialAnalytics(c.env, c.var.database, {
+        event: 'pv_suggest',
+        targetId,
+        success,
+        uid: user.uid,
+      }).catch((error: unknown) => {
+        console.error('Recording a suggestion event failed', error);
+      }),
+    );
+    return c.json(outcome);
+  },
+);

@@ -1,0 +1,34 @@
+import { SOCIAL_ROOTS } from '../../shared/rtdb/paths.ts';
+import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
+import type { Database } from '../database.ts';
+
+/** The social analytics events of the spec (section 7). */
+export type SocialAnalyticsEvent = 'pv_follow' | 'pv_unfollow' | 'pv_suggest';
+
+export interface SocialAnalytics {
+  event: SocialAnalyticsEvent;
+  targetId: string;
+  /** Whether the action succeeded (for pv_suggest: the answer, yes or no). */
+  success: boolean | string;
+  uid: string;
+}
+
+/**
+ * Records one analytics event: in production a data point in the Analytics Engine dataset the page
+ * views use (first blob: the event name), locally a record in `logs/analytics` that tests can read.
+ */
+export async function recordSocialAnalytics(
+  env: Env,
+  database: Database,
+  analytics: SocialAnalytics,
+): Promise<void> {
+  if (env.ANALYTICS_SINK === 'analytics-engine') {
+    env.PAGE_VIEWS.writeDataPoint({
+      blobs: [analytics.event, analytics.targetId, analytics.uid, String(analytics.success)],
+      doubles: [1],
+      indexes: [analytics.event],
+    });
+    return;
+  }
+  await database.server.post(SOCIAL_ROOTS.analyticsLogs, { ...analytics, timestamp: SERVER_TIMESTAMP });
+}

@@ -1,0 +1,50 @@
+import { userSectionPath } from '../../shared/rtdb/paths.ts';
+import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
+import type { BlockKind } from '../../shared/schemas/block.ts';
+import { commitFollow } from './follow.ts';
+
+/** Where a user's blocks of one kind live: `users/{uid}/private/blocks/{kind}`. */
+export const blocksPath = (uid: string, kind: BlockKind): string =>
+  `${userSectionPath(uid, 'private')}/blocks/${kind}`;
+
+/** Blocking (or unblocking) ids: each id stored with the time it was blocked, all in one PATCH. */
+export function planBlocks(
+  uid: string,
+  kind: BlockKind,
+  ids: readonly string[],
+  block: boolean,
+): Record<string, unknown> {
+  if (ids.length === 0) throw new RangeError('Moving a block requires non-empty ids.');
+  const updates: Record<string, unknown> = {};
+  for (const id of ids) updates[`${blocksPath(uid, kind)}/${id}`] = block ? SERVER_TIMESTAMP : null;
+  return updates;
+}
+
+/**
+ * Blocks ids of one kind. Blocking users also ends follows both ways (each its own exact follow
+ * transition), as people expect of a block.
+ */
+export async function commitBlocks(
+  db: RtdbClient,
+  uid: string,
+  kind: BlockKind,
+  ids: readonly string[],
+): Promise<void> {
+  await db.patch('', planBlocks(uid, kind, ids, true));
+  if (kind !== 'users') return;
+  for (const other of ids) {
+    await commitFollow(db, { uid, type: 'user', targetId: other, follow: false });
+    await commitFollow(db, { uid: other, type: 'user', targetId: uid, follow: false });
+  }
+}
+
+/** Removes blocks of users (the spec makes user blocks removable). */
+export async function commitUnblocks(
+  db: RtdbClient,
+  uid: string,
+  kind: BlockKind,
+  ids: readonly string[],
+): Promise<void> {
+  await db.patch('', planBlocks(uid, kind, ids, false));
+}

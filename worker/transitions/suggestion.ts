@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import {
+  suggestionHistoryPath,
+  suggestionPath,
+  suggestionsByTargetIdPath,
+  suggestionsByUserIdPath,
+  userSectionPath,
+} from '../../shared/rtdb/paths.ts';
+import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
+import { pushId } from '../../shared/push-id.ts';
+import { recordIdSchema } from '../../shared/schemas/keys.ts';
+import { suggestionAnswerSchema, type SuggestionAnswer } from '../../shared/schemas/suggestion.ts';
+import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
+
+/** `suggestions_history/{uid}/{targetId}`: the pair's one answer and its record. */
+export const suggestionHistoryEntrySchema = z.object({
+  suggestionId: recordIdSchema,
+  success: suggestionAnswerSchema,
+});
+export type SuggestionHistoryEntry = z.infer<typeof suggestionHistoryEntrySchema>;
+
+export interface SuggestionChange {
+  uid: string;
+  targetId: string;
+  success: SuggestionAnswer;
+  /** What the user follows at this moment, kept with the answer for the suggestion engine. */
+  userFollows: string[];
+  gameFollows: string[];
+}
+
+export interface SuggestionOutcome {
+  changed: boolean;
+  suggestionId: string;
+  success: SuggestionAnswer;
+}
+
+const otherAnswer = (answer: SuggestionAnswer): SuggestionAnswer => (answer === 'yes' ? 'no' : 'yes');
+
+/**
+ * One yes/no answer per user and target (spec section 4): a changed answer replaces the record (same id)
+ * and moves its index entries from one bucket to the other in the same PATCH.
+ */
+export function planSuggestion(
+  current: SuggestionHistoryEntry | null,
+  change: SuggestionChange,
+  newId: () => string = pushId,
+): TransitionPlan<SuggestionHistoryEntry, SuggestionOutcome> {
+  const { uid, targetId, success } = change;
+  if (current?.success === success) {
+    return { kind: 'unchanged', result: { changed: false, suggestionId: current.suggestionId, success } };
+  }
+  const suggestionId = current?.suggestionId ?? newId();
+  const old = otherAnswer(success);
+  return {
+    kind: 'write',
+    next: { suggestionId, success },
+    updates: {
+      [suggestionPath(suggestionId)]: {
+        userUUID: uid,
+        targetUUID: targetId,
+        success,
+        timestamp: SERVER_TIMESTAMP,
+        userFollows: change.userFollows,
+        gameFollows: change.gameFollows,
+      },
+      [`${suggestionsByUserIdPath(uid)}/${success}/${targetId}`]: suggestionId,
+      [`${suggestionsByUserIdPath(uid)}/${old}/${targetId}`]: null,
+      [`${suggestionsByTargetIdPath(targetId)}/${success}/${uid}`]: suggestionId,
+      [`${suggestionsByTargetIdPath(targetId)}/${old}/${uid}`]: null,
+    },
+    result: { changed: true, suggestionId, success },
+  };
+}
+
+/** Records the user's answer to a suggested target, with what they follow right now. */
+export async function commitSuggestion(
+  db: RtdbClient,
+  answer: Omit<SuggestionChange, 'userFollows' | 'gameFollows'>,
+): Promise<SuggestionOutcome> {
+  const follows = (await db.get(`${userSectionPath(answer.uid, 'private')}/follows`)) as {
+    users?: Record<string, unknown>;
+    games?: Record<string, unknown>;
+  } | null;
+  const change: SuggestionChange = {
+    ...answer,
+    userFollows: Object.keys(follows?.users ?? {}),
+    gameFollows: Object.keys(follows?.games ?? {}),
+  };
+  return commitGatedTransition(db, {
+    gatePath: suggestionHistoryPath(answer.uid, answer.targetId),
+    parse: (value) => {
+      const parsed = suggestionHistoryEntrySchema.safeParse(value);
+      return parsed.success ? parsed.data : null;
+    },
+    decide: (current) => planSuggestion(current, change),
+  });
+}
