@@ -10,7 +10,7 @@ export function slugFromName(name: string): string {
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/['`\u2019]|[^\x00-\x7f]/g, '')
+    .replace(/['`\u2019]|\P{ASCII}/gu, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }

@@ -13,7 +13,9 @@ const RATIO_DECIMALS = 4;
  * @returns for every game followed by someone and sharing a follower with another game, the ratio
  *   (users following both A and B) / (users following A), for every such B ≠ A
  */
-export function buildSuggestionMatrix(followsByUser: Readonly<Record<string, readonly string[]>>): SuggestionMatrix {
+export function buildSuggestionMatrix(
+  followsByUser: Readonly<Record<string, readonly string[]>>,
+): SuggestionMatrix {
   const followers = new Map<string, number>();
   const both = new Map<string, Map<string, number>>();
   for (const games of Object.values(followsByUser)) {
@@ -21,7 +23,7 @@ export function buildSuggestionMatrix(followsByUser: Readonly<Record<string, rea
     for (const a of unique) {
       followers.set(a, (followers.get(a) ?? 0) + 1);
       let row = both.get(a);
-      if (!row) both.set(a, (row = new Map()));
+      if (!row) both.set(a, (row = new Map<string, number>()));
       for (const b of unique) if (b !== a) row.set(b, (row.get(b) ?? 0) + 1);
     }
   }

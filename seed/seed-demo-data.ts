@@ -1,0 +1,69 @@
+// Demo data for an empty database: on first start the local stack calls seedDemoData so that every
+// page has something to show. It writes nothing when games already exist.
+
+import type { CatalogueRow } from '../shared/catalogue/catalogue-row.ts';
+import { listSummaryOf } from '../shared/catalogue/list-summary.ts';
+import { buildSuggestionMatrix, suggestionSeedGames } from '../shared/catalogue/suggestion-matrix.ts';
+import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
+import { eventPath, listPath, ROOTS, seMatrixPath } from '../shared/rtdb/paths.ts';
+import { gameUpdates } from '../scripts/import-games.ts';
+import { loadDemoData, type DemoData } from './demo-data.ts';
+
+/**
+ * The demo games' weighted index: they have no popularity, so their rank in games.jsonl (the most
+ * notable first) makes it: the first of N games gets N, the last 1. A later import of the real
+ * catalogue replaces it with Steam review counts for the games it has.
+ */
+export function demoWeightedIndex(position: number, count: number): number {
+  return count - position;
+}
+
+/** Every write of the demo seed, as one multi-path update from the database root. */
+export function demoSeedUpdates(data: DemoData): Record<string, unknown> {
+  const updates: Record<string, unknown> = {};
+  const count = data.games.length;
+  // Games through the importer's own record builder (field-level paths, no follows).
+  data.games.forEach((row: CatalogueRow, position) => {
+    Object.assign(
+      updates,
+      gameUpdates(row, position, {
+        source: 'questline',
+        weightedIndex: () => demoWeightedIndex(position, count),
+      }),
+    );
+  });
+  for (const [id, event] of Object.entries(data.events)) {
+    // follows belongs to the follow transitions: an absent count reads as 0.
+    const { follows: _follows, ...record } = event;
+    updates[eventPath(id)] = record;
+  }
+  for (const [code, list] of Object.entries(data.lists)) {
+    updates[listPath(code)] = list;
+    updates[`${ROOTS.listsPublic}/${code}`] = listSummaryOf(list);
+  }
+  const matrix = buildSuggestionMatrix(
+    Object.fromEntries(data.members.map((member) => [member.username, member.games] as const)),
+  );
+  for (const [gameId, row] of Object.entries(matrix)) updates[seMatrixPath(gameId)] = row;
+  for (const gameId of Object.keys(suggestionSeedGames(matrix)))
+    updates[`${ROOTS.seMatrixSeedGames}/${gameId}`] = true;
+  updates[ROOTS.highlightsHome] = {
+    games: Object.fromEntries(data.homeGames.map((id, index) => [id, index + 1] as const)),
+  };
+  return updates;
+}
+
+/**
+ * Seeds the demo data when the database has no games; does nothing otherwise. Everything lands in one
+ * atomic multi-path PATCH, so a seed is either complete or absent (an interrupted start seeds again).
+ */
+export async function seedDemoData(
+  client: RtdbClient,
+  data: DemoData = loadDemoData(),
+): Promise<{ seeded: boolean }> {
+  const anyGame = await client.get(ROOTS.games, { orderBy: '$key', limitToFirst: 1 });
+  if (anyGame !== null && typeof anyGame === 'object' && Object.keys(anyGame).length > 0)
+    return { seeded: false };
+  await client.patch('', demoSeedUpdates(data));
+  return { seeded: true };
+}

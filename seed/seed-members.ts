@@ -1,0 +1,121 @@
+// Demo members (seed/demo/members.json) written THROUGH the social transitions, so that every record,
+// index entry, user map and count is exactly what the live API would have produced. Safe to run again:
+// users are written field by field, follows are idempotent, and posts are only written for a member who
+// has none yet.
+
+import { DEFAULT_FOLLOWED_ACCOUNT_UID } from '../shared/auth/account-api.ts';
+import {
+  emailToIdPath,
+  gamePath,
+  postsByUidPath,
+  profilePath,
+  userSectionPath,
+  usersPublicPath,
+} from '../shared/rtdb/paths.ts';
+import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
+import { SERVER_TIMESTAMP, serverIncrement } from '../shared/rtdb/server-values.ts';
+import { commitFollow } from '../worker/transitions/follow.ts';
+import { commitNewPost } from '../worker/transitions/post.ts';
+import { loadDemoData, type DemoMember } from './demo-data.ts';
+
+/** The uid of a demo member: stable, so seeding twice finds the same users. */
+export const demoMemberUid = (username: string): string => `demo-${username.replaceAll('_', '-')}`;
+
+/** Every section of a new user in one PATCH (the same fields sign-up writes), plus the profile. */
+function memberUpdates(uid: string, username: string, bio: string): Record<string, unknown> {
+  const email = `${username}@demo.questline.invalid`;
+  const pub = userSectionPath(uid, 'public');
+  return {
+    [`${pub}/uuid`]: uid,
+    [`${pub}/username`]: username,
+    [`${pub}/follows`]: serverIncrement(0),
+    [`${userSectionPath(uid, 'private')}/email`]: email,
+    [`${userSectionPath(uid, 'private')}/isOnboarded`]: true,
+    [`${userSectionPath(uid, 'admin')}/auth`]: false,
+    [`${userSectionPath(uid, 'admin')}/forceResetPassword`]: false,
+    [`${userSectionPath(uid, 'readOnly')}/created`]: SERVER_TIMESTAMP,
+    [`${userSectionPath(uid, 'readOnly')}/modified`]: SERVER_TIMESTAMP,
+    [`${userSectionPath(uid, 'readOnly')}/isDeveloper`]: false,
+    [usersPublicPath(uid)]: { username },
+    [emailToIdPath(email)]: uid,
+    // The username claim sign-up checks (worker/auth/register-account.ts), so no one signs up as a demo member.
+    [`usernames/${username.toLowerCase()}`]: uid,
+    [profilePath(uid)]: { sourceUUID: uid, brief: bio, details: '', disabled: false },
+  };
+}
+
+export interface SeedMembersResult {
+  users: number;
+  follows: number;
+  posts: number;
+}
+
+/**
+ * Seeds the demo members: their users (and the default account every member follows), their follows
+ * of games and users, and their posts (to the game's feed, or their own when no game is named).
+ */
+export async function seedMembers(
+  db: RtdbClient,
+  members: DemoMember[] = loadDemoData().members,
+): Promise<SeedMembersResult> {
+  const result: SeedMembersResult = { users: 0, follows: 0, posts: 0 };
+  const uidOf = new Map(members.map((m) => [m.username, demoMemberUid(m.username)] as const));
+
+  const defaultAccount = await db.get(`${userSectionPath(DEFAULT_FOLLOWED_ACCOUNT_UID, 'public')}/username`);
+  if (defaultAccount === null) {
+    await db.patch(
+      '',
+      memberUpdates(DEFAULT_FOLLOWED_ACCOUNT_UID, 'questline', 'News and picks from the Questline team.'),
+    );
+    result.users++;
+  }
+  await db.patch(
+    '',
+    Object.assign(
+      {},
+      ...members.map((m) => memberUpdates(demoMemberUid(m.username), m.username, m.bio)),
+    ) as Record<string, unknown>,
+  );
+  result.users += members.length;
+
+  const existingGames = new Set<string>();
+  const allGames = new Set(
+    members.flatMap((m) => [...m.games, ...m.posts.flatMap((p) => (p.game ? [p.game] : []))]),
+  );
+  await Promise.all(
+    [...allGames].map(async (game) => {
+      if ((await db.get(`${gamePath(game)}/name`)) !== null) existingGames.add(game);
+    }),
+  );
+
+  for (const member of members) {
+    const uid = demoMemberUid(member.username);
+    const follows = [
+      { type: 'user' as const, targetId: DEFAULT_FOLLOWED_ACCOUNT_UID },
+      ...member.games
+        .filter((g) => existingGames.has(g))
+        .map((targetId) => ({ type: 'game' as const, targetId })),
+      ...member.follows_users.flatMap((name) => {
+        const targetId = uidOf.get(name);
+        return targetId && targetId !== uid ? [{ type: 'user' as const, targetId }] : [];
+      }),
+    ];
+    // One member's follows in parallel (different targets never share a gate).
+    const outcomes = await Promise.all(follows.map((f) => commitFollow(db, { uid, ...f, follow: true })));
+    result.follows += outcomes.filter((o) => o.changed).length;
+
+    const existingPosts = await db.get(postsByUidPath(uid), { shallow: true });
+    if (existingPosts !== null) continue;
+    for (const post of member.posts) {
+      const onGame = post.game !== undefined && existingGames.has(post.game);
+      await commitNewPost(db, uid, {
+        targetType: onGame ? 'game' : 'user',
+        targetId: onGame && post.game ? post.game : uid,
+        content: post.text,
+        type: 'text',
+      });
+      result.posts++;
+    }
+  }
+  return result;
+}
