@@ -25,7 +25,7 @@ beforeEach(async () => {
 });
 
 const uids = Array.from({ length: 100 }, (_, i) => `user${String(i).padStart(3, '0')}`);
-const keys = (value: unknown) => Object.keys((value ?? {})).sort();
+const keys = (value: unknown) => Object.keys(value ?? {}).sort();
 
 describe('follow', () => {
   it('counts exactly 100 when 100 different users follow one game at once, with 100 consistent index entries', async () => {
