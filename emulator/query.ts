@@ -157,8 +157,6 @@ export function runQuery(node: Node, query: Query): [string, Node][] {
       : orderBy.kind === 'priority'
         ? (a: Entry, b: Entry) => comparePriorities(a.value, b.value) || compareKeys(a.key, b.key)
         : (a: Entry, b: Entry) => compareValues(a.value, b.value) || compareKeys(a.key, b.key);
-  entries.sort(compare);
-
   const cmpBound = (e: Entry, bound: Bound): number => {
     if (orderBy.kind === 'key') return compareKeys(e.key, bound as string);
     if (orderBy.kind === 'priority') return comparePriorities(e.value, bound);
@@ -174,9 +172,32 @@ export function runQuery(node: Node, query: Query): [string, Node][] {
       return true;
     });
   }
-  if (query.limitToFirst !== undefined) filtered = filtered.slice(0, query.limitToFirst);
-  if (query.limitToLast !== undefined)
-    filtered = filtered.slice(Math.max(0, filtered.length - query.limitToLast));
+  const limit = query.limitToFirst ?? query.limitToLast;
+  if (limit !== undefined && limit * 8 < filtered.length) {
+    // a small page of a large collection: keep the best `limit` entries instead of sorting them all
+    const fromEnd = query.limitToLast !== undefined;
+    const order = fromEnd ? (a: Entry, b: Entry) => compare(b, a) : compare;
+    const best: Entry[] = [];
+    for (const e of filtered) {
+      const last = best[best.length - 1];
+      if (best.length === limit && last !== undefined && order(e, last) >= 0) continue;
+      let lo = 0;
+      let hi = best.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (order(best[mid] as Entry, e) <= 0) lo = mid + 1;
+        else hi = mid;
+      }
+      best.splice(lo, 0, e);
+      if (best.length > limit) best.pop();
+    }
+    filtered = fromEnd ? best.reverse() : best;
+  } else {
+    filtered.sort(compare);
+    if (query.limitToFirst !== undefined) filtered = filtered.slice(0, query.limitToFirst);
+    if (query.limitToLast !== undefined)
+      filtered = filtered.slice(Math.max(0, filtered.length - query.limitToLast));
+  }
   return filtered.map((e) => [e.key, e.child]);
 }
 
