@@ -1,4 +1,5 @@
 import { data, redirect, type RouteObject } from 'react-router';
+import { sessionContext } from './auth/session-context.ts';
 import { pageDataContext } from './page-data-context.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
@@ -33,6 +34,24 @@ export const routes: RouteObject[] = [
               return result.data;
             },
             lazy: () => import('./pages/game-page.tsx'),
+          },
+          {
+            id: 'login',
+            path: 'login',
+            lazy: () => import('./pages/login-page.tsx'),
+          },
+          {
+            id: 'signup',
+            path: 'signup',
+            lazy: () => import('./pages/signup-page.tsx'),
+          },
+          {
+            id: 'browse',
+            path: 'browse',
+            // The auth guard (spec section 2): the server renders only for a verified session cookie, else
+            // sends the visitor to the root; the browser waits for sign-in, then login with a way back.
+            loader: ({ context, request }) => context.get(sessionContext).requireUser(request),
+            lazy: () => import('./pages/browse-page.tsx'),
           },
           {
             id: 'not-found',

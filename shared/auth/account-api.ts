@@ -35,8 +35,21 @@ export interface CurrentUserRecord {
   /** False for a signed-in Firebase user with no member record (a guest, or a sign-up not finished). */
   registered: boolean;
   guest: boolean;
+  /** The provider's display name (a guest's `web-…`, a member's username), when it has one. */
+  displayName: string | null;
   public: Record<string, unknown> | null;
   private: Record<string, unknown> | null;
   developer: Record<string, unknown> | null;
   readOnly: Record<string, unknown> | null;
+}
+
+/** `GET /api/accounts/config`: what the browser's Firebase Auth client needs (all public values). */
+export interface AuthClientConfig {
+  apiKey: string;
+  projectId: string;
+  /** `http://127.0.0.1:9099` against the local Auth emulator, else null. */
+  authEmulatorUrl: string | null;
+  /** Where the anon-auth and process-login functions answer. */
+  functionsBaseUrl: string;
+  publicAppMode: boolean;
 }

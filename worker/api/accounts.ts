@@ -1,16 +1,34 @@
 import { Hono } from 'hono';
-import { registerAccountSchema, type UsernameAvailability } from '../../shared/auth/account-api.ts';
+import {
+  registerAccountSchema,
+  type AuthClientConfig,
+  type UsernameAvailability,
+} from '../../shared/auth/account-api.ts';
 import { usernameSchema } from '../../shared/schemas/user.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { RegistrationRefused, registerAccount, usernameInUse } from '../auth/register-account.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { readCurrentUser } from '../auth/user-record.ts';
+import { usesEmulators } from '../database.ts';
 import { validate } from '../validate.ts';
 import { z } from 'zod';
 
 /** Sign-up's server half: the browser creates the Firebase account, the Worker makes it a member. */
 export const accountsApi = new Hono<AppEnv>()
+  .get('/config', (c) => {
+    const config: AuthClientConfig = {
+      apiKey: c.env.FIREBASE_API_KEY,
+      projectId: c.env.FIREBASE_PROJECT_ID,
+      authEmulatorUrl:
+        usesEmulators(c.env) && c.env.FIREBASE_AUTH_EMULATOR_HOST
+          ? `http://${c.env.FIREBASE_AUTH_EMULATOR_HOST}`
+          : null,
+      functionsBaseUrl: c.env.FUNCTIONS_BASE_URL,
+      publicAppMode: c.env.PUBLIC_APP_MODE === 'true',
+    };
+    return c.json(config);
+  })
   .get('/usernames/:username', validate('param', z.object({ username: usernameSchema })), async (c) => {
     const { username } = c.req.valid('param');
     const body: UsernameAvailability = {

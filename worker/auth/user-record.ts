@@ -24,6 +24,7 @@ export async function readCurrentUser(db: RtdbClient, user: VerifiedUser): Promi
     uid: user.uid,
     registered: typeof publicSection?.username === 'string',
     guest: isGuestEmail(email),
+    displayName: typeof user.claims.name === 'string' ? user.claims.name : null,
     public: publicSection ?? null,
     private: privateSection ?? null,
     developer: developer ?? null,

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES } from '../../shared/errors.ts';
+import { authErrorMessage } from './auth-errors.ts';
+
+const firebaseError = (code: string) => Object.assign(new Error(`Firebase: (${code})`), { code });
+
+describe('authErrorMessage', () => {
+  it.each([
+    ['auth/invalid-email', 'sign-up', ERROR_MESSAGES['invalid-email']],
+    ['auth/weak-password', 'sign-up', ERROR_MESSAGES['weak-password']],
+    ['auth/email-already-in-use', 'sign-up', ERROR_MESSAGES['email-already-in-use']],
+    ['username-in-use', 'sign-up', 'Doh! That username is already in use.'],
+    [
+      'auth/internal-error',
+      'sign-up',
+      'Uh. Something went wrong. Please contact support apply duct tape accordingly.',
+    ],
+    ['auth/wrong-password', 'sign-in', 'Oops! Invalid username/password.'],
+    ['auth/invalid-credential', 'sign-in', 'Oops! Invalid username/password.'],
+    ['auth/user-not-found', 'sign-in', 'Wait, who did you say you were again?'],
+    ['auth/too-many-requests', 'sign-in', 'Slow down there, fella! Too many invalid attempts in a row.'],
+    ['auth/wrong-password', 'change-password', 'Oops! Invalid current password.'],
+    ['auth/invalid-credential', 'change-password', 'Oops! Invalid current password.'],
+    ['auth/network-request-failed', 'sign-in', 'An error occurred.'],
+  ] as const)('%s during %s reads "%s"', (code, flow, message) => {
+    expect(authErrorMessage(firebaseError(code), flow)).toBe(message);
+  });
+
+  it('reads anything unknown as the default message', () => {
+    expect(authErrorMessage(new Error('x'), 'sign-in')).toBe('An error occurred.');
+  });
+});

@@ -1,0 +1,60 @@
+import { errorMessage, ERROR_MESSAGES } from '../../shared/errors.ts';
+
+/** Which flow failed: the same provider code reads differently when changing a password. */
+export type AuthFlow = 'sign-in' | 'sign-up' | 'change-password' | 'reset-password' | 'guest';
+
+/**
+ * The catalogue's words (spec section 8) for a Firebase Auth error (`auth/<code>`) or an API error code.
+ * Newer Firebase projects answer `auth/invalid-credential` (and the emulator `INVALID_LOGIN_CREDENTIALS`)
+ * instead of telling a wrong password from an unknown user; both read as the wrong-password message.
+ */
+export function authErrorMessage(error: unknown, flow: AuthFlow): string {
+  const code = authErrorCode(error);
+  switch (code) {
+    case 'wrong-password':
+    case 'invalid-credential':
+    case 'invalid-login-credentials':
+    case 'invalid-password':
+      return flow === 'change-password'
+        ? ERROR_MESSAGES['wrong-current-password']
+        : ERROR_MESSAGES['wrong-password'];
+    case 'user-not-found':
+    case 'email-already-in-use':
+    case 'username-in-use':
+    case 'invalid-email':
+    case 'weak-password':
+    case 'too-many-requests':
+      return ERROR_MESSAGES[code];
+    case 'missing-password':
+      return flow === 'sign-up' ? ERROR_MESSAGES['weak-password'] : ERROR_MESSAGES['wrong-password'];
+    case 'missing-email':
+      return ERROR_MESSAGES['invalid-email'];
+    default:
+      // Sign-up has its own words for anything it did not foresee.
+      return flow === 'sign-up' ? ERROR_MESSAGES['unknown-breaking-error'] : errorMessage(code ?? 'default');
+  }
+}
+
+/** `auth/wrong-password` → `wrong-password`; an API error body's code; undefined for anything else. */
+export function authErrorCode(error: unknown): string | undefined {
+  if (error === null || typeof error !== 'object' || !('code' in error) || typeof error.code !== 'string')
+    return undefined;
+  return error.code.replace(/^auth\//, '');
+}
+
+/** Which form field an error belongs to, so it is shown beside that field. */
+export function authErrorField(
+  error: unknown,
+): 'username' | 'email' | 'password' | 'currentPassword' | undefined {
+  const code = authErrorCode(error);
+  if (code === 'username-in-use') return 'username';
+  if (
+    code === 'invalid-email' ||
+    code === 'email-already-in-use' ||
+    code === 'user-not-found' ||
+    code === 'missing-email'
+  )
+    return 'email';
+  if (code === 'weak-password' || code === 'missing-password') return 'password';
+  return undefined;
+}

@@ -1,0 +1,25 @@
+import type { CurrentUserRecord } from '../../shared/auth/account-api.ts';
+import type { AuthState } from './auth-state.ts';
+
+/** Everything the pages ask of accounts; implemented in the browser with the Firebase Auth SDK. */
+export interface AuthService {
+  state: AuthState;
+  /** Public-app mode: the guard does not wait for sign-in. */
+  publicAppMode: boolean;
+  signUp(input: { username: string; email: string; password: string }): Promise<CurrentUserRecord>;
+  signIn(email: string, password: string): Promise<void>;
+  signOut(): Promise<void>;
+  signInAsGuest(): Promise<void>;
+  /** The installed web app's own sign-in (device credential via anon-auth); false when there is none. */
+  tryInstalledAppLogin(): Promise<boolean>;
+  sendPasswordReset(email: string): Promise<void>;
+  confirmPasswordReset(code: string, newPassword: string): Promise<void>;
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
+  /** `GET /api/me` with the current ID token. */
+  currentUser(): Promise<CurrentUserRecord | null>;
+}
+
+/** The browser's auth service, loaded on first use (never during the server render). */
+export function loadAuthService(): Promise<AuthService> {
+  return import('../browser/auth/firebase-auth-service.ts').then((module) => module.authService());
+}

@@ -1,0 +1,269 @@
+import { initializeApp } from 'firebase/app';
+import {
+  confirmPasswordReset,
+  connectAuthEmulator,
+  createUserWithEmailAndPassword,
+  EmailAuthProvider,
+  getAuth,
+  linkWithCredential,
+  onAuthStateChanged,
+  onIdTokenChanged,
+  reauthenticateWithCredential,
+  sendEmailVerification,
+  sendPasswordResetEmail,
+  signInWithCustomToken,
+  signInWithEmailAndPassword,
+  signOut,
+  updatePassword,
+  updateProfile,
+  type Auth,
+  type User,
+} from 'firebase/auth';
+import {
+  isGuestEmail,
+  type AuthClientConfig,
+  type CurrentUserRecord,
+} from '../../../shared/auth/account-api.ts';
+import type { ApiErrorBody } from '../../../shared/errors.ts';
+import type { AuthService } from '../../auth/auth-service.ts';
+import { AuthState, type SessionUser } from '../../auth/auth-state.ts';
+
+// The browser's accounts, on the Firebase Auth SDK (the local Auth emulator in development). Only the
+// globals below are touched, and only in the browser: this module is loaded on first use, never while
+// the server renders.
+interface BrowserGlobals {
+  document: { cookie: string };
+  location: { origin: string; protocol: string };
+  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  matchMedia?: (query: string) => { matches: boolean };
+}
+const browser = globalThis as unknown as BrowserGlobals;
+
+/** The cookie the Worker reads to render guarded pages for the user (worker/session-cookie.ts). */
+const SESSION_COOKIE = '__session';
+/** Where an installed app keeps its device credential for anon-auth / process-login. */
+const DEVICE_CREDENTIAL_KEY = 'questline.device';
+
+/** An error with a catalogue code, as the Worker's API answers them. */
+class AccountError extends Error {
+  override readonly name = 'AccountError';
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+function sessionUserOf(user: User | null): SessionUser | null {
+  if (!user) return null;
+  return { uid: user.uid, email: user.email, displayName: user.displayName, guest: isGuestEmail(user.email) };
+}
+
+/** Keeps the `__session` cookie holding the current ID token (Firebase refreshes it hourly). */
+function writeSessionCookie(token: string | null): void {
+  const secure = browser.location.protocol === 'https:' ? '; Secure' : '';
+  browser.document.cookie = token
+    ? `${SESSION_COOKIE}=${token}; Path=/; Max-Age=3600; SameSite=Lax${secure}`
+    : `${SESSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
+
+function randomKey(bytes: number): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
+}
+
+function deviceCredential(create: boolean): { accessId: string; accessKey: string } | null {
+  const stored = browser.localStorage.getItem(DEVICE_CREDENTIAL_KEY);
+  if (stored) return JSON.parse(stored) as { accessId: string; accessKey: string };
+  if (!create) return null;
+  const credential = { accessId: randomKey(12), accessKey: randomKey(24) };
+  browser.localStorage.setItem(DEVICE_CREDENTIAL_KEY, JSON.stringify(credential));
+  return credential;
+}
+
+async function apiJson<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  const response = await fetch(path, { ...init, headers });
+  const body = (await response.json()) as unknown;
+  if (!response.ok) {
+    const error = (body as Partial<ApiErrorBody>).error;
+    throw new AccountError(error?.code ?? 'default', error?.message ?? 'An error occurred.');
+  }
+  return body as T;
+}
+
+class FirebaseAuthService implements AuthService {
+  readonly state = new AuthState();
+  readonly publicAppMode: boolean;
+  readonly #auth: Auth;
+  readonly #config: AuthClientConfig;
+
+  constructor(config: AuthClientConfig) {
+    this.#config = config;
+    this.publicAppMode = config.publicAppMode;
+    const app = initializeApp({
+      apiKey: config.apiKey,
+      projectId: config.projectId,
+      authDomain: `${config.projectId}.firebaseapp.com`,
+    });
+    this.#auth = getAuth(app);
+    if (config.authEmulatorUrl)
+      connectAuthEmulator(this.#auth, config.authEmulatorUrl, { disableWarnings: true });
+    onAuthStateChanged(this.#auth, (user) => {
+      this.state.providerChanged(sessionUserOf(user));
+    });
+    onIdTokenChanged(this.#auth, (user) => {
+      if (!user) {
+        writeSessionCookie(null);
+        return;
+      }
+      user.getIdToken().then(writeSessionCookie, () => {
+        writeSessionCookie(null);
+      });
+    });
+  }
+
+  async #authorized(): Promise<Record<string, string>> {
+    const user = this.#auth.currentUser;
+    if (!user) throw new AccountError('unauthenticated', 'Please sign in.');
+    const token = await user.getIdToken();
+    writeSessionCookie(token);
+    return { Authorization: `Bearer ${token}` };
+  }
+
+  signUp(input: { username: string; email: string; password: string }): Promise<CurrentUserRecord> {
+    return this.state.runFlow('signup', async () => {
+      const check = await apiJson<{ available: boolean }>(
+        `/api/accounts/usernames/${encodeURIComponent(input.username)}`,
+      );
+      if (!check.available)
+        throw new AccountError('username-in-use', 'Doh! That username is already in use.');
+      const current = this.#auth.currentUser;
+      let user: User;
+      let createdNow = false;
+      if (current && isGuestEmail(current.email)) {
+        // A guest becomes a member: same uid, so everything it did stays its own.
+        user = (await linkWithCredential(current, EmailAuthProvider.credential(input.email, input.password)))
+          .user;
+      } else {
+        user = (await createUserWithEmailAndPassword(this.#auth, input.email, input.password)).user;
+        createdNow = true;
+      }
+      try {
+        const record = await apiJson<CurrentUserRecord>('/api/accounts', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(await this.#authorized()) },
+          body: JSON.stringify({ username: input.username }),
+        });
+        await updateProfile(user, { displayName: input.username });
+        await sendEmailVerification(user, { url: `${browser.location.origin}/login` });
+        await this.#bindDevice(user);
+        return record;
+      } catch (error) {
+        // The name was taken between the check and the claim: the new Firebase account goes too, so the
+        // address can sign up again with another name.
+        if (createdNow && error instanceof AccountError) await user.delete().catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  signIn(email: string, password: string): Promise<void> {
+    return this.state.runFlow('login', async () => {
+      const { user } = await signInWithEmailAndPassword(this.#auth, email, password);
+      writeSessionCookie(await user.getIdToken());
+      await this.#bindDevice(user);
+    });
+  }
+
+  signOut(): Promise<void> {
+    return this.state.runFlow('logout', async () => {
+      await signOut(this.#auth);
+      writeSessionCookie(null);
+    });
+  }
+
+  signInAsGuest(): Promise<void> {
+    return this.state.runFlow('login', async () => {
+      const device = deviceCredential(true);
+      if (!device) throw new AccountError('default', 'An error occurred.');
+      await this.#signInWithDevice(device);
+    });
+  }
+
+  async tryInstalledAppLogin(): Promise<boolean> {
+    // Only an installed app (standalone display) signs itself in with its device credential.
+    const installed = browser.matchMedia?.('(display-mode: standalone)').matches ?? false;
+    const device = deviceCredential(false);
+    if (!installed || !device) return false;
+    try {
+      await this.state.runFlow('login', () => this.#signInWithDevice(device));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async #signInWithDevice(device: { accessId: string; accessKey: string }): Promise<void> {
+    const answer = await apiJson<{ success: boolean; token?: string }>(
+      `${this.#config.functionsBaseUrl}/anon-auth`,
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ domain_uri: browser.location.origin, ...device }),
+      },
+    );
+    if (!answer.success || !answer.token) throw new AccountError('default', 'An error occurred.');
+    const { user } = await signInWithCustomToken(this.#auth, answer.token);
+    writeSessionCookie(await user.getIdToken());
+  }
+
+  /** process-login: this device signs in as this member from now on (only where it has a credential). */
+  async #bindDevice(user: User): Promise<void> {
+    const device = deviceCredential(false);
+    if (!device) return;
+    await apiJson(`${this.#config.functionsBaseUrl}/process-login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await user.getIdToken()}` },
+      body: JSON.stringify({ ...device, uid: user.uid }),
+    }).catch(() => undefined);
+  }
+
+  async sendPasswordReset(email: string): Promise<void> {
+    // The e-mail's link leads back to the login page, which recognises `t=pwdrs` (spec section 2).
+    await sendPasswordResetEmail(this.#auth, email, { url: `${browser.location.origin}/login?t=pwdrs` });
+  }
+
+  async confirmPasswordReset(code: string, newPassword: string): Promise<void> {
+    await confirmPasswordReset(this.#auth, code, newPassword);
+  }
+
+  async changePassword(currentPassword: string, newPassword: string): Promise<void> {
+    const user = this.#auth.currentUser;
+    if (!user?.email) throw new AccountError('unauthenticated', 'Please sign in.');
+    // Changing a password needs a fresh sign-in with the current one (spec section 5).
+    await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+    await updatePassword(user, newPassword);
+  }
+
+  async currentUser(): Promise<CurrentUserRecord | null> {
+    if (!this.#auth.currentUser) return null;
+    try {
+      return await apiJson<CurrentUserRecord>('/api/me', { headers: await this.#authorized() });
+    } catch {
+      return null;
+    }
+  }
+}
+
+let service: Promise<AuthService> | undefined;
+
+/** The one auth service of this page, configured from the Worker (`GET /api/accounts/config`). */
+export function authService(): Promise<AuthService> {
+  service ??= apiJson<AuthClientConfig>('/api/accounts/config').then(
+    (config) => new FirebaseAuthService(config),
+  );
+  return service;
+}
