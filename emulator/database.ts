@@ -7,11 +7,11 @@ import { DatabaseError, INVALID_JSON, PERMISSION_DENIED } from './errors.ts';
 import { etagOf } from './etag.ts';
 import { isPrefix, joinPath, splitPath } from './keys.ts';
 import type { Write } from './overlay.ts';
-import { queryResult, requiredIndex, type Query } from './query.ts';
+import { forgetIndexes, queryResult, requiredIndex, type Query } from './query.ts';
 import { canRead, canWrite, isIndexed } from './rules/evaluate.ts';
 import type { Rules } from './rules/parse.ts';
 import { hasServerValues, resolveServerValues } from './server-values.ts';
-import { getIn, InvalidDataError, normalize, setIn, type Node } from './tree.ts';
+import { childOf, getIn, InvalidDataError, normalize, setIn, type Node } from './tree.ts';
 
 /** A committed change, as listeners (streams, the write-ahead log) see it. */
 export interface Change {
@@ -157,6 +157,14 @@ export class Database {
     const previous: Node[] = [];
     for (const write of writes) {
       previous.push(getIn(root, write.path));
+      // every object on the written path changes in place: cached query orders over it are stale
+      let node = root;
+      forgetIndexes(node);
+      for (const key of write.path) {
+        node = childOf(node, key);
+        if (node === null) break;
+        forgetIndexes(node);
+      }
       root = setIn(root, write.path, write.value);
     }
     this.#trees.set(ns, root);

@@ -137,3 +137,20 @@ describe('queries', () => {
     expect((await get(`/dinos.json?${q({ orderBy: '"height"', startAt: '{"a":1}' })}`)).status).toBe(400);
   });
 });
+
+describe('query results after writes', () => {
+  it('reflect every change below the collection (cached orders are refreshed)', async () => {
+    const put = (path: string, body: unknown) => call(emu.url, 'PUT', path, { body, headers: OWNER });
+    const patch = (path: string, body: unknown) => call(emu.url, 'PATCH', path, { body, headers: OWNER });
+    const top = async () =>
+      Object.keys((await get(`/dinos.json?${q({ orderBy: '"height"', limitToLast: 1 })}`)).body as object);
+    expect(await top()).toEqual(['bruhathkayosaurus']);
+    await put('/dinos/linhenykus/height.json', 100);
+    expect(await top()).toEqual(['linhenykus']);
+    await patch('/.json', { 'dinos/newcomer': { height: 200 } });
+    expect(await top()).toEqual(['newcomer']);
+    await call(emu.url, 'DELETE', '/dinos/newcomer.json', { headers: OWNER });
+    await put('/dinos/linhenykus/height.json', 0.6);
+    expect(await top()).toEqual(['bruhathkayosaurus']);
+  });
+});

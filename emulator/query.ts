@@ -142,15 +142,40 @@ interface Entry {
   child: Node;
 }
 
+// Sorted children per collection object and order, like the index production keeps for `.indexOn`.
+// The tree changes objects in place, so `Database.apply` drops the entry of every object on a written
+// path (`forgetIndexes`); anything below a collection changes only through such a path.
+const indexCache = new WeakMap<object, Map<string, Entry[]>>();
+
+/** Forgets the sorted children cached for `node` (called for every object on a written path). */
+export function forgetIndexes(node: Node): void {
+  if (isObject(node)) indexCache.delete(node);
+}
+
+function orderKey(orderBy: OrderBy): string {
+  return orderBy.kind === 'child' ? `child:${orderBy.raw}` : orderBy.kind;
+}
+
+function sortedEntries(node: NodeObject, orderBy: OrderBy, compare: (a: Entry, b: Entry) => number): Entry[] {
+  let byOrder = indexCache.get(node);
+  const key = orderKey(orderBy);
+  const cached = byOrder?.get(key);
+  if (cached) return cached;
+  const entries: Entry[] = [];
+  for (const childKey of childKeys(node)) {
+    const child = node[childKey] as Node;
+    entries.push({ key: childKey, child, value: sortValue(orderBy, child) });
+  }
+  entries.sort(compare);
+  if (!byOrder) indexCache.set(node, (byOrder = new Map<string, Entry[]>()));
+  byOrder.set(key, entries);
+  return entries;
+}
+
 /** Applies the query to the children of `node`: the matching children, in order. */
 export function runQuery(node: Node, query: Query): [string, Node][] {
   if (!isObject(node)) return [];
   const { orderBy } = query;
-  const entries: Entry[] = [];
-  for (const key of childKeys(node)) {
-    const child = node[key] as Node;
-    entries.push({ key, child, value: sortValue(orderBy, child) });
-  }
   const compare =
     orderBy.kind === 'key'
       ? (a: Entry, b: Entry) => compareKeys(a.key, b.key)
@@ -162,43 +187,33 @@ export function runQuery(node: Node, query: Query): [string, Node][] {
     if (orderBy.kind === 'priority') return comparePriorities(e.value, bound);
     return compareValues(e.value, bound);
   };
-  let filtered = entries;
-  const { startAt, endAt, equalTo } = query;
-  if (startAt !== undefined || endAt !== undefined || equalTo !== undefined) {
-    filtered = entries.filter((e) => {
-      if (equalTo !== undefined) return cmpBound(e, equalTo) === 0;
-      if (startAt !== undefined && cmpBound(e, startAt) < 0) return false;
-      if (endAt !== undefined && cmpBound(e, endAt) > 0) return false;
-      return true;
-    });
-  }
-  const limit = query.limitToFirst ?? query.limitToLast;
-  if (limit !== undefined && limit * 8 < filtered.length) {
-    // a small page of a large collection: keep the best `limit` entries instead of sorting them all
-    const fromEnd = query.limitToLast !== undefined;
-    const order = fromEnd ? (a: Entry, b: Entry) => compare(b, a) : compare;
-    const best: Entry[] = [];
-    for (const e of filtered) {
-      const last = best[best.length - 1];
-      if (best.length === limit && last !== undefined && order(e, last) >= 0) continue;
-      let lo = 0;
-      let hi = best.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (order(best[mid] as Entry, e) <= 0) lo = mid + 1;
-        else hi = mid;
-      }
-      best.splice(lo, 0, e);
-      if (best.length > limit) best.pop();
+  const sorted = sortedEntries(node, orderBy, compare);
+  // first index whose entry is not before `bound` (strict: not at or before it)
+  const lowerBound = (bound: Bound, strict: boolean): number => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const c = cmpBound(sorted[mid] as Entry, bound);
+      if (c < 0 || (strict && c === 0)) lo = mid + 1;
+      else hi = mid;
     }
-    filtered = fromEnd ? best.reverse() : best;
+    return lo;
+  };
+  const { startAt, endAt, equalTo } = query;
+  let from = 0;
+  let to = sorted.length;
+  if (equalTo !== undefined) {
+    from = lowerBound(equalTo, false);
+    to = lowerBound(equalTo, true);
   } else {
-    filtered.sort(compare);
-    if (query.limitToFirst !== undefined) filtered = filtered.slice(0, query.limitToFirst);
-    if (query.limitToLast !== undefined)
-      filtered = filtered.slice(Math.max(0, filtered.length - query.limitToLast));
+    if (startAt !== undefined) from = lowerBound(startAt, false);
+    if (endAt !== undefined) to = lowerBound(endAt, true);
   }
-  return filtered.map((e) => [e.key, e.child]);
+  if (to < from) to = from;
+  if (query.limitToFirst !== undefined) to = Math.min(to, from + query.limitToFirst);
+  if (query.limitToLast !== undefined) from = Math.max(from, to - query.limitToLast);
+  return sorted.slice(from, to).map((e) => [e.key, e.child]);
 }
 
 /** The query's result as a node (an object of the matching children, or null). */
