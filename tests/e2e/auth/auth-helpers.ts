@@ -1,0 +1,49 @@
+import { expect, type Page } from '@playwright/test';
+
+// The local Auth emulator (firebase.json) and its out-of-band codes: the e-mails the product sends,
+// readable by tests. https://firebase.google.com/docs/emulator-suite/connect_auth#rest_api
+export const AUTH_EMULATOR = process.env.AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099';
+export const PROJECT_ID = 'demo-questline';
+
+interface OobCode {
+  email: string;
+  /** VERIFY_EMAIL, PASSWORD_RESET, … */
+  requestType: string;
+  oobCode: string;
+  oobLink: string;
+}
+
+/** The e-mails sent to `email` so far, newest last. */
+export async function emailsTo(email: string): Promise<OobCode[]> {
+  const response = await fetch(`${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+  const body = (await response.json()) as { oobCodes: OobCode[] };
+  return body.oobCodes.filter((code) => code.email === email);
+}
+
+/** A name and address no other run has used. */
+export function uniqueMember(prefix = 'tester') {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  return {
+    username: `${prefix}_${suffix}`,
+    email: `${prefix}.${suffix}@example.com`,
+    password: 'correct-horse-battery-1',
+  };
+}
+
+/** Fills the sign-up form with the keyboard and submits it. */
+export async function signUp(page: Page, member: { username: string; email: string; password: string }) {
+  await page.goto('/signup');
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+  await page.getByLabel('Username').fill(member.username);
+  await page.getByLabel('E-mail').fill(member.email);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByLabel('Password').press('Enter');
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
