@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +12,6 @@ import { waitForHttp } from './wait-for-http.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'node_modules/.bin');
-
 
 export interface StackOptions {
   /** The Worker's port (8787 by default). */
@@ -64,6 +64,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     const seeded = await seedIfEmpty(owner);
 
     if (options.firebase && existsSync(path.join(ROOT, 'firebase.json'))) {
+      // The Functions emulator loads functions/lib, built from functions/src.
+      execFileSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: ROOT, env, stdio: 'pipe' });
       const exportDir = path.join(dataDir, 'firebase');
       const args = [
         'emulators:start',
@@ -77,11 +79,26 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       if (existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
       const firebase = startProcess('firebase emulators', path.join(BIN, 'firebase'), args, {
         cwd: ROOT,
-        env: { ...env, ...FIREBASE_OFFLINE_ENV },
+        // The functions reach the same database emulator as the Worker.
+        env: {
+          ...env,
+          ...FIREBASE_OFFLINE_ENV,
+          QUESTLINE_DATABASE_URL: database.url,
+          QUESTLINE_DATABASE_NAMESPACE: LOCAL_NAMESPACE,
+        },
         logFile: path.join(logDir, 'firebase.log'),
       });
       processes.push(firebase);
-      await waitForHttp('http://127.0.0.1:9099/', 60_000, () => firebase.child.exitCode === null);
+      const alive = () => firebase.child.exitCode === null;
+      await waitForHttp('http://127.0.0.1:9099/', 60_000, alive);
+      // A GET reaches anon-auth's own code (405: it takes POST) only once the function runtime serves
+      // requests; it also warms the runtime, so the first visitor's guest sign-in is not the cold start.
+      await waitForHttp(
+        'http://127.0.0.1:5001/demo-questline/us-central1/anon-auth',
+        60_000,
+        alive,
+        (s) => s === 405,
+      );
     }
 
     const worker = startProcess(

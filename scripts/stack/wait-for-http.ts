@@ -1,8 +1,9 @@
-/** Polls `url` until it answers (any status below 500), or fails after `timeoutMs`. */
+/** Polls `url` until it answers with a status `accept` takes (any below 500 by default), or fails after `timeoutMs`. */
 export async function waitForHttp(
   url: string,
   timeoutMs: number,
   isAlive: () => boolean = () => true,
+  accept: (status: number) => boolean = (status) => status < 500,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let lastError = '';
@@ -11,7 +12,7 @@ export async function waitForHttp(
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       await response.body?.cancel();
-      if (response.status < 500) return;
+      if (accept(response.status)) return;
       lastError = `status ${String(response.status)}`;
     } catch (error) {
       lastError = error instanceof Error ? error.message : String(error);

@@ -6,12 +6,15 @@ import {
   createStaticRouter,
   isRouteErrorResponse,
   RouterContextProvider,
+  type RouterContext,
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
+import { sessionContext } from '../../client/auth/session-context.ts';
 import { pageDataContext } from '../../client/page-data-context.ts';
 import { routes } from '../../client/routes.tsx';
 import type { AppEnv } from '../app-env.ts';
+import { serverSessionSource } from '../auth/session-source.ts';
 import { clientAssets, pageChunksFor } from '../client-assets.ts';
 import { createServerPageDataSource } from '../page-data/server-page-data-source.ts';
 import { Document } from './document.tsx';
@@ -24,6 +27,9 @@ const ROUTE_MODULES: Record<string, string> = {
   home: 'client/pages/home-page.tsx',
   game: 'client/pages/game-page.tsx',
   'not-found': 'client/pages/not-found-page.tsx',
+  login: 'client/pages/login-page.tsx',
+  signup: 'client/pages/signup-page.tsx',
+  browse: 'client/pages/browse-page.tsx',
 };
 
 /** Hono middleware streaming React 19 HTML inside the document (React's renderToReadableStream). */
@@ -62,7 +68,10 @@ function withoutInternalErrors(context: StaticHandlerContext): StaticHandlerCont
 /** Runs the matched routes' loaders against the database, then streams the page with its state embedded. */
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const requestContext = new RouterContextProvider(
-    new Map([[pageDataContext, createServerPageDataSource(c.var.database.public)]]),
+    new Map<RouterContext, unknown>([
+      [pageDataContext, createServerPageDataSource(c.var.database.public)],
+      [sessionContext, serverSessionSource(c)],
+    ]),
   );
   const result = await handler.query(c.req.raw, { requestContext });
   // A loader's redirect (e.g. an unknown path to /404) goes out as it is.
