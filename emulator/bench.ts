@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-const GAMES = '/work/shared/data/games.jsonl';
+// The catalogue sits beside the repository (../shared/data), never inside it.
+const GAMES = fileURLToPath(new URL('../../shared/data/games.jsonl', import.meta.url));
 const CONCURRENCY = 32;
 const SECONDS = 4;
 const agent = new Agent({ keepAlive: true, maxSockets: 512 });

@@ -9,7 +9,8 @@ import { startEmulator } from './index.ts';
 import { call, OWNER } from './test-support.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-const GAMES = '/work/shared/data/games.jsonl';
+// The catalogue sits beside the repository (../shared/data), never inside it.
+const GAMES = fileURLToPath(new URL('../../shared/data/games.jsonl', import.meta.url));
 
 interface Child {
   proc: ChildProcess;
