@@ -4,6 +4,7 @@
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { clientBuildOptions } from './client-build-options.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const outdir = path.join(root, 'dist/client/assets');
@@ -13,24 +14,7 @@ await mkdir(outdir, { recursive: true });
 // Files served as they are (favicon, robots.txt).
 await cp(path.join(root, 'client/public'), path.join(root, 'dist/client'), { recursive: true });
 
-const result = await esbuild.build({
-  absWorkingDir: root,
-  entryPoints: { 'entry-client': 'client/browser/entry-client.tsx', styles: 'client/styles.css' },
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  target: 'es2022',
-  platform: 'browser',
-  outdir,
-  entryNames: '[name]-[hash]',
-  chunkNames: 'chunks/[name]-[hash]',
-  minify: true,
-  metafile: true,
-  legalComments: 'none',
-  jsx: 'automatic',
-  define: { 'process.env.NODE_ENV': '"production"' },
-  logLevel: 'warning',
-});
+const result = await esbuild.build({ ...clientBuildOptions(root, outdir), metafile: true });
 
 const toUrl = (file: string) =>
   '/' + path.relative(path.join(root, 'dist/client'), path.join(root, file)).split(path.sep).join('/');

@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { usernameSchema } from '../schemas/user.ts';
-
 // The accounts API between the browser's auth client and the Worker (worker/api/accounts.ts, me.ts).
+// No zod here: the browser imports this, and zod would add ~450 KB to its auth chunk. The request
+// schema is in register-account-schema.ts, for the Worker.
 
 /** The domain of guests' generated temporary addresses: `.invalid` never receives mail (RFC 2606). */
 export const GUEST_EMAIL_DOMAIN = 'guest.questline.invalid';
@@ -18,10 +17,6 @@ export function guestDisplayName(uid: string): string {
 
 /** The uid of the fixed account every new account follows (spec section 6). */
 export const DEFAULT_FOLLOWED_ACCOUNT_UID = 'questline';
-
-/** `POST /api/accounts`: register the signed-in Firebase user as a member with this username. */
-export const registerAccountSchema = z.object({ username: usernameSchema });
-export type RegisterAccountRequest = z.infer<typeof registerAccountSchema>;
 
 /** `GET /api/accounts/usernames/:username`. */
 export interface UsernameAvailability {

@@ -1,9 +1,6 @@
 import { Hono } from 'hono';
-import {
-  registerAccountSchema,
-  type AuthClientConfig,
-  type UsernameAvailability,
-} from '../../shared/auth/account-api.ts';
+import type { AuthClientConfig, UsernameAvailability } from '../../shared/auth/account-api.ts';
+import { registerAccountSchema } from '../../shared/auth/register-account-schema.ts';
 import { usernameSchema } from '../../shared/schemas/user.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';

@@ -4,7 +4,9 @@ import {
   connectAuthEmulator,
   createUserWithEmailAndPassword,
   EmailAuthProvider,
-  getAuth,
+  browserLocalPersistence,
+  indexedDBLocalPersistence,
+  initializeAuth,
   linkWithCredential,
   onAuthStateChanged,
   onIdTokenChanged,
@@ -108,7 +110,10 @@ class FirebaseAuthService implements AuthService {
       projectId: config.projectId,
       authDomain: `${config.projectId}.firebaseapp.com`,
     });
-    this.#auth = getAuth(app);
+    // initializeAuth with explicit persistence, not getAuth: getAuth bundles the popup and redirect
+    // sign-in machinery, which Questline does not use.
+    // https://firebase.google.com/docs/auth/web/custom-dependencies
+    this.#auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
     if (config.authEmulatorUrl)
       connectAuthEmulator(this.#auth, config.authEmulatorUrl, { disableWarnings: true });
     onAuthStateChanged(this.#auth, (user) => {

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clientBuildOptions } from './client-build-options.ts';
+
+// The JavaScript a visitor downloads, measured on the production build (in memory). Budgets are gzip
+// bytes with some headroom over today's figures, so that a change that doubles a page is noticed.
+const root = path.resolve(import.meta.dirname, '..');
+let outputs: esbuild.Metafile['outputs'];
+let files: Map<string, Uint8Array>;
+
+beforeAll(async () => {
+  const result = await esbuild.build({
+    ...clientBuildOptions(root, path.join(root, 'dist/budget')),
+    write: false,
+  });
+  outputs = result.metafile?.outputs ?? {};
+  files = new Map(result.outputFiles.map((file) => [path.relative(root, file.path), file.contents]));
+});
+
+/** A page's JavaScript: the entry, the page's lazy module and every chunk either imports statically. */
+function pageJavaScript(pageSource: string): string[] {
+  const start = Object.entries(outputs).filter(
+    ([, output]) =>
+      output.entryPoint === 'client/browser/entry-client.tsx' || output.entryPoint === pageSource,
+  );
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file) || !file.endsWith('.js')) return;
+    seen.add(file);
+    for (const imported of outputs[file]?.imports ?? [])
+      if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  for (const [file] of start) visit(file);
+  return [...seen];
+}
+
+const gzipBytes = (files_: string[]) =>
+  files_.reduce((sum, file) => sum + gzipSync(files.get(file) ?? new Uint8Array()).length, 0);
+const inputsOf = (files_: string[]) => files_.flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}));
+
+describe('client bundle budget', () => {
+  it('keeps the game page under 115 KB of gzipped JavaScript, without Firebase or zod', () => {
+    const js = pageJavaScript('client/pages/game-page.tsx');
+    expect(gzipBytes(js)).toBeLessThan(115 * 1024);
+    expect(inputsOf(js).filter((input) => /node_modules\/(firebase|@firebase|zod)\//.test(input))).toEqual(
+      [],
+    );
+  });
+
+  it('keeps zod out of every browser chunk: validation happens at the Worker', () => {
+    const everyInput = Object.values(outputs).flatMap((output) => Object.keys(output.inputs));
+    expect(everyInput.filter((input) => input.includes('node_modules/zod/'))).toEqual([]);
+  });
+
+  it('loads the Firebase Auth SDK only with the pages that sign people in, under 150 KB gzipped', () => {
+    const authChunks = Object.keys(outputs).filter((file) =>
+      Object.keys(outputs[file]?.inputs ?? {}).some((input) =>
+        input.includes('node_modules/@firebase/auth/'),
+      ),
+    );
+    expect(authChunks.length).toBeGreaterThan(0);
+    expect(gzipBytes(authChunks)).toBeLessThan(150 * 1024);
+    expect(pageJavaScript('client/pages/game-page.tsx').filter((file) => authChunks.includes(file))).toEqual(
+      [],
+    );
+  });
+});
