@@ -1,5 +1,6 @@
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { GAME_DATA_ATTRIBUTION } from '../shared/constants.ts';
+import { SignInLink } from './components/sign-in-link.tsx';
 
 /** The frame of every page: site header, the page, and the footer with the catalogue's attribution. */
 export function RootLayout() {
@@ -21,7 +22,7 @@ export function RootLayout() {
             Discover
           </NavLink>
           <NavLink to="/browse">Browse</NavLink>
-          <NavLink to="/login">Sign in</NavLink>
+          <SignInLink />
         </nav>
       </header>
       <div className="progress" data-active={navigation.state !== 'idle'} aria-hidden="true" />

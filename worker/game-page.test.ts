@@ -57,7 +57,8 @@ describe('game page', () => {
     expect(body).toContain('<title>Portal 2 · Questline</title>');
     expect(body).toContain('<h1>Portal 2</h1>');
     expect(body).toContain('12 followers');
-    expect(body).toContain('<link rel="canonical" href="/game/portal-2"/>');
+    expect(body).toContain('<link rel="canonical" href="http://questline.test/game/portal-2"/>');
+    expect(body).toContain('<meta property="og:url" content="http://questline.test/game/portal-2"/>');
     expect(body).toContain('<meta property="og:title" content="Portal 2"/>');
     expect(body).toContain('Portal 2 is a game for tests.');
     const data = hydrationData(body).loaderData.game as {

@@ -1,6 +1,2 @@
-/**
- * The cookie that carries the signed-in user's current ID token to the server, so pages that depend on
- * who is looking (browse) can be rendered for them. Its presence also keeps a request out of the edge
- * cache. `__session` is the one cookie name Firebase Hosting passes through, kept for that reason.
- */
-export const SESSION_COOKIE = '__session';
+// The name lives in shared/ so the browser and the Worker agree on it.
+export { SESSION_COOKIE } from '../shared/session-cookie.ts';

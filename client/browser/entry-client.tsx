@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterContextProvider, RouterProvider } from 'react-router';
 import { pageDataContext } from '../page-data-context.ts';
 import { routes } from '../routes.tsx';
+import { SiteOriginContext } from '../site-origin.ts';
 import { clientPageDataSource } from './page-data-client.ts';
 import { trackPageViews } from './page-views.ts';
 
@@ -43,7 +44,9 @@ hydrateRoot(
   root,
   <StrictMode>
     <HydrationMarker>
-      <RouterProvider router={router} />
+      <SiteOriginContext value={window.location.origin}>
+        <RouterProvider router={router} />
+      </SiteOriginContext>
     </HydrationMarker>
   </StrictMode>,
 );

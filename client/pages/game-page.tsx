@@ -4,6 +4,7 @@ import type { Game } from '../../shared/schemas/game.ts';
 import { GameArt } from '../components/game-art.tsx';
 import { GameGrid } from '../components/game-card.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { useAbsoluteUrl } from '../site-origin.ts';
 
 const releaseFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -21,13 +22,13 @@ function describe(game: Game): string {
 }
 
 /** Structured data so search engines understand the page is about a video game. */
-function gameJsonLd(game: Game, description: string): string {
+function gameJsonLd(game: Game, description: string, url: string): string {
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'VideoGame',
     name: game.name,
     description,
-    url: `/game/${game.deeplink_url_code}`,
+    url,
     genre: game.genres,
     gamePlatform: game.platforms,
     author: game.developers.map((name) => ({ '@type': 'Organization', name })),
@@ -62,6 +63,7 @@ function Facts({ game }: { game: Game }) {
 export function Component() {
   const { game, suggGames, topGames } = useLoaderData<GamePageData>();
   const description = describe(game);
+  const url = useAbsoluteUrl(`/game/${game.deeplink_url_code}`);
   const followers = game.follows === 1 ? '1 follower' : `${game.follows.toLocaleString('en-US')} followers`;
   return (
     <article className="game-page">
@@ -73,7 +75,7 @@ export function Component() {
       />
       <script
         type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: gameJsonLd(game, description) }}
+        dangerouslySetInnerHTML={{ __html: gameJsonLd(game, description, url) }}
       />
       <header className="game-hero">
         <GameArt name={game.name} icon={game.icon} size="hero" />

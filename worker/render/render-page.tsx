@@ -13,6 +13,7 @@ import {
 import { sessionContext } from '../../client/auth/session-context.ts';
 import { pageDataContext } from '../../client/page-data-context.ts';
 import { routes } from '../../client/routes.tsx';
+import { SiteOriginContext } from '../../client/site-origin.ts';
 import type { AppEnv } from '../app-env.ts';
 import { serverSessionSource } from '../auth/session-source.ts';
 import { clientAssets, pageChunksFor } from '../client-assets.ts';
@@ -80,5 +81,10 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const router = createStaticRouter(handler.dataRoutes, context);
   const preload = pageChunksFor(context.matches.flatMap((match) => ROUTE_MODULES[match.route.id] ?? []));
   c.status(context.statusCode as ContentfulStatusCode);
-  return c.render(<StaticRouterProvider router={router} context={context} />, { preload });
+  return c.render(
+    <SiteOriginContext value={new URL(c.req.url).origin}>
+      <StaticRouterProvider router={router} context={context} />
+    </SiteOriginContext>,
+    { preload },
+  );
 }

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { hasSessionCookie } from './session-cookie.ts';
+
+describe('hasSessionCookie', () => {
+  it('finds a session cookie among others', () => {
+    expect(hasSessionCookie('theme=dark; __session=eyJhbGciOi; lang=en')).toBe(true);
+  });
+  it('ignores an emptied session cookie and look-alike names', () => {
+    expect(hasSessionCookie('__session=')).toBe(false);
+    expect(hasSessionCookie('x__session=abc; __sessions=abc')).toBe(false);
+    expect(hasSessionCookie('')).toBe(false);
+  });
+});
