@@ -1,7 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type ReactNode, type SubmitEvent } from 'react';
+import { FormField, FormMessage, type FieldSpec } from '../components/form-field.tsx';
+import { authErrorField, authErrorMessage, type AuthFlow } from './auth-errors.ts';
+import { formValue } from './form-values.ts';
 
-// Form pieces for the account pages: every field labelled, its error announced and tied to it
-// (aria-describedby + aria-invalid), usable with the keyboard alone.
+// The account pages' forms in one place: their fields, their card, and what every submit does (busy
+// while it runs, the catalogue's words for a failure, shown beside the field it belongs to).
 
 const CSS = `
 .auth-card{max-width:26rem;margin:2rem auto;padding:1.5rem;border-radius:12px;background:var(--surface,#171a22);display:grid;gap:1rem}
@@ -20,7 +23,7 @@ const CSS = `
 `;
 
 /** The account pages' styles, hoisted into <head> once by React 19. */
-export function AuthStyles() {
+function AuthStyles() {
   return (
     <style href="questline-auth-forms" precedence="default">
       {CSS}
@@ -28,46 +31,152 @@ export function AuthStyles() {
   );
 }
 
-export function Field({
-  label,
-  error,
-  hint,
-  ...input
-}: { label: string; error?: string | undefined; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+/** Every field the account pages ask for. */
+export const FIELDS = {
+  username: { name: 'username', label: 'Username', autoComplete: 'username' },
+  email: { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
+  password: { name: 'password', label: 'Password', type: 'password', autoComplete: 'current-password' },
+  chosenPassword: { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  resetPassword: { name: 'password', label: 'New password', type: 'password', autoComplete: 'new-password' },
+  currentPassword: {
+    name: 'current',
+    label: 'Current password',
+    type: 'password',
+    autoComplete: 'current-password',
+  },
+  nextPassword: { name: 'next', label: 'New password', type: 'password', autoComplete: 'new-password' },
+} as const satisfies Record<string, FieldSpec>;
+
+/** A card of an account page, titled by its heading. */
+export function AuthCard({
+  title,
+  level = 1,
+  children,
+}: {
+  title: ReactNode;
+  level?: 1 | 2;
+  children: ReactNode;
+}) {
   const id = useId();
-  const errorId = `${id}-error`;
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
-    <div className="auth-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
-      {hint}
-      {error ? (
-        <p id={errorId} className="auth-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <section className="auth-card" aria-labelledby={id}>
+      <AuthStyles />
+      <Heading id={id}>{title}</Heading>
+      {children}
+    </section>
   );
 }
 
-/** A message about the whole form (not one field), announced when it appears. */
-export function FormMessage({ error, notice }: { error?: string | undefined; notice?: string | undefined }) {
-  if (error)
-    return (
-      <p className="auth-error" role="alert">
-        {error}
-      </p>
-    );
-  if (notice)
-    return (
-      <p className="auth-notice" role="status">
-        {notice}
-      </p>
-    );
-  return null;
+/** What went wrong: beside `field` when the form has it, otherwise about the whole form. */
+export interface FormFailure {
+  field?: string | undefined;
+  message: string;
+}
+
+/** The state one account page's forms share, and the way each of its actions runs. */
+export interface AuthForms {
+  busy: boolean;
+  failure: FormFailure | undefined;
+  notice: string | undefined;
+  /** Runs an action: busy meanwhile; a failure in the catalogue's words, or `notice` once it succeeds. */
+  run(flow: AuthFlow, action: () => Promise<void>, notice?: string): void;
+  /** Forgets the last failure and notice (when the page shows another form). */
+  clear(): void;
+}
+
+export function useAuthForms(): AuthForms {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<FormFailure>();
+  const [notice, setNotice] = useState<string>();
+  const clear = () => {
+    setFailure(undefined);
+    setNotice(undefined);
+  };
+  return {
+    busy,
+    failure,
+    notice,
+    clear,
+    run(flow, action, success) {
+      setBusy(true);
+      clear();
+      action()
+        .then(() => {
+          setNotice(success);
+        })
+        .catch((caught: unknown) => {
+          setFailure({ field: authErrorField(caught), message: authErrorMessage(caught, flow) });
+        })
+        .finally(() => {
+          setBusy(false);
+        });
+    },
+  };
+}
+
+/** What one account form asks for and does. */
+export interface AuthFormSpec<Name extends string> {
+  flow: AuthFlow;
+  fields: readonly (FieldSpec & { name: Name })[];
+  submitLabel: string;
+  /** Gets the fields' values by name (and the form, to reset it). */
+  onSubmit: (values: Record<Name, string>, form: unknown) => Promise<void>;
+  /** Shown once `onSubmit` has succeeded. */
+  notice?: string;
+  /** Further buttons or links beside the submit button. */
+  actions?: ReactNode;
+}
+
+/** A titled form spec, its field names checked where it is written and forgotten afterwards. */
+export function authForm<Name extends string>(
+  spec: AuthFormSpec<Name> & { title: string },
+): AuthFormSpec<string> & { title: string } {
+  return spec;
+}
+
+/** One account form: its labelled fields, its message, its submit button and any further actions. */
+export function AuthForm<Name extends string>({
+  forms,
+  flow,
+  fields,
+  submitLabel,
+  onSubmit,
+  notice: success,
+  actions,
+}: AuthFormSpec<Name> & { forms: AuthForms }) {
+  const { busy, failure, notice } = forms;
+  const onField = (name: string) => fields.some((field) => field.name === name);
+
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = Object.fromEntries(
+      fields.map((field) => [field.name, formValue(form, field.name)]),
+    ) as Record<Name, string>;
+    forms.run(flow, () => onSubmit(values, form), success);
+  }
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      {fields.map((field) => (
+        <FormField
+          key={field.name}
+          {...field}
+          required
+          error={failure?.field === field.name ? failure.message : undefined}
+        />
+      ))}
+      <FormMessage
+        error={failure && !(failure.field && onField(failure.field)) ? failure.message : undefined}
+        notice={notice}
+      />
+      <div className="auth-actions">
+        <button type="submit" disabled={busy}>
+          {submitLabel}
+        </button>
+        {actions}
+      </div>
+    </form>
+  );
 }
