@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../../shared/errors.ts';
-import { authErrorMessage } from './auth-errors.ts';
+import { authErrorField, authErrorMessage } from './auth-errors.ts';
 
 const firebaseError = (code: string) => Object.assign(new Error(`Firebase: (${code})`), { code });
 
@@ -28,5 +28,23 @@ describe('authErrorMessage', () => {
 
   it('reads anything unknown as the default message', () => {
     expect(authErrorMessage(new Error('x'), 'sign-in')).toBe('An error occurred.');
+  });
+});
+
+describe('authErrorField', () => {
+  it.each([
+    ['username-in-use', 'sign-up', 'username'],
+    ['auth/invalid-email', 'sign-up', 'email'],
+    ['auth/email-already-in-use', 'sign-up', 'email'],
+    ['auth/weak-password', 'sign-up', 'password'],
+    ['auth/user-not-found', 'sign-in', 'email'],
+    ['auth/wrong-password', 'sign-in', undefined],
+    ['auth/too-many-requests', 'sign-in', undefined],
+    ['auth/wrong-password', 'change-password', 'currentPassword'],
+    ['auth/invalid-credential', 'change-password', 'currentPassword'],
+    ['auth/weak-password', 'change-password', 'newPassword'],
+    ['auth/network-request-failed', 'change-password', undefined],
+  ] as const)('%s during %s belongs beside %s', (code, flow, field) => {
+    expect(authErrorField(firebaseError(code), flow)).toBe(field);
   });
 });

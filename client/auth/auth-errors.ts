@@ -42,11 +42,24 @@ export function authErrorCode(error: unknown): string | undefined {
   return error.code.replace(/^auth\//, '');
 }
 
+/** The form field an error is shown beside (named as the forms name them), if it belongs to one. */
+export type AuthErrorField = 'username' | 'email' | 'password' | 'currentPassword' | 'newPassword';
+
 /** Which form field an error belongs to, so it is shown beside that field. */
-export function authErrorField(
-  error: unknown,
-): 'username' | 'email' | 'password' | 'currentPassword' | undefined {
+export function authErrorField(error: unknown, flow: AuthFlow = 'sign-in'): AuthErrorField | undefined {
   const code = authErrorCode(error);
+  if (flow === 'change-password') {
+    // Re-authentication failed: the current password is the one that is wrong.
+    if (
+      code === 'wrong-password' ||
+      code === 'invalid-credential' ||
+      code === 'invalid-login-credentials' ||
+      code === 'invalid-password'
+    )
+      return 'currentPassword';
+    if (code === 'weak-password' || code === 'missing-password') return 'newPassword';
+    return undefined;
+  }
   if (code === 'username-in-use') return 'username';
   if (
     code === 'invalid-email' ||

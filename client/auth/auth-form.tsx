@@ -39,12 +39,12 @@ export const FIELDS = {
   chosenPassword: { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
   resetPassword: { name: 'password', label: 'New password', type: 'password', autoComplete: 'new-password' },
   currentPassword: {
-    name: 'current',
+    name: 'currentPassword',
     label: 'Current password',
     type: 'password',
     autoComplete: 'current-password',
   },
-  nextPassword: { name: 'next', label: 'New password', type: 'password', autoComplete: 'new-password' },
+  newPassword: { name: 'newPassword', label: 'New password', type: 'password', autoComplete: 'new-password' },
 } as const satisfies Record<string, FieldSpec>;
 
 /** A card of an account page, titled by its heading. */
@@ -106,7 +106,7 @@ export function useAuthForms(): AuthForms {
           setNotice(success);
         })
         .catch((caught: unknown) => {
-          setFailure({ field: authErrorField(caught), message: authErrorMessage(caught, flow) });
+          setFailure({ field: authErrorField(caught, flow), message: authErrorMessage(caught, flow) });
         })
         .finally(() => {
           setBusy(false);
@@ -126,6 +126,8 @@ export interface AuthFormSpec<Name extends string> {
   notice?: string;
   /** Further buttons or links beside the submit button. */
   actions?: ReactNode;
+  /** Focus the first field when the form appears (it replaced another form the visitor was using). */
+  focusFirstField?: boolean;
 }
 
 /** A titled form spec, its field names checked where it is written and forgotten afterwards. */
@@ -144,6 +146,7 @@ export function AuthForm<Name extends string>({
   onSubmit,
   notice: success,
   actions,
+  focusFirstField = false,
 }: AuthFormSpec<Name> & { forms: AuthForms }) {
   const { busy, failure, notice } = forms;
   const onField = (name: string) => fields.some((field) => field.name === name);
@@ -159,10 +162,11 @@ export function AuthForm<Name extends string>({
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
-      {fields.map((field) => (
+      {fields.map((field, index) => (
         <FormField
           key={field.name}
           {...field}
+          autoFocus={focusFirstField && index === 0}
           required
           error={failure?.field === field.name ? failure.message : undefined}
         />

@@ -40,10 +40,10 @@ export function Component() {
           <AuthForm
             forms={forms}
             flow="change-password"
-            fields={[FIELDS.currentPassword, FIELDS.nextPassword]}
+            fields={[FIELDS.currentPassword, FIELDS.newPassword]}
             submitLabel="Change password"
-            onSubmit={async ({ current, next }, form) => {
-              await (await loadAuthService()).changePassword(current, next);
+            onSubmit={async ({ currentPassword, newPassword }, form) => {
+              await (await loadAuthService()).changePassword(currentPassword, newPassword);
               resetForm(form);
             }}
             notice="Your password has been changed."

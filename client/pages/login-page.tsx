@@ -13,6 +13,8 @@ export function Component() {
   const navigate = useNavigate();
   const resetCode = search.get('mode') === 'resetPassword' ? search.get('oobCode') : null;
   const [mode, setMode] = useState<Mode>(resetCode ? 'new-password' : 'sign-in');
+  // Switching forms removes the button that had the focus: the new form's first field takes it.
+  const [switched, setSwitched] = useState(false);
   const forms = useAuthForms();
   const returnedFromReset = search.get('t') === 'pwdrs';
   const next = search.get('next');
@@ -24,6 +26,7 @@ export function Component() {
         className="secondary"
         onClick={() => {
           forms.clear();
+          setSwitched(true);
           setMode(other);
         }}
       >
@@ -82,7 +85,7 @@ export function Component() {
             Your password has been reset. Sign in with your new password.
           </p>
         ) : null}
-        <AuthForm key={mode} forms={forms} {...form} />
+        <AuthForm key={mode} forms={forms} focusFirstField={switched} {...form} />
         {mode === 'sign-in' ? (
           <div className="auth-actions">
             <button type="button" className="secondary" onClick={onGuest} disabled={forms.busy}>
