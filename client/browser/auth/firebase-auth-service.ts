@@ -225,9 +225,14 @@ class FirebaseAuthService implements AuthService {
     writeSessionCookie(await user.getIdToken());
   }
 
-  /** process-login: this device signs in as this member from now on (only where it has a credential). */
+  /**
+   * process-login: this device signs in as this member from now on. The credential is made here when
+   * the device has none yet: an installed app shares its origin's storage with the browser tab it was
+   * installed from, and it signs itself in with that credential only in standalone display mode
+   * (tryInstalledAppLogin).
+   */
   async #bindDevice(user: User): Promise<void> {
-    const device = deviceCredential(false);
+    const device = deviceCredential(true);
     if (!device) return;
     await apiJson(`${this.#config.functionsBaseUrl}/process-login`, {
       method: 'POST',

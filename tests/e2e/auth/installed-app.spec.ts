@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signUp, uniqueMember } from './auth-helpers.ts';
+
+// The browse guard's installed-app sign-in (spec section 2): with nobody signed in, an installed web
+// app (standalone display mode) signs itself in with the device credential process-login bound to
+// its member (anon-auth), before the guard would send the visitor to login.
+
+/** The device credential the app keeps in its storage (client/browser/auth/firebase-auth-service.ts). */
+const DEVICE_CREDENTIAL_KEY = 'questline.device';
+
+async function currentUid(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/me', {
+      headers: { Authorization: `Bearer ${/__session=([^;]+)/.exec(document.cookie)?.[1] ?? ''}` },
+    });
+    return ((await response.json()) as { uid: string }).uid;
+  });
+}
+
+/** Opens browse as a signed-out visitor does: from the site's navigation (a full load of /browse
+ * without a session cookie is redirected to the root by the server, spec section 2). */
+async function openBrowse(page: Page) {
+  await page.goto('/');
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse' }).click();
+}
+
+test('the installed app signs its member in again with the device credential; a browser tab goes to login', async ({
+  page,
+}) => {
+  const member = uniqueMember('installed');
+  await signUp(page, member);
+  await expect(page).toHaveURL(/\/browse$/);
+  const uid = await currentUid(page);
+  // Signing up bound this device's credential to the member (process-login).
+  const stored = await page.evaluate((key) => localStorage.getItem(key), DEVICE_CREDENTIAL_KEY);
+  expect(stored, 'a device credential in storage after sign-up').toBeTruthy();
+  const device = JSON.parse(stored ?? '{}') as { accessId: string };
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  // In a browser tab (not the installed app) the credential is not used: the guard sends the visitor
+  // to login, carrying the path.
+  await openBrowse(page);
+  await expect(page).toHaveURL(/\/login\?next=%2Fbrowse$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+
+  // EMULATING THE INSTALLED APP: from here on every page this tab opens answers the standalone
+  // display-mode query as an installed web app does.
+  await page.addInitScript(() => {
+    const matchMedia = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) => {
+      const list = matchMedia(query);
+      if (query.replace(/\s+/g, '') !== '(display-mode:standalone)') return list;
+      return Object.defineProperty(list, 'matches', { value: true });
+    };
+  });
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+  });
+  const anonAuth = page.waitForRequest((request) => request.url().endsWith('/anon-auth'));
+  await openBrowse(page);
+  const sent = (await anonAuth).postDataJSON() as { accessId: string };
+  expect(sent.accessId).toBe(device.accessId);
+  await expect(page).toHaveURL(/\/browse$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hi, ${member.username}`);
+  expect(await currentUid(page)).toBe(uid);
+  expect(visited, 'the login page is never shown').not.toContain('/login');
+});
