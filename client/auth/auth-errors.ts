@@ -3,6 +3,18 @@ import { errorMessage, ERROR_MESSAGES } from '../../shared/errors.ts';
 /** Which flow failed: the same provider code reads differently when changing a password. */
 export type AuthFlow = 'sign-in' | 'sign-up' | 'change-password' | 'reset-password' | 'guest';
 
+/** The provider's ways of saying the password is wrong. */
+const WRONG_PASSWORD_CODES = [
+  'wrong-password',
+  'invalid-credential',
+  'invalid-login-credentials',
+  'invalid-password',
+];
+/** The provider refusing the password chosen. */
+const REFUSED_PASSWORD_CODES = ['weak-password', 'missing-password'];
+/** Errors about the e-mail address given. */
+const EMAIL_CODES = ['invalid-email', 'email-already-in-use', 'user-not-found', 'missing-email'];
+
 /**
  * The catalogue's words (spec section 8) for a Firebase Auth error (`auth/<code>`) or an API error code.
  * Newer Firebase projects answer `auth/invalid-credential` (and the emulator `INVALID_LOGIN_CREDENTIALS`)
@@ -10,14 +22,11 @@ export type AuthFlow = 'sign-in' | 'sign-up' | 'change-password' | 'reset-passwo
  */
 export function authErrorMessage(error: unknown, flow: AuthFlow): string {
   const code = authErrorCode(error);
+  if (WRONG_PASSWORD_CODES.includes(code ?? ''))
+    return flow === 'change-password'
+      ? ERROR_MESSAGES['wrong-current-password']
+      : ERROR_MESSAGES['wrong-password'];
   switch (code) {
-    case 'wrong-password':
-    case 'invalid-credential':
-    case 'invalid-login-credentials':
-    case 'invalid-password':
-      return flow === 'change-password'
-        ? ERROR_MESSAGES['wrong-current-password']
-        : ERROR_MESSAGES['wrong-password'];
     case 'user-not-found':
     case 'email-already-in-use':
     case 'username-in-use':
@@ -47,27 +56,13 @@ export type AuthErrorField = 'username' | 'email' | 'password' | 'currentPasswor
 
 /** Which form field an error belongs to, so it is shown beside that field. */
 export function authErrorField(error: unknown, flow: AuthFlow = 'sign-in'): AuthErrorField | undefined {
-  const code = authErrorCode(error);
+  const code = authErrorCode(error) ?? '';
   if (flow === 'change-password') {
     // Re-authentication failed: the current password is the one that is wrong.
-    if (
-      code === 'wrong-password' ||
-      code === 'invalid-credential' ||
-      code === 'invalid-login-credentials' ||
-      code === 'invalid-password'
-    )
-      return 'currentPassword';
-    if (code === 'weak-password' || code === 'missing-password') return 'newPassword';
-    return undefined;
+    if (WRONG_PASSWORD_CODES.includes(code)) return 'currentPassword';
+    return REFUSED_PASSWORD_CODES.includes(code) ? 'newPassword' : undefined;
   }
   if (code === 'username-in-use') return 'username';
-  if (
-    code === 'invalid-email' ||
-    code === 'email-already-in-use' ||
-    code === 'user-not-found' ||
-    code === 'missing-email'
-  )
-    return 'email';
-  if (code === 'weak-password' || code === 'missing-password') return 'password';
-  return undefined;
+  if (EMAIL_CODES.includes(code)) return 'email';
+  return REFUSED_PASSWORD_CODES.includes(code) ? 'password' : undefined;
 }

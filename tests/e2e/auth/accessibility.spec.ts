@@ -52,10 +52,24 @@ async function tabUntil(page: Page, last: string): Promise<string[]> {
   throw new Error(`Tab never reached ${last}; it went through ${stops.join(' → ')}`);
 }
 
-/** The Tab stops from `first` on, as many as `expected` lists. */
-function stopsFrom(stops: string[], first: string, count: number): string[] {
-  const start = stops.indexOf(first);
-  return start < 0 ? stops : stops.slice(start, start + count);
+/** Tabs from where the focus is to the last of `order`, and expects `order` to be the last stops. */
+async function expectTabOrder(page: Page, order: string[]) {
+  const stops = await tabUntil(page, order.at(-1) ?? '');
+  expect(stops.slice(-order.length)).toEqual(order);
+}
+
+/** Shift+Tab, `times` times. */
+async function tabBack(page: Page, times: number) {
+  for (let press = 0; press < times; press += 1) await page.keyboard.press('Shift+Tab');
+}
+
+/** Types each value into the focused field and the next ones (Tab between them), then presses Enter. */
+async function typeAndSubmit(page: Page, values: string[]) {
+  for (const [index, value] of values.entries()) {
+    if (index > 0) await page.keyboard.press('Tab');
+    await page.keyboard.type(value);
+  }
+  await page.keyboard.press('Enter');
 }
 
 test('login: no WCAG 2 A/AA violations, fresh, with an inline error, and in the reset forms', async ({
@@ -146,42 +160,28 @@ test('keyboard only: Tab reaches every field and button in order, Enter submits'
 
   // Sign up: Tab through the form, type, and submit with Enter.
   await open(page, '/signup');
-  const signupStops = await tabUntil(page, 'a I already have an account');
-  expect(stopsFrom(signupStops, 'input Username', 5)).toEqual([
+  await expectTabOrder(page, [
     'input Username',
     'input E-mail',
     'input Password',
     'button Sign up',
     'a I already have an account',
   ]);
-  await page.keyboard.press('Shift+Tab');
-  await page.keyboard.press('Shift+Tab');
-  await page.keyboard.press('Shift+Tab');
-  await page.keyboard.press('Shift+Tab');
+  await tabBack(page, 4);
   expect(await focused(page)).toBe('input Username');
-  await page.keyboard.type(member.username);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(member.email);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(member.password);
-  await page.keyboard.press('Enter');
+  await typeAndSubmit(page, [member.username, member.email, member.password]);
   await expect(page).toHaveURL(/\/browse$/);
 
-  // Browse: the change-password form and sign-out, by keyboard.
+  // Browse: sign-out and the change-password form, by keyboard.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hi, ${member.username}`);
-  const browseStops = await tabUntil(page, 'button Change password');
-  expect(stopsFrom(browseStops, 'button Sign out', 4)).toEqual([
+  await expectTabOrder(page, [
     'button Sign out',
     'input Current password',
     'input New password',
     'button Change password',
   ]);
-  await page.keyboard.press('Shift+Tab');
-  await page.keyboard.press('Shift+Tab');
-  await page.keyboard.type(member.password);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type('a-keyboard-password-5');
-  await page.keyboard.press('Enter');
+  await tabBack(page, 2);
+  await typeAndSubmit(page, [member.password, 'a-keyboard-password-5']);
   await expect(page.getByRole('status')).toHaveText('Your password has been changed.');
   await page.getByRole('button', { name: 'Sign out' }).focus();
   await page.keyboard.press('Enter');
@@ -189,8 +189,7 @@ test('keyboard only: Tab reaches every field and button in order, Enter submits'
 
   // Login: every field and button in order; a wrong password is announced; Enter signs in.
   await open(page, '/login');
-  const loginStops = await tabUntil(page, 'a Create an account');
-  expect(stopsFrom(loginStops, 'input E-mail', 6)).toEqual([
+  await expectTabOrder(page, [
     'input E-mail',
     'input Password',
     'button Sign in',
@@ -198,19 +197,13 @@ test('keyboard only: Tab reaches every field and button in order, Enter submits'
     'button Continue as guest',
     'a Create an account',
   ]);
-  for (let back = 0; back < 5; back += 1) await page.keyboard.press('Shift+Tab');
+  await tabBack(page, 5);
   expect(await focused(page)).toBe('input E-mail');
-  await page.keyboard.type(member.email);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(member.password);
-  await page.keyboard.press('Enter');
+  await typeAndSubmit(page, [member.email, member.password]);
   await expect(page.getByRole('alert')).toHaveText('Oops! Invalid username/password.');
-  await page.keyboard.press('Shift+Tab');
-  expect(await focused(page)).toBe('input E-mail');
-  await page.keyboard.press('Tab');
+  expect(await focused(page)).toBe('input Password');
   await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.type('a-keyboard-password-5');
-  await page.keyboard.press('Enter');
+  await typeAndSubmit(page, ['a-keyboard-password-5']);
   await expect(page).toHaveURL(/\/browse$/);
 
   // The reset form: reached with the keyboard (its field takes the focus), and back.
@@ -219,10 +212,7 @@ test('keyboard only: Tab reaches every field and button in order, Enter submits'
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Reset your password');
   expect(await focused(page)).toBe('input E-mail');
-  await page.keyboard.press('Tab');
-  expect(await focused(page)).toBe('button Send reset link');
-  await page.keyboard.press('Tab');
-  expect(await focused(page)).toBe('button Back to sign in');
+  await expectTabOrder(page, ['button Send reset link', 'button Back to sign in']);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
   expect(await focused(page)).toBe('input E-mail');
