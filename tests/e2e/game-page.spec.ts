@@ -21,21 +21,25 @@ test('the game page is complete in the server HTML, before any script runs', asy
 
 test('the page hydrates from the embedded state without fetching its data again', async ({ page }) => {
   const pageDataRequests: string[] = [];
+  const failedRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/pages/')) pageDataRequests.push(request.url());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 300) failedRequests.push(`${String(response.status())} ${response.url()}`);
   });
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('Failed to load resource'))
-      errors.push(message.text());
+    if (message.type() === 'error') errors.push(message.text());
   });
   await page.goto(WITCHER.path);
-  // Hydrated: the router has taken over the links.
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated')))
-    .toBe('true');
+  // Hydrated: React has taken over the page.
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+  await page.waitForLoadState('networkidle');
   expect(pageDataRequests).toEqual([]);
+  // Every script, stylesheet and icon the page asks for is there (no error, no redirect).
+  expect(failedRequests).toEqual([]);
   expect(errors).toEqual([]);
 });
 

@@ -1,3 +1,4 @@
+import { homeHighlightsSchema } from '../../shared/catalogue/home-highlights.ts';
 import { toGameSummary, type HomePageData } from '../../shared/page-data.ts';
 import { ROOTS } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
@@ -5,12 +6,14 @@ import { settledOr } from './settled-or.ts';
 import { gamesByIds } from './suggested-games.ts';
 import { fetchTopGames, topGamesExcluding } from './top-games.ts';
 
-/** Highlighted game ids, in the order curators gave them (`highlights/home/{gameId}: position`). */
+/** Highlighted game ids, in the order curators gave them (`highlights/home`, see home-highlights.ts). */
 async function highlightedGameIds(db: RtdbClient): Promise<string[]> {
-  const value = await db.get(ROOTS.highlightsHome);
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value)
-    .filter((entry): entry is [string, number] => typeof entry[1] === 'number')
+  const parsed = homeHighlightsSchema.safeParse((await db.get(ROOTS.highlightsHome)) ?? {});
+  if (!parsed.success) {
+    console.error('Invalid home highlights', parsed.error.message);
+    return [];
+  }
+  return Object.entries(parsed.data.games)
     .sort(([, a], [, b]) => a - b)
     .map(([id]) => id);
 }

@@ -1,0 +1,34 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
+
+const env = testEnv();
+
+async function homePageData() {
+  const ctx = createExecutionContext();
+  const response = await createApp().request('http://questline.test/api/pages/home', {}, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return {
+    status: response.status,
+    data: (await response.json()) as { highlights: { uuid: string }[]; topGames: { uuid: string }[] },
+  };
+}
+
+beforeAll(async () => {
+  await ownerDatabase(env).patch('', {
+    'games/hades': testGame('hades', 'Hades', 50),
+    'games/celeste': testGame('celeste', 'Celeste', 40),
+    'games/portal-2': testGame('portal-2', 'Portal 2', 90),
+    'highlights/home': { games: { celeste: 1, hades: 2 } },
+  });
+});
+
+describe('home page', () => {
+  it('shows the curated highlights in their order, and top games not already highlighted', async () => {
+    const { status, data } = await homePageData();
+    expect(status).toBe(200);
+    expect(data.highlights.map((g) => g.uuid)).toEqual(['celeste', 'hades']);
+    expect(data.topGames.map((g) => g.uuid)).toEqual(['portal-2']);
+  });
+});
