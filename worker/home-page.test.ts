@@ -11,7 +11,7 @@ async function homePageData() {
   await waitOnExecutionContext(ctx);
   return {
     status: response.status,
-    data: (await response.json()) as { highlights: { uuid: string }[]; topGames: { uuid: string }[] },
+    data: await response.json<{ highlights: { uuid: string }[]; topGames: { uuid: string }[] }>(),
   };
 }
 
