@@ -1,4 +1,4 @@
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsignedToken, type RunningEmulator } from './index.ts';
 import { call, OWNER, startTestEmulator } from './test-support.ts';
@@ -6,6 +6,7 @@ import { call, OWNER, startTestEmulator } from './test-support.ts';
 let emu: RunningEmulator;
 let privateKey: CryptoKey;
 let otherKey: CryptoKey;
+let jwk: JWK;
 
 const rules = {
   rules: {
@@ -19,7 +20,7 @@ beforeAll(async () => {
   const pair = await generateKeyPair('RS256', { extractable: true });
   privateKey = pair.privateKey;
   otherKey = (await generateKeyPair('RS256')).privateKey;
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+  jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
   emu = await startTestEmulator({ rules, jwks: { keys: [jwk] } });
   await call(emu.url, 'PUT', '/users.json', { body: { u1: { n: 1 }, u2: { n: 2 } }, headers: OWNER });
 });
@@ -81,8 +82,67 @@ describe('authentication', () => {
     expect((await call(emu.url, 'GET', `/users/u1.json?auth=${expiredSigned}`)).status).toBe(401);
   });
 
+  it('does not check audience or issuer when no project id is given', async () => {
+    const claims = {
+      sub: 'u1',
+      aud: 'some-other-project',
+      iss: 'https://securetoken.google.com/some-other-project',
+    };
+    expect((await call(emu.url, 'GET', `/users/u1.json?auth=${unsignedToken(claims)}`)).status).toBe(200);
+    expect((await call(emu.url, 'GET', `/users/u1.json?auth=${await signed(claims)}`)).status).toBe(200);
+  });
+
   it('treats Bearer owner as the administrator', async () => {
     expect((await call(emu.url, 'GET', '/.json', { headers: OWNER })).status).toBe(200);
     expect((await call(emu.url, 'GET', '/.json')).status).toBe(401);
+  });
+});
+
+describe('authentication for a project (projectId)', () => {
+  const PROJECT = 'questline-test';
+  const ISSUER = `https://securetoken.google.com/${PROJECT}`;
+  let projectEmu: RunningEmulator;
+  beforeAll(async () => {
+    projectEmu = await startTestEmulator({ rules, jwks: { keys: [jwk] }, projectId: PROJECT });
+    await call(projectEmu.url, 'PUT', '/users.json', { body: { u1: { n: 1 } }, headers: OWNER });
+  });
+  afterAll(async () => {
+    await projectEmu.close();
+  });
+
+  const read = (token: string) => call(projectEmu.url, 'GET', `/users/u1.json?auth=${token}`);
+  const refused = { status: 401, body: { error: 'Could not parse auth token.' } };
+
+  it('accepts RS256 tokens issued for the project and refuses others with 401', async () => {
+    expect((await read(await signed({ sub: 'u1', aud: PROJECT, iss: ISSUER }))).body).toEqual({ n: 1 });
+    for (const claims of [
+      { sub: 'u1', aud: 'other', iss: ISSUER },
+      { sub: 'u1', aud: PROJECT, iss: 'https://securetoken.google.com/other' },
+      { sub: 'u1', aud: PROJECT, iss: `https://accounts.google.com` },
+      { sub: 'u1', aud: PROJECT },
+      { sub: 'u1', iss: ISSUER },
+      { sub: 'u1' },
+    ])
+      expect(await read(await signed(claims))).toMatchObject(refused);
+  });
+
+  it('applies the same checks to unsigned (Auth emulator) tokens', async () => {
+    expect((await read(unsignedToken({ sub: 'u1', aud: PROJECT, iss: ISSUER }))).body).toEqual({ n: 1 });
+    for (const claims of [
+      { sub: 'u1', aud: 'other', iss: ISSUER },
+      { sub: 'u1', aud: PROJECT, iss: 'https://securetoken.google.com/other' },
+      { sub: 'u1', aud: PROJECT },
+      { sub: 'u1' },
+    ])
+      expect(await read(unsignedToken(claims))).toMatchObject(refused);
+  });
+
+  it('still answers expiry and the owner as without a project', async () => {
+    const past = Math.floor(Date.now() / 1000) - 10;
+    expect(await read(unsignedToken({ sub: 'u1', aud: PROJECT, iss: ISSUER, exp: past }))).toMatchObject({
+      status: 401,
+      body: { error: 'Auth token is expired' },
+    });
+    expect((await call(projectEmu.url, 'GET', '/users/u1.json', { headers: OWNER })).status).toBe(200);
   });
 });

@@ -3,7 +3,9 @@
 //   as in Google's emulator, and bypasses the rules. Production uses a Google OAuth2 access token
 //   for that; this emulator does not accept those.
 // - A Firebase ID token (?auth=<jwt> or Authorization: Bearer <jwt>): the Auth emulator's unsigned
-//   tokens (alg "none"), or RS256 tokens verified against the configured key set.
+//   tokens (alg "none"), or RS256 tokens verified against the configured key set. With a project id,
+//   both must also name it as production requires: issuer https://securetoken.google.com/<project>,
+//   audience <project> (https://firebase.google.com/docs/auth/admin/verify-id-tokens).
 // - Nothing: unauthenticated, `auth` is null in the rules.
 
 import { createLocalJWKSet, errors, jwtVerify, type JSONWebKeySet } from 'jose';
@@ -28,9 +30,23 @@ export function credentialOf(headers: IncomingHttpHeaders, params: URLSearchPara
 
 export type Verifier = (credential: string | null) => Promise<Caller>;
 
+export interface VerifierOptions {
+  /** Key set for RS256 ID tokens; without it only unsigned (Auth emulator) tokens are accepted. */
+  jwks?: JSONWebKeySet | undefined;
+  /** When set, ID tokens must have `aud` = projectId and `iss` = https://securetoken.google.com/<projectId>. */
+  projectId?: string | undefined;
+}
+
+/** The issuer of a project's Firebase ID tokens. */
+export function tokenIssuer(projectId: string): string {
+  return `https://securetoken.google.com/${projectId}`;
+}
+
 /** Builds the function that turns a credential into a caller; `jwks` enables RS256 tokens. */
-export function createVerifier(options: { jwks?: JSONWebKeySet | undefined }): Verifier {
+export function createVerifier(options: VerifierOptions): Verifier {
   const keySet = options.jwks ? createLocalJWKSet(options.jwks) : null;
+  const projectId = options.projectId;
+  const claimChecks = projectId === undefined ? {} : { issuer: tokenIssuer(projectId), audience: projectId };
   return async function verifyCredential(credential) {
     if (credential === null || credential === '') return { kind: 'anonymous' };
     if (credential === OWNER_TOKEN) return { kind: 'admin' };
@@ -43,9 +59,10 @@ export function createVerifier(options: { jwks?: JSONWebKeySet | undefined }): V
       const payload = decodeSegment(parts[1] as string);
       if (payload === null) throw new DatabaseError(401, BAD_AUTH);
       claims = payload;
+      if (projectId !== undefined && !isForProject(claims, projectId)) throw new DatabaseError(401, BAD_AUTH);
     } else if (header['alg'] === 'RS256' && keySet) {
       try {
-        claims = (await jwtVerify(credential, keySet, { algorithms: ['RS256'] })).payload;
+        claims = (await jwtVerify(credential, keySet, { algorithms: ['RS256'], ...claimChecks })).payload;
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw new DatabaseError(401, EXPIRED_AUTH);
         throw new DatabaseError(401, BAD_AUTH);
@@ -53,6 +70,13 @@ export function createVerifier(options: { jwks?: JSONWebKeySet | undefined }): V
     } else throw new DatabaseError(401, BAD_AUTH);
     return callerFromClaims(claims);
   };
+}
+
+/** True when the token was issued for `projectId` (the checks jose makes for signed tokens). */
+function isForProject(claims: Record<string, unknown>, projectId: string): boolean {
+  const aud = claims['aud'];
+  const audienceOk = aud === projectId || (Array.isArray(aud) && aud.includes(projectId));
+  return audienceOk && claims['iss'] === tokenIssuer(projectId);
 }
 
 function callerFromClaims(claims: Record<string, unknown>): Caller {

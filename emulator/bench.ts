@@ -1,7 +1,10 @@
-// Benchmark (not a test): node emulator/bench.ts
+// Benchmark (not a test): node emulator/bench.ts [--cli <path to another emulator's cli.ts>]
 // Starts the CLI as a child process with a data directory, loads the 20,000 games from
-// /work/shared/data/games.jsonl, then measures small GETs/s, multi-path PATCHes/s (fsynced), an indexed
-// query, and stream fan-out. Load comes from this process over keep-alive connections.
+// ../shared/data/games.jsonl, then measures small GETs/s, multi-path PATCHes/s (fsynced), the catalogue
+// importer's big multi-path PATCHes (500 games × 12 field paths, and the whole catalogue in 100- and
+// 500-game batches), an indexed query, and stream fan-out. Load comes from this process over keep-alive
+// connections. In-process, it also times the previous all-pairs overlap check and per-write `newData`
+// preview (kept here only) against the current ones on the same 6,000-path update.
 
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,12 +13,157 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { assertNoOverlap } from './database.ts';
+import { DatabaseError } from './errors.ts';
+import { isPrefix, joinPath } from './keys.ts';
+import { overlayView, type Write } from './overlay.ts';
+import { getIn, normalize, setInCopy, type Node } from './tree.ts';
 
 // The catalogue sits beside the repository (../shared/data), never inside it.
 const GAMES = fileURLToPath(new URL('../../shared/data/games.jsonl', import.meta.url));
 const CONCURRENCY = 32;
 const SECONDS = 4;
 const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+const { values: args } = parseArgs({ options: { cli: { type: 'string' } } });
+
+interface Game {
+  id: number;
+  slug: string;
+  name: string;
+  genres: string[];
+  tags: string[];
+  platforms: string[];
+  developers: string[];
+  publishers: string[];
+  release_date: string | null;
+  popularity: number;
+  image_url: string | null;
+}
+
+/** The catalogue importer's twelve field-level paths for one game (as scripts/import-games.ts). */
+function gameUpdates(game: Game, run: number): Record<string, unknown> {
+  const base = `games/${game.id}`;
+  const list = (values: string[]) => (values.length > 0 ? values : null);
+  return {
+    [`${base}/name`]: game.name,
+    [`${base}/deeplink_url_code`]: game.slug,
+    [`${base}/genres`]: list(game.genres),
+    [`${base}/tags`]: list(game.tags),
+    [`${base}/platforms`]: list(game.platforms),
+    [`${base}/developers`]: list(game.developers),
+    [`${base}/publishers`]: list(game.publishers),
+    [`${base}/source`]: 'steam-catalogue',
+    [`${base}/steam_appid`]: game.id,
+    [`${base}/content/description`]: `About ${game.name} (${run})`,
+    [`${base}/icon`]: game.image_url ?? 'none',
+    [`${base}/weighted_index`]: game.popularity + run,
+  };
+}
+
+function batchUpdate(games: readonly Game[], run: number): Record<string, unknown> {
+  const update: Record<string, unknown> = {};
+  for (const game of games) Object.assign(update, gameUpdates(game, run));
+  return update;
+}
+
+/** The overlap check before this version: every path against every other (kept here only). */
+function allPairsOverlapCheck(writes: readonly Write[]): void {
+  for (let i = 0; i < writes.length; i++)
+    for (let j = 0; j < writes.length; j++)
+      if (i !== j && isPrefix((writes[i] as Write).path, (writes[j] as Write).path))
+        throw new DatabaseError(
+          400,
+          `Invalid data; path ${joinPath((writes[i] as Write).path)} is an ancestor of ${joinPath((writes[j] as Write).path)} in the same update`,
+        );
+}
+
+/** The `newData` preview before this version: every read goes through every write (kept here only). */
+function perWriteOverlayView(root: Node, writes: readonly Write[]): (path: readonly string[]) => Node {
+  return (path) => {
+    let value = getIn(root, path);
+    for (const write of writes) {
+      if (isPrefix(write.path, path)) value = getIn(write.value, path, write.path.length);
+      else if (isPrefix(path, write.path))
+        value = setInCopy(value, write.path.slice(path.length), write.value);
+    }
+    return value;
+  };
+}
+
+function timed(run: () => void): number {
+  const started = performance.now();
+  run();
+  return performance.now() - started;
+}
+
+/** In-process: the previous and the current algorithms on one 6,000-path update of a 20,000-game tree. */
+function compareAlgorithms(games: readonly Game[]): void {
+  const root: Record<string, Node> = {};
+  for (const game of games) root[String(game.id)] = normalize(game);
+  const tree: Node = { games: root };
+  const writesOf = (update: Record<string, unknown>): Write[] =>
+    Object.entries(update).map(([key, value]) => ({ path: key.split('/'), value: normalize(value) }));
+  const writes = writesOf(batchUpdate(games.slice(0, 500), 0));
+  const old = timed(() => {
+    allPairsOverlapCheck(writes);
+  });
+  const now = timed(() => {
+    assertNoOverlap(writes);
+  });
+  console.log(
+    `overlap check, ${writes.length.toLocaleString('en')} paths: all pairs ${old.toFixed(0)} ms, sorted ${now.toFixed(1)} ms (${Math.round(old / now)}× faster)`,
+  );
+  // what the rules read of newData without an ancestor .validate: every written location
+  const readEvery = (view: (path: readonly string[]) => Node) => () => {
+    for (const w of writes) view(w.path);
+  };
+  const oldEvery = timed(readEvery(perWriteOverlayView(tree, writes)));
+  const newEvery = timed(readEvery(overlayView(tree, writes)));
+  console.log(
+    `newData at each of the ${writes.length.toLocaleString('en')} written locations: per write ${oldEvery.toFixed(0)} ms, grouped ${newEvery.toFixed(1)} ms (${Math.round(oldEvery / newEvery)}× faster)`,
+  );
+  // with a .validate at the root or on the collection: the old preview copied the 20,000-game object
+  // once per write (about a minute for 6,000 writes), so it is timed on 50 games (600 paths) here
+  const small = writesOf(batchUpdate(games.slice(0, 50), 0));
+  const oldRoot = timed(() => perWriteOverlayView(tree, small)([]));
+  const newRoot = timed(() => overlayView(tree, small)([]));
+  const newRootFull = timed(() => overlayView(tree, writes)([]));
+  console.log(
+    `newData at the root: ${small.length} paths per write ${oldRoot.toFixed(0)} ms, grouped ${newRoot.toFixed(1)} ms; ${writes.length.toLocaleString('en')} paths grouped ${newRootFull.toFixed(1)} ms`,
+  );
+}
+
+/** The importer's big PATCHes over HTTP, one after the other as the importer sends them. */
+async function bigPatches(base: string, games: readonly Game[]): Promise<void> {
+  const patch = async (update: Record<string, unknown>): Promise<number> => {
+    const body = JSON.stringify(update);
+    const started = performance.now();
+    // the full answer (every path with its value), which the importer reads
+    const r = await httpCall(`${base}/.json`, 'PATCH', body);
+    if (r.status !== 200) throw new Error(`PATCH answered ${r.status}: ${r.text.slice(0, 200)}`);
+    return performance.now() - started;
+  };
+  const times: number[] = [];
+  for (let run = 0; run < 10; run++)
+    times.push(await patch(batchUpdate(games.slice(run * 500, run * 500 + 500), 1)));
+  const mean = times.reduce((a, b) => a + b, 0) / times.length;
+  console.log(
+    `multi-path PATCH of 500 games × 12 fields (6,000 paths, fsynced), ×${times.length}: ${mean.toFixed(0)} ms per PATCH (${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)} ms)`,
+  );
+  const whole = async (size: number, run: number): Promise<string> => {
+    let total = 0;
+    let count = 0;
+    for (let start = 0; start < games.length; start += size) {
+      total += await patch(batchUpdate(games.slice(start, start + size), run));
+      count++;
+    }
+    return `${size}-game batches ${(total / 1000).toFixed(1)} s (${count} PATCHes, ${(total / count).toFixed(0)} ms each)`;
+  };
+  console.log(
+    `all ${games.length.toLocaleString('en')} games × 12 fields: ${await whole(100, 2)}; ${await whole(500, 3)}`,
+  );
+}
 
 function httpCall(
   url: string,
@@ -64,7 +212,7 @@ async function main(): Promise<void> {
     rulesFile,
     JSON.stringify({ rules: { games: { '.read': true, '.indexOn': ['popularity'] } } }),
   );
-  const cli = fileURLToPath(new URL('./cli.ts', import.meta.url));
+  const cli = args.cli ?? fileURLToPath(new URL('./cli.ts', import.meta.url));
   const child = spawn(
     process.execPath,
     [cli, '--port', '0', '--data', join(dir, 'data'), '--rules', rulesFile],
@@ -78,13 +226,14 @@ async function main(): Promise<void> {
     });
   });
 
-  const games: Record<string, { id: number }> = {};
+  const games: Record<string, Game> = {};
   for (const line of readFileSync(GAMES, 'utf8').split('\n')) {
     if (line.trim() === '') continue;
-    const game = JSON.parse(line) as { id: number };
+    const game = JSON.parse(line) as Game;
     games[String(game.id)] = game;
   }
   const ids = Object.keys(games);
+  const list = Object.values(games);
   let t = Date.now();
   await httpCall(`${base}/games.json`, 'PUT', JSON.stringify(games));
   console.log(`load ${ids.length.toLocaleString('en')} games in one PUT: ${Date.now() - t} ms`);
@@ -101,6 +250,9 @@ async function main(): Promise<void> {
     });
     await httpCall(`${base}/.json`, 'PATCH', body);
   });
+  await bigPatches(base, list);
+  compareAlgorithms(list);
+
   t = Date.now();
   const queries = 20;
   for (let i = 0; i < queries; i++)

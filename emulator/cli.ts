@@ -1,4 +1,4 @@
-// node emulator/cli.ts --port 9000 --rules database.rules.json --data .data/db
+// node emulator/cli.ts --port 9000 --rules database.rules.json --data .data/db [--project <id>]
 // Runs in the foreground, prints one "ready" line, flushes and exits 0 on SIGINT/SIGTERM.
 
 import { parseArgs } from 'node:util';
@@ -11,6 +11,7 @@ const { values } = parseArgs({
     rules: { type: 'string' },
     data: { type: 'string' },
     host: { type: 'string', default: '127.0.0.1' },
+    project: { type: 'string' },
   },
   strict: true,
 });
@@ -21,12 +22,18 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+if (values.project === '') {
+  console.error('emulator: --project needs a Firebase project id');
+  process.exit(2);
+}
+
 try {
   const emulator = await startEmulator({
     port,
     rules: values.rules,
     dataDir: values.data,
     host: values.host,
+    projectId: values.project,
   });
   process.stdout.write(`Realtime Database emulator ready at ${emulator.url}\n`);
   let stopping = false;

@@ -6,12 +6,12 @@ import type { Caller } from './auth.ts';
 import { DatabaseError, INVALID_JSON, PERMISSION_DENIED } from './errors.ts';
 import { etagOf } from './etag.ts';
 import { isPrefix, joinPath, splitPath } from './keys.ts';
-import type { Write } from './overlay.ts';
+import { applyInOrder, groupWrites, mergeWrites, type Write } from './overlay.ts';
 import { forgetIndexes, queryResult, requiredIndex, type Query } from './query.ts';
 import { canRead, canWrite, isIndexed } from './rules/evaluate.ts';
 import type { Rules } from './rules/parse.ts';
 import { hasServerValues, resolveServerValues } from './server-values.ts';
-import { childOf, getIn, InvalidDataError, normalize, setIn, type Node } from './tree.ts';
+import { getIn, InvalidDataError, normalize, type Node } from './tree.ts';
 
 /** A committed change, as listeners (streams, the write-ahead log) see it. */
 export interface Change {
@@ -40,6 +40,47 @@ export class PreconditionFailed extends Error {
 
 function ruleCaller(caller: Caller, now: number) {
   return { auth: caller.kind === 'user' ? caller.auth : null, now };
+}
+
+/** Orders paths segment by segment: an ancestor sorts right before its descendants ("a/b" < "a/b/c" < "a/bc"). */
+export function comparePaths(a: readonly string[], b: readonly string[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a[i] as string;
+    const y = b[i] as string;
+    if (x !== y) return x < y ? -1 : 1;
+  }
+  return a.length - b.length;
+}
+
+/**
+ * Refuses an update in which one path is an ancestor of (or the same as) another, in O(n log n): sorted
+ * by segments, the paths below a path follow it directly, so only neighbours need comparing. The error
+ * names the same pair as comparing every path with every other would: the first path (in request
+ * order) that is an ancestor of another, and the first such other path.
+ */
+export function assertNoOverlap(writes: readonly Write[]): void {
+  if (writes.length < 2) return;
+  const pathOf = (i: number): string[] => (writes[i] as Write).path;
+  const order = writes.map((_, i) => i);
+  order.sort((a, b) => comparePaths(pathOf(a), pathOf(b)) || a - b);
+  let ancestor = -1;
+  for (let k = 0; k + 1 < order.length; k++) {
+    const a = order[k] as number;
+    const b = order[k + 1] as number;
+    if (!isPrefix(pathOf(a), pathOf(b))) continue;
+    // equal paths are each other's ancestor; a proper ancestor sorts first
+    const first = pathOf(a).length === pathOf(b).length ? Math.min(a, b) : a;
+    if (ancestor < 0 || first < ancestor) ancestor = first;
+  }
+  if (ancestor < 0) return;
+  let descendant = -1;
+  for (let j = 0; j < writes.length && descendant < 0; j++)
+    if (j !== ancestor && isPrefix(pathOf(ancestor), pathOf(j))) descendant = j;
+  throw new DatabaseError(
+    400,
+    `Invalid data; path ${joinPath(pathOf(ancestor))} is an ancestor of ${joinPath(pathOf(descendant))} in the same update`,
+  );
 }
 
 export class Database {
@@ -132,13 +173,7 @@ export class Database {
         const at = [...path, ...relative];
         writes.push({ path: at, value: resolve(value, at) });
       }
-      for (let i = 0; i < writes.length; i++)
-        for (let j = 0; j < writes.length; j++)
-          if (i !== j && isPrefix((writes[i] as Write).path, (writes[j] as Write).path))
-            throw new DatabaseError(
-              400,
-              `Invalid data; path ${joinPath((writes[i] as Write).path)} is an ancestor of ${joinPath((writes[j] as Write).path)} in the same update`,
-            );
+      assertNoOverlap(writes);
     }
     if (caller.kind !== 'admin' && !canWrite(this.rules.root, root, writes, ruleCaller(caller, now)))
       throw new DatabaseError(401, PERMISSION_DENIED);
@@ -151,23 +186,20 @@ export class Database {
     return writes;
   }
 
-  /** Applies writes without checks (the log replays through here) and tells the listeners. */
+  /**
+   * Applies writes without checks (the log replays through here) and tells the listeners. The writes
+   * are grouped by path and applied in one pass over the tree, in place: each object on a written path
+   * is visited once (its cached query orders dropped once), however many writes lie below it.
+   */
   apply(ns: string, kind: 'set' | 'update', base: string[], writes: Write[]): void {
-    let root = this.root(ns);
-    const previous: Node[] = [];
-    for (const write of writes) {
-      previous.push(getIn(root, write.path));
-      // every object on the written path changes in place: cached query orders over it are stale
-      let node = root;
-      forgetIndexes(node);
-      for (const key of write.path) {
-        node = childOf(node, key);
-        if (node === null) break;
-        forgetIndexes(node);
-      }
-      root = setIn(root, write.path, write.value);
-    }
-    this.#trees.set(ns, root);
+    const root = this.root(ns);
+    const previous = writes.map((write) => getIn(root, write.path));
+    const trie = groupWrites(writes);
+    const next =
+      trie === null
+        ? applyInOrder(root, writes) // overlapping writes: not from a PATCH, never in practice
+        : mergeWrites(root, trie, { inPlace: true, touched: forgetIndexes });
+    this.#trees.set(ns, next);
     if (this.#listeners.size === 0) return;
     const change: Change = { ns, kind, base, writes, previous };
     for (const listener of this.#listeners) listener(change);

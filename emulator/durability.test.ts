@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { startEmulator } from './index.ts';
+import { startEmulator, unsignedToken } from './index.ts';
 import { call, OWNER } from './test-support.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
@@ -59,6 +59,29 @@ describe('the command line', () => {
     }
     // a clean stop compacts into a snapshot
     expect(existsSync(join(dir, 'snapshot.json'))).toBe(true);
+  });
+
+  it('--project makes ID tokens name the project (audience and issuer), as production', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emu-cli-project-'));
+    const rules = join(dir, 'rules.json');
+    writeFileSync(rules, JSON.stringify({ rules: { '.read': 'auth != null' } }));
+    const child = await startCli(join(dir, 'data'), ['--rules', rules, '--project', 'questline-test']);
+    try {
+      const ours = unsignedToken({
+        sub: 'u1',
+        aud: 'questline-test',
+        iss: 'https://securetoken.google.com/questline-test',
+      });
+      const theirs = unsignedToken({ sub: 'u1', aud: 'other', iss: 'https://securetoken.google.com/other' });
+      expect((await call(child.url, 'GET', `/x.json?auth=${ours}`)).status).toBe(200);
+      expect(await call(child.url, 'GET', `/x.json?auth=${theirs}`)).toMatchObject({
+        status: 401,
+        body: { error: 'Could not parse auth token.' },
+      });
+    } finally {
+      child.proc.kill('SIGTERM');
+      await exited(child.proc);
+    }
   });
 
   it('fails at start with the line and reason of a malformed rules file', async () => {

@@ -20,6 +20,11 @@ export interface EmulatorOptions {
   host?: string | undefined;
   /** Key set for RS256 ID tokens (e.g. Google's securetoken keys, or a test key). */
   jwks?: JSONWebKeySet | undefined;
+  /**
+   * The Firebase project: when set, ID tokens (RS256 and unsigned) must have `aud` = projectId and
+   * `iss` = https://securetoken.google.com/<projectId>, as production requires; else 401. Unset: not checked.
+   */
+  projectId?: string | undefined;
   /** Interval of `keep-alive` stream events; 30 s as in production. */
   keepAliveMs?: number | undefined;
   /** Compact the log once it grows past this many bytes (64 MiB by default). */
@@ -60,7 +65,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const server = createHttpServer({
     db,
     streams,
-    verify: createVerifier({ jwks: options.jwks }),
+    verify: createVerifier({ jwks: options.jwks, projectId: options.projectId }),
     commit: wal ? () => wal.commit() : () => Promise.resolve(),
   });
   const host = options.host ?? '127.0.0.1';

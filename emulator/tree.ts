@@ -153,28 +153,10 @@ export function hasChildren(node: Node): boolean {
 }
 
 /**
- * Sets `value` at `path` inside the mutable `root` and returns the new root. Parents left empty
- * disappear; intermediate leaves are replaced by objects.
+ * Sets `value` at `path` under `root`, copying the objects along `path` instead of changing them. Parents
+ * left empty disappear; intermediate leaves are replaced by objects; deleting under a leaf or nothing
+ * changes nothing.
  */
-export function setIn(root: Node, path: readonly string[], value: Node, depth = 0): Node {
-  if (depth === path.length) return value;
-  const key = path[depth] as string;
-  let obj: NodeObject;
-  if (isObject(root) && !isWrappedLeaf(root)) obj = root;
-  else {
-    if (value === null) return root; // deleting under a leaf or nothing changes nothing
-    obj = {};
-  }
-  const next = setIn(obj[key] ?? null, path, value, depth + 1);
-  if (next === null) {
-    Reflect.deleteProperty(obj, key);
-    return hasChildren(obj) ? obj : null;
-  }
-  obj[key] = next;
-  return obj;
-}
-
-/** Like `setIn`, but copies the objects along `path` instead of changing them. */
 export function setInCopy(root: Node, path: readonly string[], value: Node, depth = 0): Node {
   if (depth === path.length) return value;
   const key = path[depth] as string;
