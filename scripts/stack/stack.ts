@@ -5,7 +5,7 @@ import path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { startProcess, type StackProcess } from './child-process.ts';
-import { LOCAL_NAMESPACE } from './local-namespace.ts';
+import { LOCAL_NAMESPACE, LOCAL_PROJECT_ID } from './local-namespace.ts';
 import { FIREBASE_OFFLINE_ENV, WRANGLER_OFFLINE_ENV } from './offline-env.ts';
 import { seedIfEmpty } from './seed-if-empty.ts';
 import { waitForHttp } from './wait-for-http.ts';
@@ -55,6 +55,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       port: options.databasePort,
       rules: path.join(ROOT, 'database.rules.json'),
       dataDir: path.join(dataDir, 'database'),
+      // ID tokens must be for this project, as production checks (the Auth emulator issues them so).
+      projectId: LOCAL_PROJECT_ID,
     });
     const owner = createRtdbClient({
       databaseUrl: database.url,

@@ -1,3 +1,4 @@
+import { LOCAL_PROJECT_ID } from '../../scripts/stack/local-namespace.ts';
 import {
   DEFAULT_NAMESPACE,
   startEmulator,
@@ -18,7 +19,11 @@ export interface TestDatabase {
 }
 
 export async function startTestDatabase(): Promise<TestDatabase> {
-  const emulator = await startEmulator({ port: 0, rules: 'database.rules.json' });
+  const emulator = await startEmulator({
+    port: 0,
+    rules: 'database.rules.json',
+    projectId: LOCAL_PROJECT_ID,
+  });
   const anonymous = createRtdbClient({
     databaseUrl: emulator.url,
     namespace: DEFAULT_NAMESPACE,
@@ -38,8 +43,8 @@ export function userToken(uid: string): string {
   return unsignedToken({
     sub: uid,
     user_id: uid,
-    aud: 'demo-questline',
-    iss: 'https://securetoken.google.com/demo-questline',
+    aud: LOCAL_PROJECT_ID,
+    iss: `https://securetoken.google.com/${LOCAL_PROJECT_ID}`,
     auth_time: Math.floor(Date.now() / 1000),
     firebase: { sign_in_provider: 'password', identities: {} },
   });
