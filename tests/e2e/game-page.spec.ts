@@ -1,8 +1,27 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ownerDatabase } from './database.ts';
 
 // Games of the demo data (seed/demo/games.jsonl).
 const WITCHER = { path: '/game/the-witcher-3-wild-hunt', name: 'The Witcher 3: Wild Hunt' };
+
+/** Opens a page and waits until React has hydrated it. */
+async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+}
+
+/** Opens a page, hydrated, and marks its window: the mark survives client navigations, not reloads. */
+async function openHydratedAndMark(page: Page, path: string): Promise<void> {
+  await openHydrated(page, path);
+  await page.evaluate(() => {
+    (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
+  });
+}
+
+/** True when the window marked by openHydratedAndMark is still the one showing the page. */
+function stayedOnPage(page: Page): Promise<boolean | undefined> {
+  return page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage);
+}
 
 test('the game page is complete in the server HTML, before any script runs', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -44,13 +63,7 @@ test('the page hydrates from the embedded state without fetching its data again'
 });
 
 test('following a link to another game navigates in the client without a full reload', async ({ page }) => {
-  await page.goto(WITCHER.path);
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated')))
-    .toBe('true');
-  await page.evaluate(() => {
-    (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
-  });
+  await openHydratedAndMark(page, WITCHER.path);
   const firstTopGame = page.locator('#top-games + .game-grid a').first();
   const targetName = (await firstTopGame.locator('.game-card-name').textContent()) ?? '';
   const bundle = page.waitForResponse((r) => r.url().includes('/api/pages/game/'));
@@ -59,9 +72,7 @@ test('following a link to another game navigates in the client without a full re
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(targetName);
   await expect(page).toHaveURL(/\/game\/[a-z0-9-]+$/);
   await expect(page).toHaveTitle(`${targetName} · Questline`);
-  expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(
-    true,
-  );
+  expect(await stayedOnPage(page)).toBe(true);
 });
 
 test('an unknown game shows the not-found page with top games and keeps the URL', async ({ page }) => {
@@ -73,13 +84,7 @@ test('an unknown game shows the not-found page with top games and keeps the URL'
 });
 
 test('an unknown game reached in the client also shows the not-found page at its URL', async ({ page }) => {
-  await page.goto(WITCHER.path);
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated')))
-    .toBe('true');
-  await page.evaluate(() => {
-    (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
-  });
+  await openHydratedAndMark(page, WITCHER.path);
   const bundle = page.waitForResponse((r) => r.url().includes('/api/pages/game/vanished-game'));
   // A history navigation the router handles itself (as Back and Forward are).
   await page.evaluate(() => {
@@ -89,9 +94,7 @@ test('an unknown game reached in the client also shows the not-found page at its
   expect((await bundle).status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t find that page');
   await expect(page).toHaveURL(/\/game\/vanished-game$/);
-  expect(await page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage)).toBe(
-    true,
-  );
+  expect(await stayedOnPage(page)).toBe(true);
 });
 
 test('any other path goes to the 404 page', async ({ page }) => {
@@ -105,10 +108,7 @@ test('every completed navigation sends one page view with the final path', async
   const before = Object.keys(
     ((await db.get('logs/page_views')) as Record<string, unknown> | null) ?? {},
   ).length;
-  await page.goto(WITCHER.path);
-  await expect
-    .poll(() => page.evaluate(() => document.querySelector('#root')?.getAttribute('data-hydrated')))
-    .toBe('true');
+  await openHydrated(page, WITCHER.path);
   await page.locator('#top-games + .game-grid a').first().click();
   await expect(page).not.toHaveURL(new RegExp(`${WITCHER.path}$`));
   const secondPath = new URL(page.url()).pathname;
