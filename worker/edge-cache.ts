@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { AppEnv } from './app-env.ts';
-import { SESSION_COOKIE } from './session-cookie.ts';
+import { SESSION_COOKIE } from '../shared/session-cookie.ts';
 
 /** When the copy was stored, so a hit knows whether it is still fresh. */
 const STORED_AT = 'x-questline-stored-at';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../app-env.ts';
 import { onError } from '../on-error.ts';
-import { SESSION_COOKIE } from '../session-cookie.ts';
+import { SESSION_COOKIE } from '../../shared/session-cookie.ts';
 import {
   makeTestSigningKey,
   signTestIdToken,

@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { apiError } from '../api-error.ts';
 import type { AppEnv, VerifiedUser } from '../app-env.ts';
 import { usesEmulators } from '../database.ts';
-import { SESSION_COOKIE } from '../session-cookie.ts';
+import { SESSION_COOKIE } from '../../shared/session-cookie.ts';
 import { IdTokenRejected, verifyIdToken } from './verify-id-token.ts';
 
 /** The token of an `Authorization: Bearer <ID token>` header, if any. */

@@ -27,6 +27,7 @@ import {
   type CurrentUserRecord,
 } from '../../../shared/auth/account-api.ts';
 import type { ApiErrorBody } from '../../../shared/errors.ts';
+import { SESSION_COOKIE } from '../../../shared/session-cookie.ts';
 import type { AuthService } from '../../auth/auth-service.ts';
 import { AuthState, type SessionUser } from '../../auth/auth-state.ts';
 
@@ -41,8 +42,6 @@ interface BrowserGlobals {
 }
 const browser = globalThis as unknown as BrowserGlobals;
 
-/** The cookie the Worker reads to render guarded pages for the user (worker/session-cookie.ts). */
-const SESSION_COOKIE = '__session';
 /** Where an installed app keeps its device credential for anon-auth / process-login. */
 const DEVICE_CREDENTIAL_KEY = 'questline.device';
 
