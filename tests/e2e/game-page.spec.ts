@@ -62,6 +62,22 @@ test('the page hydrates from the embedded state without fetching its data again'
   expect(errors).toEqual([]);
 });
 
+test('scripts and styles are content-hashed and cached for a year', async ({ page }) => {
+  const assets: { url: string; cacheControl: string | undefined }[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/assets/'))
+      assets.push({ url: response.url(), cacheControl: response.headers()['cache-control'] });
+  });
+  await openHydrated(page, WITCHER.path);
+  await page.waitForLoadState('networkidle');
+  expect(assets.some(({ url }) => url.endsWith('.js'))).toBe(true);
+  expect(assets.some(({ url }) => url.endsWith('.css'))).toBe(true);
+  for (const { url, cacheControl } of assets) {
+    expect(url).toMatch(/-[A-Z0-9]{8}\.(js|css)$/);
+    expect(cacheControl).toBe('public, max-age=31536000, immutable');
+  }
+});
+
 test('following a link to another game navigates in the client without a full reload', async ({ page }) => {
   await openHydratedAndMark(page, WITCHER.path);
   const firstTopGame = page.locator('#top-games + .game-grid a').first();
