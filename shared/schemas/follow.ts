@@ -21,7 +21,23 @@ export const followIndexEntrySchema = z.object({
   followId: recordIdSchema,
   type: z.enum([...FOLLOW_TARGET_TYPES, 'notype']).catch('notype'),
   timestamp: z.number(),
+  /** See followTypeTime. */
+  type_time: z.string().optional(),
 });
+
+/**
+ * The sort key of a follow index entry: its type, then when it was made. The database orders by one
+ * child only, so "a user's follows of one type, newest first" needs both in one value: a range on the
+ * type prefix, limited to the last N. The time is the Worker's clock (server values cannot be concatenated).
+ */
+export function followTypeTime(type: string, at: number): string {
+  return `${type}_${String(at).padStart(15, '0')}`;
+}
+
+/** The range of followTypeTime keys of one type. */
+export function followTypeTimeRange(type: string): { startAt: string; endAt: string } {
+  return { startAt: `${type}_`, endAt: `${type}_\uf8ff` };
+}
 
 /** The body of a follow or unfollow request. */
 export const followRequestSchema = z.object({

@@ -3,7 +3,11 @@ import { createFactory } from 'hono/factory';
 import { z } from 'zod';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
 import { followsByUserIdPath, userSectionPath } from '../../shared/rtdb/paths.ts';
-import { followIndexEntrySchema, followTargetTypeSchema } from '../../shared/schemas/follow.ts';
+import {
+  followIndexEntrySchema,
+  followTargetTypeSchema,
+  followTypeTimeRange,
+} from '../../shared/schemas/follow.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import type { AppEnv } from '../app-env.ts';
 import { apiError } from '../api-error.ts';
@@ -68,7 +72,7 @@ export const followsApi = new Hono<AppEnv>()
       const value = await c.var.database.public.get(
         followsByUserIdPath(uid),
         type
-          ? { orderBy: 'type', equalTo: type, limitToFirst: capped }
+          ? { orderBy: 'type_time', ...followTypeTimeRange(type), limitToLast: capped }
           : { orderBy: 'timestamp', limitToLast: capped },
       );
       const follows = Object.entries((value ?? {}) as Record<string, unknown>).flatMap(

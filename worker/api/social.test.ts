@@ -44,6 +44,8 @@ beforeAll(async () => {
     'games/celeste': testGame('celeste', 'Celeste', 9),
     'users/ana/public': { uuid: 'ana', username: 'ana_roguelites', follows: 0 },
     'users/ben/public': { uuid: 'ben', username: 'ben_pixels', follows: 0 },
+    'users/cleo/public': { uuid: 'cleo', username: 'cleo_speedruns', follows: 0 },
+    'users/dora/public': { uuid: 'dora', username: 'dora_explores', follows: 0 },
   });
 });
 
@@ -115,6 +117,22 @@ describe('follows API', () => {
     for (const g of games) await call(`/api/follows/game/${g}`, { method: 'PUT', uid: 'ben' });
     const listed = await (await call('/api/follows/users/ben?limit=50')).json<{ follows: unknown[] }>();
     expect(listed.follows).toHaveLength(10);
+  });
+
+  it('lists the newest follows of one kind first, leaving other kinds out', async () => {
+    const games = Array.from({ length: 12 }, (_, i) => `newest-${String(i).padStart(2, '0')}`);
+    await db.patch('', Object.fromEntries(games.map((g) => [`games/${g}`, testGame(g, g)])));
+    for (const g of games) {
+      await call(`/api/follows/game/${g}`, { method: 'PUT', uid: 'cleo' });
+      // A follow of another kind in between, which a list of games must not include.
+      if (g === 'newest-05') await call('/api/follows/user/dora', { method: 'PUT', uid: 'cleo' });
+      await new Promise((resolve) => setTimeout(resolve, 3)); // distinct follow times
+    }
+    const listed = await (
+      await call('/api/follows/users/cleo?type=game')
+    ).json<{ follows: { targetId: string; type: string }[] }>();
+    expect(listed.follows.map((f) => f.targetId)).toEqual([...games].reverse().slice(0, 10));
+    expect(listed.follows.every((f) => f.type === 'game')).toBe(true);
   });
 });
 

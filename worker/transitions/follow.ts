@@ -11,7 +11,7 @@ import {
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP, serverIncrement } from '../../shared/rtdb/server-values.ts';
 import { pushId } from '../../shared/push-id.ts';
-import type { FollowTargetType } from '../../shared/schemas/follow.ts';
+import { followTypeTime, type FollowTargetType } from '../../shared/schemas/follow.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
 
@@ -60,6 +60,7 @@ export function planFollow(
   current: FollowHistoryEntry | null,
   change: FollowChange,
   newId: () => string = pushId,
+  now: number = Date.now(),
 ): TransitionPlan<FollowHistoryEntry, FollowOutcome> {
   const { uid, type, targetId } = change;
   const active = current !== null && !current.disabled;
@@ -70,7 +71,9 @@ export function planFollow(
     };
   }
   const followId = current?.followId ?? newId();
-  const indexEntry = change.follow ? { followId, type, timestamp: SERVER_TIMESTAMP } : null;
+  const indexEntry = change.follow
+    ? { followId, type, timestamp: SERVER_TIMESTAMP, type_time: followTypeTime(type, now) }
+    : null;
   const updates: Record<string, unknown> = {
     [`${followsByUserIdPath(uid)}/${targetId}`]: indexEntry,
     [`${followsByTargetIdPath(targetId)}/${uid}`]: indexEntry,
