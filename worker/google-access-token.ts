@@ -18,7 +18,11 @@ const SCOPES =
 let cached: { token: string; expiresAt: number; account: string } | undefined;
 
 /** An access token for the service account, reused until a minute before it expires. */
-export async function googleAccessToken(serviceAccountJson: string, now = Date.now()): Promise<string> {
+export async function googleAccessToken(
+  serviceAccountJson: string,
+  now = Date.now(),
+  fetchToken: typeof fetch = (input, init) => fetch(input, init),
+): Promise<string> {
   const account = serviceAccountSchema.parse(JSON.parse(serviceAccountJson));
   if (cached && cached.account === account.client_email && cached.expiresAt - 60_000 > now)
     return cached.token;
@@ -30,7 +34,7 @@ export async function googleAccessToken(serviceAccountJson: string, now = Date.n
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(now / 1000) + 3600)
     .sign(key);
-  const response = await fetch(account.token_uri, {
+  const response = await fetchToken(account.token_uri, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion }),
