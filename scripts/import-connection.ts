@@ -2,11 +2,13 @@
 //
 // Locally (the default, http://127.0.0.1:9000): the project's emulator, namespace
 // questline-demo-default-rtdb, with the emulator's owner credential.
-// In production: FIREBASE_DATABASE_URL (or --database-url) and a Google OAuth2 access token with the
-// Realtime Database scopes in FIREBASE_ACCESS_TOKEN (e.g. `gcloud auth print-access-token`).
-// TODO(production): mint the access token from a service-account key (GOOGLE_APPLICATION_CREDENTIALS)
-// with jose, so that CI can import without gcloud.
+// In production: FIREBASE_DATABASE_URL (or --database-url) and either a service-account key file in
+// GOOGLE_APPLICATION_CREDENTIALS (access tokens are minted from it, as the Worker does) or a ready Google
+// OAuth2 access token with the Realtime Database scopes in FIREBASE_ACCESS_TOKEN
+// (e.g. `gcloud auth print-access-token`).
 
+import { readFile } from 'node:fs/promises';
+import { googleAccessToken } from '../shared/rtdb/google-access-token.ts';
 import { createRtdbClient, type RtdbClient, type RtdbCredential } from '../shared/rtdb/rest-client.ts';
 
 export const DEFAULT_DATABASE_URL = 'http://127.0.0.1:9000';
@@ -42,11 +44,23 @@ export function resolveConnection(
       credential: { kind: 'emulatorOwner' },
     };
   }
+  const keyFile = env.GOOGLE_APPLICATION_CREDENTIALS;
+  if (keyFile) {
+    return {
+      databaseUrl,
+      namespace: options.namespace,
+      credential: {
+        kind: 'accessToken',
+        getToken: async () => googleAccessToken(await readFile(keyFile, 'utf8')),
+      },
+    };
+  }
   const token = env.FIREBASE_ACCESS_TOKEN;
   if (!token) {
     throw new Error(
-      `No credential for ${new URL(databaseUrl).host}: set FIREBASE_ACCESS_TOKEN to an OAuth2 access token ` +
-        'with the Realtime Database scopes (e.g. `gcloud auth print-access-token`).',
+      `No credential for ${new URL(databaseUrl).host}: set GOOGLE_APPLICATION_CREDENTIALS to a service-account ` +
+        'key file, or FIREBASE_ACCESS_TOKEN to an OAuth2 access token with the Realtime Database scopes ' +
+        '(e.g. `gcloud auth print-access-token`).',
     );
   }
   return {

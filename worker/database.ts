@@ -1,5 +1,5 @@
 import { createRtdbClient, type RtdbClient, type RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
-import { googleAccessToken } from './google-access-token.ts';
+import { googleAccessToken } from '../shared/rtdb/google-access-token.ts';
 
 /** The database as the Worker reaches it: anonymously for public pages, as itself for writes. */
 export interface Database {

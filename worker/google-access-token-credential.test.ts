@@ -1,6 +1,6 @@
 import { exportJWK, exportPKCS8, generateKeyPair, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { googleAccessToken } from './google-access-token.ts';
+import { googleAccessToken } from '../shared/rtdb/google-access-token.ts';
 
 // Google's OAuth2 token endpoint cannot be reached here. This test double stands in for it: it checks the
 // signed assertion as Google documents (https://developers.google.com/identity/protocols/oauth2/service-account#httprest)

@@ -1,7 +1,7 @@
 import { importPKCS8, SignJWT } from 'jose';
 import { z } from 'zod';
 
-// In production the Worker writes with a service account: it signs a JWT and trades it for a Google
+// In production the Worker (and the import tools) write with a service account: it signs a JWT and trades it for a Google
 // OAuth2 access token with the database scopes.
 // https://developers.google.com/identity/protocols/oauth2/service-account#httprest
 // https://firebase.google.com/docs/database/rest/auth#google_oauth2_access_tokens
@@ -17,7 +17,7 @@ const SCOPES =
 
 let cached: { token: string; expiresAt: number; account: string } | undefined;
 
-/** An access token for the service account, reused until a minute before it expires. */
+/** A Google OAuth2 access token for the service account (its key as JSON), reused until a minute before it expires. */
 export async function googleAccessToken(
   serviceAccountJson: string,
   now = Date.now(),
