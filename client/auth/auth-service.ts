@@ -17,6 +17,11 @@ export interface AuthService {
   changePassword(currentPassword: string, newPassword: string): Promise<void>;
   /** `GET /api/me` with the current ID token. */
   currentUser(): Promise<CurrentUserRecord | null>;
+  /**
+   * A newly issued ID token of the signed-in user (also written to the session cookie), for an API call
+   * whose token was refused; null when nobody is signed in.
+   */
+  freshIdToken(): Promise<string | null>;
 }
 
 /** The browser's auth service, loaded on first use (never during the server render). */

@@ -3,6 +3,7 @@ import type { GamePageData } from '../../shared/page-data.ts';
 import type { Game } from '../../shared/schemas/game.ts';
 import { GameArt } from '../components/game-art.tsx';
 import { GameGrid } from '../components/game-card.tsx';
+import { FollowGame } from '../components/follow-game.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 
@@ -63,16 +64,11 @@ function Facts({ game }: { game: Game }) {
 export function Component() {
   const { game, suggGames, topGames } = useLoaderData<GamePageData>();
   const description = describe(game);
-  const url = useAbsoluteUrl(`/game/${game.deeplink_url_code}`);
-  const followers = game.follows === 1 ? '1 follower' : `${game.follows.toLocaleString('en-US')} followers`;
+  const path = `/game/${game.deeplink_url_code}`;
+  const url = useAbsoluteUrl(path);
   return (
     <article className="game-page">
-      <PageMeta
-        title={game.name}
-        description={description}
-        path={`/game/${game.deeplink_url_code}`}
-        image={game.icon}
-      />
+      <PageMeta title={game.name} description={description} path={path} image={game.icon} />
       <script
         type="application/ld+json"
         dangerouslySetInnerHTML={{ __html: gameJsonLd(game, description, url) }}
@@ -88,7 +84,13 @@ export function Component() {
             </ul>
           ) : null}
           <h1>{game.name}</h1>
-          <p className="followers">{followers}</p>
+          {/* Keyed by game: its follow state must not carry over to the next game page. */}
+          <FollowGame
+            key={game.deeplink_url_code}
+            gameId={game.deeplink_url_code}
+            gamePath={path}
+            followers={game.follows}
+          />
         </div>
       </header>
       <div className="game-body">

@@ -265,6 +265,21 @@ class FirebaseAuthService implements AuthService {
       return null;
     }
   }
+
+  async freshIdToken(): Promise<string | null> {
+    // Wait for the persisted session to be restored: before that, currentUser is null for everyone.
+    await this.state.ready();
+    const user = this.#auth.currentUser;
+    if (!user) return null;
+    try {
+      // Forced: the token at hand was refused, so the cached one may be the very same.
+      const token = await user.getIdToken(true);
+      writeSessionCookie(token);
+      return token;
+    } catch {
+      return null;
+    }
+  }
 }
 
 let service: Promise<AuthService> | undefined;

@@ -1,0 +1,130 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { hasSessionCookie } from '../../shared/session-cookie.ts';
+import { changeGameFollow, readGameFollow } from '../browser/follows-client.ts';
+
+// The only browser global read here; typed locally because this module also renders on the server.
+const browser = globalThis as { document?: { cookie: string } };
+
+const noSubscription = () => () => undefined;
+const sessionInBrowser = () => hasSessionCookie(browser.document?.cookie ?? '');
+/** The server renders the game page alike for everyone (it is edge-cached): signed out. */
+const noSessionOnServer = () => false;
+
+/** Whether the member follows the game: unknown until the API has answered. */
+type Membership = 'unknown' | 'signed-out' | { following: boolean };
+
+function followersLabel(count: number): string {
+  return count === 1 ? '1 follower' : `${count.toLocaleString('en-US')} followers`;
+}
+
+/**
+ * A game's follower count with its Follow button. The server renders the signed-out form (a link to
+ * sign in, coming back here) so that the page stays the same for every visitor; after hydration a
+ * browser holding a session asks the API whether its member follows the game, and the link becomes a
+ * toggle button. Following and unfollowing are shown at once and undone if the API refuses.
+ */
+export function FollowGame({
+  gameId,
+  gamePath,
+  followers,
+}: {
+  gameId: string;
+  gamePath: string;
+  followers: number;
+}) {
+  const session = useSyncExternalStore(noSubscription, sessionInBrowser, noSessionOnServer);
+  const [membership, setMembership] = useState<Membership>('unknown');
+  const [count, setCount] = useState(followers);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const navigate = useNavigate();
+  const loginPath = `/login?next=${encodeURIComponent(gamePath)}`;
+
+  useEffect(() => {
+    if (!session) return;
+    let current = true;
+    readGameFollow(gameId).then(
+      (state) => {
+        if (!current) return;
+        setMembership(state ? { following: state.following } : 'signed-out');
+        if (state) setCount(state.followers);
+      },
+      () => {
+        if (!current) return;
+        // Following is idempotent: offering "Follow" cannot do harm if the member already does.
+        setMembership({ following: false });
+        setMessage('Could not check whether you follow this game.');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [session, gameId]);
+
+  async function toggle(following: boolean) {
+    const previousCount = count;
+    const follow = !following;
+    setBusy(true);
+    setMessage('');
+    setMembership({ following: follow });
+    setCount(Math.max(0, previousCount + (follow ? 1 : -1)));
+    try {
+      const answer = await changeGameFollow(gameId, follow);
+      if (answer) {
+        setMembership({ following: answer.following });
+        setCount(answer.followers);
+      } else {
+        // The session ended meanwhile: sign in first, then come back.
+        setMembership('signed-out');
+        setCount(previousCount);
+        await navigate(loginPath);
+      }
+    } catch {
+      setMembership({ following });
+      setCount(previousCount);
+      setMessage(
+        follow
+          ? 'Could not follow this game. Please try again.'
+          : 'Could not unfollow this game. Please try again.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  let control;
+  if (!session || membership === 'signed-out') {
+    control = (
+      <Link className="follow-button" to={loginPath}>
+        Follow
+      </Link>
+    );
+  } else {
+    const following = typeof membership === 'object' && membership.following;
+    const waiting = membership === 'unknown' || busy;
+    control = (
+      <button
+        type="button"
+        className="follow-button"
+        aria-pressed={following}
+        aria-disabled={waiting || undefined}
+        onClick={() => {
+          if (!waiting) void toggle(following);
+        }}
+      >
+        {following ? 'Following' : 'Follow'}
+      </button>
+    );
+  }
+
+  return (
+    <div className="follow-game">
+      <p className="followers">{followersLabel(count)}</p>
+      {control}
+      <p className="follow-message" role="status">
+        {message}
+      </p>
+    </div>
+  );
+}
