@@ -34,7 +34,7 @@ test('a visitor can reach every link of a game page with the keyboard, skip link
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
-  // Skipping lands in the page: the next stop is a game card, not the header.
+  // Skipping lands in the page: the next stop is inside main (the Follow button), not the header.
   await expect(page.locator('main a').first()).toBeFocused();
 });
 
