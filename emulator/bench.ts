@@ -7,7 +7,7 @@
 // preview (kept here only) against the current ones on the same 6,000-path update.
 
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,54 +18,13 @@ import { assertNoOverlap } from './database.ts';
 import { DatabaseError } from './errors.ts';
 import { isPrefix, joinPath } from './keys.ts';
 import { overlayView, type Write } from './overlay.ts';
+import { importerBatch, readCatalogue, type CatalogueGame } from './test-support.ts';
 import { getIn, normalize, setInCopy, type Node } from './tree.ts';
 
-// The catalogue sits beside the repository (../shared/data), never inside it.
-const GAMES = fileURLToPath(new URL('../../shared/data/games.jsonl', import.meta.url));
 const CONCURRENCY = 32;
 const SECONDS = 4;
 const agent = new Agent({ keepAlive: true, maxSockets: 512 });
 const { values: args } = parseArgs({ options: { cli: { type: 'string' } } });
-
-interface Game {
-  id: number;
-  slug: string;
-  name: string;
-  genres: string[];
-  tags: string[];
-  platforms: string[];
-  developers: string[];
-  publishers: string[];
-  release_date: string | null;
-  popularity: number;
-  image_url: string | null;
-}
-
-/** The catalogue importer's twelve field-level paths for one game (as scripts/import-games.ts). */
-function gameUpdates(game: Game, run: number): Record<string, unknown> {
-  const base = `games/${game.id}`;
-  const list = (values: string[]) => (values.length > 0 ? values : null);
-  return {
-    [`${base}/name`]: game.name,
-    [`${base}/deeplink_url_code`]: game.slug,
-    [`${base}/genres`]: list(game.genres),
-    [`${base}/tags`]: list(game.tags),
-    [`${base}/platforms`]: list(game.platforms),
-    [`${base}/developers`]: list(game.developers),
-    [`${base}/publishers`]: list(game.publishers),
-    [`${base}/source`]: 'steam-catalogue',
-    [`${base}/steam_appid`]: game.id,
-    [`${base}/content/description`]: `About ${game.name} (${run})`,
-    [`${base}/icon`]: game.image_url ?? 'none',
-    [`${base}/weighted_index`]: game.popularity + run,
-  };
-}
-
-function batchUpdate(games: readonly Game[], run: number): Record<string, unknown> {
-  const update: Record<string, unknown> = {};
-  for (const game of games) Object.assign(update, gameUpdates(game, run));
-  return update;
-}
 
 /** The overlap check before this version: every path against every other (kept here only). */
 function allPairsOverlapCheck(writes: readonly Write[]): void {
@@ -98,13 +57,13 @@ function timed(run: () => void): number {
 }
 
 /** In-process: the previous and the current algorithms on one 6,000-path update of a 20,000-game tree. */
-function compareAlgorithms(games: readonly Game[]): void {
+function compareAlgorithms(games: readonly CatalogueGame[]): void {
   const root: Record<string, Node> = {};
   for (const game of games) root[String(game.id)] = normalize(game);
   const tree: Node = { games: root };
   const writesOf = (update: Record<string, unknown>): Write[] =>
     Object.entries(update).map(([key, value]) => ({ path: key.split('/'), value: normalize(value) }));
-  const writes = writesOf(batchUpdate(games.slice(0, 500), 0));
+  const writes = writesOf(importerBatch(games.slice(0, 500), 0));
   const old = timed(() => {
     allPairsOverlapCheck(writes);
   });
@@ -125,7 +84,7 @@ function compareAlgorithms(games: readonly Game[]): void {
   );
   // with a .validate at the root or on the collection: the old preview copied the 20,000-game object
   // once per write (about a minute for 6,000 writes), so it is timed on 50 games (600 paths) here
-  const small = writesOf(batchUpdate(games.slice(0, 50), 0));
+  const small = writesOf(importerBatch(games.slice(0, 50), 0));
   const oldRoot = timed(() => perWriteOverlayView(tree, small)([]));
   const newRoot = timed(() => overlayView(tree, small)([]));
   const newRootFull = timed(() => overlayView(tree, writes)([]));
@@ -135,7 +94,7 @@ function compareAlgorithms(games: readonly Game[]): void {
 }
 
 /** The importer's big PATCHes over HTTP, one after the other as the importer sends them. */
-async function bigPatches(base: string, games: readonly Game[]): Promise<void> {
+async function bigPatches(base: string, games: readonly CatalogueGame[]): Promise<void> {
   const patch = async (update: Record<string, unknown>): Promise<number> => {
     const body = JSON.stringify(update);
     const started = performance.now();
@@ -146,7 +105,7 @@ async function bigPatches(base: string, games: readonly Game[]): Promise<void> {
   };
   const times: number[] = [];
   for (let run = 0; run < 10; run++)
-    times.push(await patch(batchUpdate(games.slice(run * 500, run * 500 + 500), 1)));
+    times.push(await patch(importerBatch(games.slice(run * 500, run * 500 + 500), 1)));
   const mean = times.reduce((a, b) => a + b, 0) / times.length;
   console.log(
     `multi-path PATCH of 500 games × 12 fields (6,000 paths, fsynced), ×${times.length}: ${mean.toFixed(0)} ms per PATCH (${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)} ms)`,
@@ -155,7 +114,7 @@ async function bigPatches(base: string, games: readonly Game[]): Promise<void> {
     let total = 0;
     let count = 0;
     for (let start = 0; start < games.length; start += size) {
-      total += await patch(batchUpdate(games.slice(start, start + size), run));
+      total += await patch(importerBatch(games.slice(start, start + size), run));
       count++;
     }
     return `${size}-game batches ${(total / 1000).toFixed(1)} s (${count} PATCHes, ${(total / count).toFixed(0)} ms each)`;
@@ -226,12 +185,8 @@ async function main(): Promise<void> {
     });
   });
 
-  const games: Record<string, Game> = {};
-  for (const line of readFileSync(GAMES, 'utf8').split('\n')) {
-    if (line.trim() === '') continue;
-    const game = JSON.parse(line) as Game;
-    games[String(game.id)] = game;
-  }
+  const games: Record<string, CatalogueGame> = {};
+  for (const game of readCatalogue()) games[String(game.id)] = game;
   const ids = Object.keys(games);
   const list = Object.values(games);
   let t = Date.now();

@@ -1,16 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { startEmulator, unsignedToken } from './index.ts';
-import { call, OWNER } from './test-support.ts';
+import { call, OWNER, readCatalogue } from './test-support.ts';
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url));
-// The catalogue sits beside the repository (../shared/data), never inside it.
-const GAMES = fileURLToPath(new URL('../../shared/data/games.jsonl', import.meta.url));
 
 interface Child {
   proc: ChildProcess;
@@ -164,11 +162,7 @@ describe('durability', () => {
   it('loads 20,000 games in under 3 s, from the log after kill -9 and from a snapshot', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'emu-games-'));
     const games: Record<string, unknown> = {};
-    for (const line of readFileSync(GAMES, 'utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      const game = JSON.parse(line) as { id: number };
-      games[String(game.id)] = game;
-    }
+    for (const game of readCatalogue()) games[String(game.id)] = game;
     expect(Object.keys(games).length).toBeGreaterThanOrEqual(20_000);
     const first = await startCli(dir);
     expect((await call(first.url, 'PUT', '/games.json', { body: games, headers: OWNER })).status).toBe(200);

@@ -5,7 +5,6 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertNoOverlap, comparePaths, Database } from './database.ts';
 import { DatabaseError } from './errors.ts';
@@ -13,10 +12,16 @@ import { unsignedToken, type RunningEmulator } from './index.ts';
 import { isPrefix } from './keys.ts';
 import { applyInOrder, groupWrites, mergeWrites, overlayView, type Write } from './overlay.ts';
 import { parseRulesObject } from './rules/parse.ts';
-import { call, OWNER, openStream, startTestEmulator } from './test-support.ts';
+import {
+  call,
+  importerUpdates,
+  OWNER,
+  openStream,
+  readCatalogue,
+  startTestEmulator,
+  type CatalogueGame,
+} from './test-support.ts';
 import { getIn, type Node } from './tree.ts';
-
-const GAMES = fileURLToPath(new URL('../../shared/data/games.jsonl', import.meta.url));
 
 const writesOf = (...paths: string[]): Write[] => paths.map((p) => ({ path: p.split('/'), value: 1 }));
 
@@ -194,53 +199,16 @@ function fields(g: number): Record<string, string> {
   return out;
 }
 
-interface Game {
-  id: number;
-  slug: string;
-  name: string;
-  genres: string[];
-  tags: string[];
-  platforms: string[];
-  developers: string[];
-  publishers: string[];
-  release_date: string | null;
-  popularity: number;
-  image_url: string | null;
-}
-
-/** The importer's twelve field-level paths for one game (scripts/import-games.ts). */
-function gameUpdates(game: Game): Record<string, unknown> {
-  const base = `games/${game.id}`;
-  const list = (values: string[]) => (values.length > 0 ? values : null);
-  return {
-    [`${base}/name`]: game.name,
-    [`${base}/deeplink_url_code`]: game.slug,
-    [`${base}/genres`]: list(game.genres),
-    [`${base}/tags`]: list(game.tags),
-    [`${base}/platforms`]: list(game.platforms),
-    [`${base}/developers`]: list(game.developers),
-    [`${base}/publishers`]: list(game.publishers),
-    [`${base}/source`]: 'steam-catalogue',
-    [`${base}/steam_appid`]: game.id,
-    [`${base}/content/description`]: `About ${game.name}`,
-    [`${base}/release_date`]: game.release_date ?? '2000-01-01',
-    [`${base}/weighted_index`]: game.popularity,
-  };
-}
-
 describe('a 6,000-path PATCH (500 games × 12 fields) against 20,000 games', () => {
   let emu: RunningEmulator;
   let dataDir: string;
-  let games: Game[];
+  let games: CatalogueGame[];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'emu-multipath-'));
     emu = await startTestEmulator({ dataDir });
-    games = readFileSync(GAMES, 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '')
-      .map((line) => JSON.parse(line) as Game);
-    const all: Record<string, Game> = {};
+    games = readCatalogue();
+    const all: Record<string, CatalogueGame> = {};
     for (const game of games) all[String(game.id)] = game;
     expect(Object.keys(all).length).toBeGreaterThanOrEqual(20_000);
     expect((await call(emu.url, 'PUT', '/games.json', { body: all, headers: OWNER })).status).toBe(200);
@@ -259,9 +227,9 @@ describe('a 6,000-path PATCH (500 games × 12 fields) against 20,000 games', () 
   it('is accepted, readable, logged as one record and streamed as one patch', async () => {
     const batch = games.slice(1000, 1500);
     const update: Record<string, unknown> = {};
-    for (const game of batch) Object.assign(update, gameUpdates(game));
+    for (const game of batch) Object.assign(update, importerUpdates(game));
     expect(Object.keys(update)).toHaveLength(6000);
-    const watched = batch[7] as Game;
+    const watched = batch[7] as CatalogueGame;
     const stream = await openStream(`${emu.url}/games/${watched.id}.json`, OWNER);
     await stream.waitFor(1);
     const linesBefore = logLines().length;
@@ -273,7 +241,7 @@ describe('a 6,000-path PATCH (500 games × 12 fields) against 20,000 games', () 
     expect(Object.keys(r.body as object)).toHaveLength(6000);
     expect(ms).toBeLessThan(5000); // ~0.1 s on an idle machine; a loose bound for a shared one
 
-    for (const game of [batch[0], watched, batch[499]] as Game[]) {
+    for (const game of [batch[0], watched, batch[499]] as CatalogueGame[]) {
       const stored = (await call(emu.url, 'GET', `/games/${game.id}.json`, { headers: OWNER }))
         .body as Record<string, unknown>;
       expect(stored).toMatchObject({
@@ -287,7 +255,7 @@ describe('a 6,000-path PATCH (500 games × 12 fields) against 20,000 games', () 
         slug: game.slug,
       });
     }
-    const untouched = games[0] as Game;
+    const untouched = games[0] as CatalogueGame;
     expect(
       (await call(emu.url, 'GET', `/games/${untouched.id}/source.json`, { headers: OWNER })).body,
     ).toBeNull();
@@ -302,7 +270,7 @@ describe('a 6,000-path PATCH (500 games × 12 fields) against 20,000 games', () 
     const events = await stream.waitFor(2);
     stream.close();
     const expected: Record<string, unknown> = {};
-    for (const [path, value] of Object.entries(gameUpdates(watched)))
+    for (const [path, value] of Object.entries(importerUpdates(watched)))
       expected[path.slice(`games/${watched.id}/`.length)] = value;
     expect(events[1]).toEqual({ event: 'patch', data: { path: '/', data: expected } });
   }, 30_000);
@@ -310,8 +278,8 @@ describe('a 6,000-path PATCH (500 games × 12 fields) against 20,000 games', () 
   it('refuses the same PATCH with one overlapping path, applying none of it', async () => {
     const batch = games.slice(2000, 2500);
     const update: Record<string, unknown> = {};
-    for (const game of batch) Object.assign(update, gameUpdates(game));
-    const victim = batch[250] as Game;
+    for (const game of batch) Object.assign(update, importerUpdates(game));
+    const victim = batch[250] as CatalogueGame;
     update[`games/${victim.id}/content`] = { description: 'whole' };
     const r = await call(emu.url, 'PATCH', '/.json', { body: update, headers: OWNER });
     expect(r).toMatchObject({
@@ -320,7 +288,7 @@ describe('a 6,000-path PATCH (500 games × 12 fields) against 20,000 games', () 
         error: `Invalid data; path /games/${victim.id}/content is an ancestor of /games/${victim.id}/content/description in the same update`,
       },
     });
-    const first = batch[0] as Game;
+    const first = batch[0] as CatalogueGame;
     expect(
       (await call(emu.url, 'GET', `/games/${first.id}/source.json`, { headers: OWNER })).body,
     ).toBeNull();

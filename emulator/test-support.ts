@@ -1,5 +1,8 @@
-// Helpers for the emulator's own tests: start an emulator, make REST calls, read EventSource streams.
+// Helpers for the emulator's own tests and bench: start an emulator, make REST calls, read EventSource
+// streams, load the catalogue and build the importer's multi-path updates.
 
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from './index.ts';
 
 export const OWNER = { Authorization: 'Bearer owner' };
@@ -116,4 +119,60 @@ export async function openStream(url: string, headers: Record<string, string> = 
       });
     },
   };
+}
+
+/** A game of the Steam catalogue (../shared/data/games.jsonl), as the emulator's tests and bench load it. */
+export interface CatalogueGame {
+  id: number;
+  slug: string;
+  name: string;
+  genres: string[];
+  tags: string[];
+  platforms: string[];
+  developers: string[];
+  publishers: string[];
+  release_date: string | null;
+  popularity: number;
+  image_url: string | null;
+}
+
+/** The catalogue beside the repository (never inside it). */
+export const CATALOGUE = fileURLToPath(new URL('../../shared/data/games.jsonl', import.meta.url));
+
+/** Every game of the catalogue, in file order. */
+export function readCatalogue(): CatalogueGame[] {
+  return readFileSync(CATALOGUE, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as CatalogueGame);
+}
+
+/**
+ * The twelve field-level paths the catalogue importer writes for one game (as scripts/import-games.ts
+ * does; the emulator imports nothing of the app). `run` varies the values so repeated batches change data.
+ */
+export function importerUpdates(game: CatalogueGame, run = 0): Record<string, unknown> {
+  const base = `games/${String(game.id)}`;
+  const list = (values: string[]) => (values.length > 0 ? values : null);
+  return {
+    [`${base}/name`]: game.name,
+    [`${base}/deeplink_url_code`]: game.slug,
+    [`${base}/genres`]: list(game.genres),
+    [`${base}/tags`]: list(game.tags),
+    [`${base}/platforms`]: list(game.platforms),
+    [`${base}/developers`]: list(game.developers),
+    [`${base}/publishers`]: list(game.publishers),
+    [`${base}/source`]: 'steam-catalogue',
+    [`${base}/steam_appid`]: game.id,
+    [`${base}/content/description`]: run === 0 ? `About ${game.name}` : `About ${game.name} (${String(run)})`,
+    [`${base}/release_date`]: game.release_date ?? '2000-01-01',
+    [`${base}/weighted_index`]: game.popularity + run,
+  };
+}
+
+/** One multi-path update with the importer's paths for every game of a batch. */
+export function importerBatch(games: readonly CatalogueGame[], run = 0): Record<string, unknown> {
+  const update: Record<string, unknown> = {};
+  for (const game of games) Object.assign(update, importerUpdates(game, run));
+  return update;
 }
