@@ -15,6 +15,22 @@ export interface EdgeCacheOptions {
 
 type Handler = (c: Context<AppEnv>) => Promise<Response>;
 
+/** Query parameters that only tell where a visitor came from: the page is the same without them. */
+const TRACKING_PARAMETER = /^(utm_[a-z]+|fbclid|gclid|msclkid|mc_cid|mc_eid|ref)$/i;
+
+/**
+ * The cache key of a page: its URL without tracking parameters and with the rest sorted, so links shared
+ * with `?utm_source=…` or `?fbclid=…` share one cached copy instead of each costing a render.
+ */
+export function cacheKeyFor(url: string): Request {
+  const key = new URL(url);
+  const kept = [...key.searchParams].filter(([name]) => !TRACKING_PARAMETER.test(name));
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  key.search = new URLSearchParams(kept).toString();
+  key.hash = '';
+  return new Request(key, { method: 'GET' });
+}
+
 /**
  * Public pages are the same for every anonymous visitor, so they are cached at the edge with the Cache
  * API: fresh for a short while, then stale-while-revalidate. The Cache API keeps a copy for its
@@ -47,7 +63,7 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
   return async function edgeCache(c) {
     if (c.req.method !== 'GET' || getCookie(c, SESSION_COOKIE)) return handler(c);
     const cache = caches.default;
-    const key = new Request(c.req.url, { method: 'GET' });
+    const key = cacheKeyFor(c.req.url);
     const hit = await cache.match(key);
     if (!hit) return renderAndStore(c, cache, key);
     const ageSeconds = (Date.now() - Number(hit.headers.get(STORED_AT) ?? 0)) / 1000;

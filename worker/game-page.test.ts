@@ -230,6 +230,14 @@ describe('edge cache', () => {
     expect(fresh.body).toContain('<h1>New Name</h1>');
   });
 
+  it('shares one cached copy between links that differ only by tracking parameters', async () => {
+    await request('/game/portal-2?utm_source=newsletter&utm_medium=email');
+    const requests: RtdbRequestRecord[] = [];
+    const hit = await request('/game/portal-2?fbclid=abc123', { onDatabaseRequest: (r) => requests.push(r) });
+    expect(hit.response.headers.get('x-questline-cache')).toBe('hit');
+    expect(requests).toHaveLength(0);
+  });
+
   it('never serves a signed-in visitor from the cache', async () => {
     await request('/game/hades');
     const requests: RtdbRequestRecord[] = [];
