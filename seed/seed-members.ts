@@ -22,8 +22,11 @@ import { loadDemoData, type DemoMember } from './demo-data.ts';
 export const demoMemberUid = (username: string): string => `demo-${username.replaceAll('_', '-')}`;
 
 /** Every section of a new user in one PATCH (the same fields sign-up writes), plus the profile. */
+/** A demo member's sign-in address (`.invalid`: it can never receive mail). */
+export const demoMemberEmail = (username: string): string => `${username}@demo.questline.invalid`;
+
 function memberUpdates(uid: string, username: string, bio: string): Record<string, unknown> {
-  const email = `${username}@demo.questline.invalid`;
+  const email = demoMemberEmail(username);
   const pub = userSectionPath(uid, 'public');
   return {
     [`${pub}/uuid`]: uid,

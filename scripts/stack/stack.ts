@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { startProcess, type StackProcess } from './child-process.ts';
+import { ensureDemoAccounts } from './demo-accounts.ts';
 import { LOCAL_NAMESPACE, LOCAL_PROJECT_ID } from './local-namespace.ts';
 import { FIREBASE_OFFLINE_ENV, WRANGLER_OFFLINE_ENV } from './offline-env.ts';
 import { seedIfEmpty } from './seed-if-empty.ts';
@@ -93,6 +94,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       processes.push(firebase);
       const alive = () => firebase.child.exitCode === null;
       await waitForHttp('http://127.0.0.1:9099/', 60_000, alive);
+      await ensureDemoAccounts('http://127.0.0.1:9099', LOCAL_PROJECT_ID);
       // A GET reaches anon-auth's own code (405: it takes POST) only once the function runtime serves
       // requests; it also warms the runtime, so the first visitor's guest sign-in is not the cold start.
       await waitForHttp(
