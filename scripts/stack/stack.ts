@@ -1,13 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { startProcess, type StackProcess } from './child-process.ts';
-import { ensureDemoAccounts } from './demo-accounts.ts';
+import { startFirebaseEmulators, type FirebasePorts } from './firebase-emulators.ts';
 import { LOCAL_NAMESPACE, LOCAL_PROJECT_ID } from './local-namespace.ts';
-import { FIREBASE_OFFLINE_ENV, WRANGLER_OFFLINE_ENV } from './offline-env.ts';
+import { WRANGLER_OFFLINE_ENV } from './offline-env.ts';
 import { seedIfEmpty } from './seed-if-empty.ts';
 import { waitForHttp } from './wait-for-http.ts';
 
@@ -23,6 +22,8 @@ export interface StackOptions {
   dataDir: string;
   /** Also run the Firebase Auth and Functions emulators (needs firebase.json). */
   firebase: boolean;
+  /** Ports for those emulators other than firebase.json's, so that this stack can run beside another. */
+  firebasePorts?: FirebasePorts | undefined;
 }
 
 export interface RunningStack {
@@ -66,42 +67,20 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     });
     const seeded = await seedIfEmpty(owner);
 
+    const workerVars = [`FIREBASE_DATABASE_URL:${database.url}`];
     if (options.firebase && existsSync(path.join(ROOT, 'firebase.json'))) {
-      // The Functions emulator loads functions/lib, built from functions/src.
-      execFileSync('npm', ['run', 'build', '--silent', '-w', 'functions'], { cwd: ROOT, env, stdio: 'pipe' });
-      const exportDir = path.join(dataDir, 'firebase');
-      const args = [
-        'emulators:start',
-        '--only',
-        'auth,functions',
-        '--project',
-        'demo-questline',
-        '--export-on-exit',
-        exportDir,
-      ];
-      if (existsSync(path.join(exportDir, 'firebase-export-metadata.json'))) args.push('--import', exportDir);
-      const firebase = startProcess('firebase emulators', path.join(BIN, 'firebase'), args, {
-        cwd: ROOT,
-        // The functions reach the same database emulator as the Worker.
-        env: {
-          ...env,
-          ...FIREBASE_OFFLINE_ENV,
-          QUESTLINE_DATABASE_URL: database.url,
-          QUESTLINE_DATABASE_NAMESPACE: LOCAL_NAMESPACE,
-        },
+      const firebase = await startFirebaseEmulators({
+        root: ROOT,
+        env,
+        exportDir: path.join(dataDir, 'firebase'),
         logFile: path.join(logDir, 'firebase.log'),
+        databaseUrl: database.url,
+        ports: options.firebasePorts,
       });
-      processes.push(firebase);
-      const alive = () => firebase.child.exitCode === null;
-      await waitForHttp('http://127.0.0.1:9099/', 60_000, alive);
-      await ensureDemoAccounts('http://127.0.0.1:9099', LOCAL_PROJECT_ID);
-      // A GET reaches anon-auth's own code (405: it takes POST) only once the function runtime serves
-      // requests; it also warms the runtime, so the first visitor's guest sign-in is not the cold start.
-      await waitForHttp(
-        'http://127.0.0.1:5001/demo-questline/us-central1/anon-auth',
-        60_000,
-        alive,
-        (s) => s === 405,
+      processes.push(firebase.process);
+      workerVars.push(
+        `FIREBASE_AUTH_EMULATOR_HOST:${new URL(firebase.authUrl).host}`,
+        `FUNCTIONS_BASE_URL:${firebase.functionsBaseUrl}`,
       );
     }
 
@@ -117,8 +96,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
         '--persist-to',
         path.join(dataDir, 'wrangler'),
         '--show-interactive-dev-session=false',
-        '--var',
-        `FIREBASE_DATABASE_URL:${database.url}`,
+        ...workerVars.flatMap((assignment) => ['--var', assignment]),
       ],
       { cwd: ROOT, env: { ...env, ...WRANGLER_OFFLINE_ENV }, logFile: path.join(logDir, 'wrangler.log') },
     );
