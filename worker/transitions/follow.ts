@@ -104,12 +104,7 @@ export function planFollow(
 export async function commitFollow(db: RtdbClient, change: FollowChange): Promise<FollowOutcome> {
   return commitGatedTransition(db, {
     gatePath: followHistoryPath(change.uid, change.targetId),
-    parse: parseEntry,
+    entrySchema: followHistoryEntrySchema,
     decide: (current) => planFollow(current, change),
   });
-}
-
-function parseEntry(value: unknown): FollowHistoryEntry | null {
-  const parsed = followHistoryEntrySchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
 }

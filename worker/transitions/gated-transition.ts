@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
 import { pushId } from '../../shared/push-id.ts';
@@ -41,8 +42,8 @@ export class TransitionBusyError extends Error {
 export interface GatedTransition<S, R> {
   /** The history entry that gates this (user, target) pair. */
   gatePath: string;
-  /** Reads a stored entry (null when absent or unreadable). */
-  parse: (value: unknown) => S | null;
+  /** What a stored entry looks like; an absent or unreadable one counts as none. */
+  entrySchema: z.ZodType<S>;
   /** The transition itself: a pure function of the current entry. */
   decide: (current: S | null) => TransitionPlan<S, R>;
 }
@@ -58,13 +59,17 @@ export async function commitGatedTransition<S extends object, R>(
   for (let attempt = 0; ; attempt++) {
     if (Date.now() > deadline) throw new TransitionBusyError(`gate ${transition.gatePath} stayed busy`);
     const { value, etag } = await db.getTagged(transition.gatePath);
-    const pending = readPending(value, transition.parse);
+    const parse = (stored: unknown): S | null => {
+      const parsed = transition.entrySchema.safeParse(stored);
+      return parsed.success ? parsed.data : null;
+    };
+    const pending = readPending(value, parse);
     if (pending && Date.now() - pending.since < GATE_LEASE_MS) {
       // Someone holds the gate: wait a little (jittered, growing) and look again.
       await sleep(Math.min(5 + attempt * 3, 60) * (0.5 + Math.random()));
       continue;
     }
-    const current = pending ? pending.previous : transition.parse(value);
+    const current = pending ? pending.previous : parse(value);
     const plan = transition.decide(current);
     if (plan.kind === 'unchanged' && !pending) return plan.result;
     const op = pushId();

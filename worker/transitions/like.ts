@@ -93,12 +93,7 @@ export function planLike(
 export async function commitLike(db: RtdbClient, change: LikeChange): Promise<LikeOutcome> {
   return commitGatedTransition(db, {
     gatePath: likeHistoryPath(change.uid, change.targetId),
-    parse: parseEntry,
+    entrySchema: likeHistoryEntrySchema,
     decide: (current) => planLike(current, change),
   });
-}
-
-function parseEntry(value: unknown): LikeHistoryEntry | null {
-  const parsed = likeHistoryEntrySchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
 }

@@ -89,10 +89,7 @@ export async function commitSuggestion(
   };
   return commitGatedTransition(db, {
     gatePath: suggestionHistoryPath(answer.uid, answer.targetId),
-    parse: (value) => {
-      const parsed = suggestionHistoryEntrySchema.safeParse(value);
-      return parsed.success ? parsed.data : null;
-    },
+    entrySchema: suggestionHistoryEntrySchema,
     decide: (current) => planSuggestion(current, change),
   });
 }
