@@ -5,10 +5,16 @@
  */
 export const SESSION_COOKIE = '__session';
 
+/** The ID token in a `Cookie` header (or `document.cookie`), or null when there is no non-empty one. */
+export function sessionCookieValue(cookies: string): string | null {
+  for (const cookie of cookies.split(';')) {
+    const [name, value] = cookie.trim().split('=');
+    if (name === SESSION_COOKIE && value) return value;
+  }
+  return null;
+}
+
 /** True when a `Cookie` header (or `document.cookie`) holds a non-empty session cookie. */
 export function hasSessionCookie(cookies: string): boolean {
-  return cookies.split(';').some((cookie) => {
-    const [name, value] = cookie.trim().split('=');
-    return name === SESSION_COOKIE && Boolean(value);
-  });
+  return sessionCookieValue(cookies) !== null;
 }

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from '../../shared/session-cookie.ts';
+import { sessionCookieValue } from '../../shared/session-cookie.ts';
 import { loadAuthService } from '../auth/auth-service.ts';
 
 // Follows of a game from the browser, through the Worker's API (worker/api/follows.ts). The API takes
@@ -23,11 +23,7 @@ export class FollowRequestError extends Error {
 
 /** The ID token in the session cookie, if any. */
 function sessionToken(): string | null {
-  for (const cookie of (browser.document?.cookie ?? '').split(';')) {
-    const [name, value] = cookie.trim().split('=');
-    if (name === SESSION_COOKIE && value) return value;
-  }
-  return null;
+  return sessionCookieValue(browser.document?.cookie ?? '');
 }
 
 /**

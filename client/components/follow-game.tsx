@@ -1,15 +1,7 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { hasSessionCookie } from '../../shared/session-cookie.ts';
+import { useBrowserSession } from './use-browser-session.ts';
 import { changeGameFollow, readGameFollow } from '../browser/follows-client.ts';
-
-// The only browser global read here; typed locally because this module also renders on the server.
-const browser = globalThis as { document?: { cookie: string } };
-
-const noSubscription = () => () => undefined;
-const sessionInBrowser = () => hasSessionCookie(browser.document?.cookie ?? '');
-/** The server renders the game page alike for everyone (it is edge-cached): signed out. */
-const noSessionOnServer = () => false;
 
 /** Whether the member follows the game: unknown until the API has answered. */
 type Membership = 'unknown' | 'signed-out' | { following: boolean };
@@ -33,7 +25,7 @@ export function FollowGame({
   gamePath: string;
   followers: number;
 }) {
-  const session = useSyncExternalStore(noSubscription, sessionInBrowser, noSessionOnServer);
+  const session = useBrowserSession();
   const [membership, setMembership] = useState<Membership>('unknown');
   const [count, setCount] = useState(followers);
   const [busy, setBusy] = useState(false);
