@@ -37,7 +37,6 @@ export const accountsApi = new Hono<AppEnv>()
   })
   .post('/', requireUser, validate('json', registerAccountSchema), async (c) => {
     const user = c.var.user;
-    if (!user) throw new Error('requireUser let a request through without a user');
     try {
       await registerAccount(c.var.database.server, user, c.req.valid('json').username);
     } catch (error) {

@@ -15,7 +15,6 @@ export const blocksApi = new Hono<AppEnv>()
   .use(requireUser)
   .get('/', async (c) => {
     const user = c.var.user;
-    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
     const blocks = (await c.var.database
       .asUser(user.idToken)
       .get(`${userSectionPath(user.uid, 'private')}/blocks`)) as object | null;
@@ -24,7 +23,6 @@ export const blocksApi = new Hono<AppEnv>()
   .post('/', validate('json', blockRequestSchema), async (c) => {
     const { kind, ids } = c.req.valid('json');
     const user = c.var.user;
-    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
     if (kind === 'users' && ids.includes(user.uid))
       throw apiError(400, 'invalid-input', { message: 'You cannot block yourself.' });
     await commitBlocks(c.var.database.server, user.uid, kind, ids);
@@ -33,7 +31,6 @@ export const blocksApi = new Hono<AppEnv>()
   .delete('/', validate('json', blockRequestSchema), async (c) => {
     const { kind, ids } = c.req.valid('json');
     const user = c.var.user;
-    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
     if (kind !== 'users')
       throw apiError(400, 'invalid-input', { message: 'Only blocks of users can be removed.' });
     await commitUnblocks(c.var.database.server, user.uid, kind, ids);

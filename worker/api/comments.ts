@@ -47,7 +47,6 @@ export const commentsApi = new Hono<AppEnv>()
     async (c) => {
       const { postId } = c.req.valid('param');
       const user = c.var.user;
-      if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
       const db = c.var.database.server;
       const author = await db.get(`${postPath(postId)}/sourceUUID`);
       if (typeof author !== 'string') throw apiError(404, 'not-found', { message: 'No such post.' });
@@ -67,7 +66,6 @@ export const commentsApi = new Hono<AppEnv>()
     async (c) => {
       const { commentId } = c.req.valid('param');
       const user = c.var.user;
-      if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
       const db = c.var.database.server;
       const comment = await readComment(db, commentId);
       if (!comment) throw apiError(404, 'not-found', { message: 'No such comment.' });

@@ -3,7 +3,6 @@ import { createFactory } from 'hono/factory';
 import { z } from 'zod';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { likeTargetTypeSchema } from '../../shared/schemas/like.ts';
-import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { committing, requireTarget } from '../transitions/api-support.ts';
@@ -16,7 +15,6 @@ function changeLike(like: boolean) {
   return createFactory<AppEnv>().createHandlers(requireUser, validate('param', targetParams), async (c) => {
     const { type, targetId } = c.req.valid('param');
     const user = c.var.user;
-    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
     const db = c.var.database.server;
     if (like) await requireTarget(db, type, targetId);
     const outcome = await committing(() => commitLike(db, { uid: user.uid, type, targetId, like }));

@@ -79,7 +79,6 @@ export const postsApi = new Hono<AppEnv>()
   .post('/', requireUser, validate('json', newPostRequestSchema), async (c) => {
     const request = c.req.valid('json');
     const user = c.var.user;
-    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
     const db = c.var.database.server;
     await requireTarget(db, request.targetType, request.targetId);
     if (request.targetType === 'user' && request.targetId !== user.uid) {
@@ -94,7 +93,6 @@ export const postsApi = new Hono<AppEnv>()
   .delete('/:postId', requireUser, validate('param', z.object({ postId: recordIdSchema })), async (c) => {
     const { postId } = c.req.valid('param');
     const user = c.var.user;
-    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
     const db = c.var.database.server;
     const parsed = postSchema.safeParse(await db.get(postPath(postId)));
     if (!parsed.success) throw apiError(404, 'not-found', { message: 'No such post.' });

@@ -29,7 +29,6 @@ export const profilesApi = new Hono<AppEnv>()
     async (c) => {
       const { uid } = c.req.valid('param');
       const user = c.var.user;
-      if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
       if (uid !== user.uid)
         throw apiError(403, 'forbidden', { message: 'You can only change your own profile.' });
       await commitProfileUpdate(c.var.database.server, uid, c.req.valid('json'));

@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { suggestionAnswerSchema } from '../../shared/schemas/suggestion.ts';
-import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { recordSocialAnalytics } from '../transitions/analytics-event.ts';
@@ -20,7 +19,6 @@ export const suggestionsApi = new Hono<AppEnv>().put(
     const { targetId } = c.req.valid('param');
     const { success } = c.req.valid('json');
     const user = c.var.user;
-    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
     const db = c.var.database.server;
     await requireTarget(db, 'game', targetId);
     const outcome = await committing(() => commitSuggestion(db, { uid: user.uid, targetId, success }));

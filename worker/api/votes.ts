@@ -16,7 +16,6 @@ export const votesApi = new Hono<AppEnv>()
   .use(requireUser)
   .get('/:voteType', validate('param', typeParams), async (c) => {
     const user = c.var.user;
-    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
     const vote = await c.var.database
       .asUser(user.idToken)
       .get(votePath(c.req.valid('param').voteType, user.uid));
@@ -24,7 +23,6 @@ export const votesApi = new Hono<AppEnv>()
   })
   .put('/:voteType', validate('param', typeParams), validate('json', castVoteRequestSchema), async (c) => {
     const user = c.var.user;
-    if (!user) throw apiError(401, 'unauthenticated', { message: 'Please sign in.' });
     const { targetId, lock } = c.req.valid('json');
     const outcome = await commitVote(c.var.database.server, {
       uid: user.uid,

@@ -15,7 +15,7 @@ import { SECURETOKEN_JWKS_URL } from './verify-id-token.ts';
 
 // The middleware as the API uses it, in a small app so these tests need no database.
 const app = new Hono<AppEnv>()
-  .get('/private', requireUser, (c) => c.json({ uid: c.var.user?.uid }))
+  .get('/private', requireUser, (c) => c.json({ uid: c.var.user.uid }))
   .get('/maybe', optionalUser, (c) => c.json({ uid: c.var.user?.uid ?? null }))
   .get('/page', async (c) => c.json({ uid: (await sessionUser(c))?.uid ?? null }));
 app.onError(onError);

@@ -7,8 +7,8 @@ import { SESSION_COOKIE } from '../../shared/session-cookie.ts';
 import { IdTokenRejected, verifyIdToken } from './verify-id-token.ts';
 
 /** The token of an `Authorization: Bearer <ID token>` header, if any. */
-function bearerToken(c: Context<AppEnv>): string | undefined {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('Authorization') ?? '');
+function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   return match?.[1];
 }
 
@@ -45,9 +45,12 @@ export async function sessionUser(c: Context<AppEnv>): Promise<VerifiedUser | un
   }
 }
 
+/** The environment after requireUser: handlers behind it have a user (Hono merges the middleware's type). */
+type SignedInEnv = AppEnv & { Variables: { user: VerifiedUser } };
+
 /** API middleware: only callers with a verified ID token get through; `c.var.user` is theirs. */
-export const requireUser: MiddlewareHandler<AppEnv> = async function requireUser(c, next) {
-  const user = await verifiedUser(c.env, bearerToken(c));
+export const requireUser: MiddlewareHandler<SignedInEnv> = async function requireUser(c, next) {
+  const user = await verifiedUser(c.env, bearerToken(c.req.header('Authorization')));
   if (!user)
     throw apiError(401, 'unauthenticated', {
       message: 'Please sign in.',
@@ -59,6 +62,6 @@ export const requireUser: MiddlewareHandler<AppEnv> = async function requireUser
 
 /** API middleware: `c.var.user` is the caller when a valid ID token came with the request, else undefined. */
 export const optionalUser: MiddlewareHandler<AppEnv> = async function optionalUser(c, next) {
-  c.set('user', await verifiedUser(c.env, bearerToken(c)));
+  c.set('user', await verifiedUser(c.env, bearerToken(c.req.header('Authorization'))));
   await next();
 };
