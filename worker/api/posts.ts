@@ -1,31 +1,24 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { PREVIEW_COMMENTS_PER_POST, RECORD_QUERY_CAP } from '../../shared/constants.ts';
-import {
-  commentPath,
-  postPath,
-  postsByIdPath,
-  SOCIAL_ROOTS,
-  userSectionPath,
-} from '../../shared/rtdb/paths.ts';
+import { postPath, postsByIdPath, SOCIAL_ROOTS, userSectionPath } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { newPostRequestSchema, postSchema, type Post } from '../../shared/schemas/post.ts';
-import { postCommentSchema, type PostComment } from '../../shared/schemas/post-comment.ts';
+import type { PostComment } from '../../shared/schemas/post-comment.ts';
 import { withRecordMeta } from '../../shared/schemas/record-meta.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
+import { readRecord } from '../records/read-records.ts';
+import { POST_COMMENT } from '../records/record-kinds.ts';
 import { cappedLimit, requireTarget } from '../transitions/api-support.ts';
 import { commitNewPost, planDeletePost } from '../transitions/post.ts';
 import { validate } from '../validate.ts';
 
 /** One comment with its meta, or null when absent or invalid. */
-export async function readComment(db: RtdbClient, commentId: string): Promise<PostComment | null> {
-  const parsed = postCommentSchema.safeParse(await db.get(commentPath(commentId)));
-  return parsed.success
-    ? withRecordMeta(parsed.data, { uuid: commentId, root: SOCIAL_ROOTS.comments, type: 'post-comment' })
-    : null;
+export function readComment(db: RtdbClient, commentId: string): Promise<PostComment | null> {
+  return readRecord(db, POST_COMMENT, commentId);
 }
 
 /** One post with its meta and its latest comments (up to PREVIEW_COMMENTS_PER_POST), or null. */

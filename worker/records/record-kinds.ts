@@ -1,7 +1,9 @@
-import { ROOTS } from '../../shared/rtdb/paths.ts';
+// The kinds of record read by id or query: where they live, their entity type and their schema.
+import { ROOTS, SOCIAL_ROOTS } from '../../shared/rtdb/paths.ts';
 import { eventSchema } from '../../shared/schemas/event.ts';
 import { gameSchema } from '../../shared/schemas/game.ts';
 import { listSchema } from '../../shared/schemas/list.ts';
+import { postCommentSchema } from '../../shared/schemas/post-comment.ts';
 import type { RecordKind } from './read-records.ts';
 
 export const GAME: RecordKind<typeof gameSchema> = { root: ROOTS.games, type: 'game', schema: gameSchema };
@@ -11,3 +13,8 @@ export const EVENT: RecordKind<typeof eventSchema> = {
   schema: eventSchema,
 };
 export const LIST: RecordKind<typeof listSchema> = { root: ROOTS.lists, type: 'list', schema: listSchema };
+export const POST_COMMENT: RecordKind<typeof postCommentSchema> = {
+  root: SOCIAL_ROOTS.comments,
+  type: 'post-comment',
+  schema: postCommentSchema,
+};
