@@ -4,8 +4,8 @@ import { googleAccessToken } from '../shared/rtdb/google-access-token.ts';
 
 // Google's OAuth2 token endpoint cannot be reached here. This test double stands in for it: it checks the
 // signed assertion as Google documents (https://developers.google.com/identity/protocols/oauth2/service-account#httprest)
-// and answers like it.
-async function googleTokenEndpointDouble() {
+// and answers like it. It reads the time from the test's clock, never the machine's, so the tests pass on any date.
+async function googleTokenEndpointDouble(clock: () => number) {
   const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
   const account = {
     // One account per double: the token cache is per account.
@@ -22,6 +22,7 @@ async function googleTokenEndpointDouble() {
     const { payload } = await jwtVerify(form.get('assertion') ?? '', publicKey, {
       issuer: account.client_email,
       audience: account.token_uri,
+      currentDate: new Date(clock()),
     });
     calls.push(payload);
     issued++;
@@ -32,8 +33,8 @@ async function googleTokenEndpointDouble() {
 
 describe('the Worker’s database credential in production', () => {
   it('trades a signed service-account assertion for an access token with the database scopes', async () => {
-    const google = await googleTokenEndpointDouble();
     const now = Date.UTC(2026, 10, 21, 12);
+    const google = await googleTokenEndpointDouble(() => now);
     expect(await googleAccessToken(google.serviceAccountJson, now, google.fetchToken)).toBe('token-1');
     const assertion = google.calls[0] ?? {};
     expect(String(assertion.scope).split(' ')).toEqual([
@@ -45,25 +46,23 @@ describe('the Worker’s database credential in production', () => {
   });
 
   it('reuses the token until a minute before it expires, then fetches a new one', async () => {
-    const google = await googleTokenEndpointDouble();
-    const now = Date.UTC(2026, 10, 21, 13);
+    const start = Date.UTC(2026, 10, 21, 13);
+    let now = start;
+    const google = await googleTokenEndpointDouble(() => now);
     expect(await googleAccessToken(google.serviceAccountJson, now, google.fetchToken)).toBe('token-1');
-    expect(await googleAccessToken(google.serviceAccountJson, now + 58 * 60_000, google.fetchToken)).toBe(
-      'token-1',
-    );
-    expect(await googleAccessToken(google.serviceAccountJson, now + 59.5 * 60_000, google.fetchToken)).toBe(
-      'token-2',
-    );
+    now = start + 58 * 60_000;
+    expect(await googleAccessToken(google.serviceAccountJson, now, google.fetchToken)).toBe('token-1');
+    now = start + 59.5 * 60_000;
+    expect(await googleAccessToken(google.serviceAccountJson, now, google.fetchToken)).toBe('token-2');
     expect(google.calls).toHaveLength(2);
   });
 
   it('fails without leaking the endpoint’s answer when Google refuses', async () => {
-    const google = await googleTokenEndpointDouble();
+    const now = Date.UTC(2026, 10, 22);
+    const google = await googleTokenEndpointDouble(() => now);
     const refusing: typeof fetch = () =>
       Promise.resolve(Response.json({ error: 'invalid_grant secret detail' }, { status: 400 }));
-    const error = await googleAccessToken(google.serviceAccountJson, Date.UTC(2026, 10, 22), refusing).catch(
-      (e: unknown) => e,
-    );
+    const error = await googleAccessToken(google.serviceAccountJson, now, refusing).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toBe('Google token endpoint answered 400');
   });
