@@ -14,8 +14,8 @@ import {
 } from '../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP, serverIncrement } from '../shared/rtdb/server-values.ts';
-import { commitFollow } from '../worker/transitions/follow.ts';
-import { commitNewPost } from '../worker/transitions/post.ts';
+import { commitFollow } from '../shared/transitions/follow.ts';
+import { commitNewPost } from '../shared/transitions/post.ts';
 import { loadDemoData, type DemoMember } from './demo-data.ts';
 
 /** The uid of a demo member: stable, so seeding twice finds the same users. */

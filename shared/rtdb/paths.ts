@@ -41,7 +41,7 @@ export const SOCIAL_ROOTS = {
   suggestions: 'suggestions',
   suggestionsByUserId: 'suggestions_by_userid',
   suggestionsByTargetId: 'suggestions_by_targetid',
-  /** The gate of the one-answer-per-user-and-target rule (see worker/transitions/gated-transition.ts). */
+  /** The gate of the one-answer-per-user-and-target rule (see shared/transitions/gated-transition.ts). */
   suggestionsHistory: 'suggestions_history',
   emailsToIds: 'emails-to-ids',
   thirdPartyIdById: 'thirdpartyid_by_id',

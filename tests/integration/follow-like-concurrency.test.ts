@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { commitFollow } from '../../worker/transitions/follow.ts';
-import { commitLike } from '../../worker/transitions/like.ts';
+import { commitFollow } from '../../shared/transitions/follow.ts';
+import { commitLike } from '../../shared/transitions/like.ts';
 import { startTestDatabase, type TestDatabase } from './emulator-db.ts';
 
 let db: TestDatabase;

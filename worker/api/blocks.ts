@@ -4,7 +4,7 @@ import { userSectionPath } from '../../shared/rtdb/paths.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { commitBlocks, commitUnblocks } from '../transitions/block.ts';
+import { commitBlocks, commitUnblocks } from '../../shared/transitions/block.ts';
 import { validate } from '../validate.ts';
 
 /**

@@ -9,7 +9,7 @@ import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { cappedLimit } from '../transitions/api-support.ts';
-import { commitNewComment, planDeleteComment } from '../transitions/post.ts';
+import { commitNewComment, planDeleteComment } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
 import { readComment } from './posts.ts';
 

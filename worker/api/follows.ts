@@ -14,7 +14,7 @@ import { apiError } from '../api-error.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { recordSocialAnalytics } from '../transitions/analytics-event.ts';
 import { cappedLimit, committing, requireTarget } from '../transitions/api-support.ts';
-import { commitFollow, followCountPath } from '../transitions/follow.ts';
+import { commitFollow, followCountPath } from '../../shared/transitions/follow.ts';
 import { validate } from '../validate.ts';
 
 const targetParams = z.object({ type: followTargetTypeSchema, targetId: recordIdSchema });

@@ -6,7 +6,7 @@ import { likeTargetTypeSchema } from '../../shared/schemas/like.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { committing, requireTarget } from '../transitions/api-support.ts';
-import { commitLike, likeCountPath } from '../transitions/like.ts';
+import { commitLike, likeCountPath } from '../../shared/transitions/like.ts';
 import { validate } from '../validate.ts';
 
 const targetParams = z.object({ type: likeTargetTypeSchema, targetId: recordIdSchema });

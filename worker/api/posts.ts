@@ -13,7 +13,7 @@ import { requireUser } from '../auth/require-user.ts';
 import { readRecord } from '../records/read-records.ts';
 import { POST_COMMENT } from '../records/record-kinds.ts';
 import { cappedLimit, requireTarget } from '../transitions/api-support.ts';
-import { commitNewPost, planDeletePost } from '../transitions/post.ts';
+import { commitNewPost, planDeletePost } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
 
 /** One comment with its meta, or null when absent or invalid. */

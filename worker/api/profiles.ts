@@ -7,7 +7,7 @@ import { withRecordMeta } from '../../shared/schemas/record-meta.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { commitProfileUpdate } from '../transitions/profile.ts';
+import { commitProfileUpdate } from '../../shared/transitions/profile.ts';
 import { validate } from '../validate.ts';
 
 const uidParams = z.object({ uid: recordIdSchema });

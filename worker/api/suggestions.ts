@@ -6,7 +6,7 @@ import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { recordSocialAnalytics } from '../transitions/analytics-event.ts';
 import { committing, requireTarget } from '../transitions/api-support.ts';
-import { commitSuggestion } from '../transitions/suggestion.ts';
+import { commitSuggestion } from '../../shared/transitions/suggestion.ts';
 import { validate } from '../validate.ts';
 
 /** Answers to suggested games: PUT `/{gameId}` with `{ success: "yes" | "no" }`; one answer per user and game. */

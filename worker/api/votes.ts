@@ -6,7 +6,7 @@ import { castVoteRequestSchema } from '../../shared/schemas/vote.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { commitVote } from '../transitions/vote.ts';
+import { commitVote } from '../../shared/transitions/vote.ts';
 import { validate } from '../validate.ts';
 
 const typeParams = z.object({ voteType: recordIdSchema });

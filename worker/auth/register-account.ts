@@ -3,7 +3,7 @@ import { emailToIdPath, ROOTS, userSectionPath, usersPublicPath } from '../../sh
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP, serverIncrement } from '../../shared/rtdb/server-values.ts';
 import type { VerifiedUser } from '../app-env.ts';
-import { commitFollow } from '../transitions/follow.ts';
+import { commitFollow } from '../../shared/transitions/follow.ts';
 
 /**
  * `usernames/{lower-cased username}` → uid: the claim that makes a username one account's. It is taken

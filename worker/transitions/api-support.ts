@@ -1,7 +1,7 @@
 import { commentPath, eventPath, gamePath, postPath, userSectionPath } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { apiError } from '../api-error.ts';
-import { TransitionBusyError } from './gated-transition.ts';
+import { TransitionBusyError } from '../../shared/transitions/gated-transition.ts';
 
 /** Anything a follow, like or post can point at. */
 export type TargetKind = 'user' | 'game' | 'event' | 'post' | 'comment';

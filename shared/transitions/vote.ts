@@ -1,7 +1,7 @@
-import { votePath } from '../../shared/rtdb/paths.ts';
-import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
-import { voteSchema, type VoteRecord } from '../../shared/schemas/vote.ts';
+import { votePath } from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
+import { voteSchema, type VoteRecord } from '../schemas/vote.ts';
 
 export interface VoteChange {
   uid: string;

@@ -1,7 +1,7 @@
-import { profilePath, userSectionPath, usersPublicPath } from '../../shared/rtdb/paths.ts';
-import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
-import type { ProfileUpdateRequest } from '../../shared/schemas/profile.ts';
+import { profilePath, userSectionPath, usersPublicPath } from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
+import type { ProfileUpdateRequest } from '../schemas/profile.ts';
 
 /**
  * A change to the user's own profile in one PATCH; a new header is also copied to the public section

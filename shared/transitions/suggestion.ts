@@ -5,12 +5,12 @@ import {
   suggestionsByTargetIdPath,
   suggestionsByUserIdPath,
   userSectionPath,
-} from '../../shared/rtdb/paths.ts';
-import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
-import { pushId } from '../../shared/push-id.ts';
-import { recordIdSchema } from '../../shared/schemas/keys.ts';
-import { suggestionAnswerSchema, type SuggestionAnswer } from '../../shared/schemas/suggestion.ts';
+} from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
+import { pushId } from '../push-id.ts';
+import { recordIdSchema } from '../schemas/keys.ts';
+import { suggestionAnswerSchema, type SuggestionAnswer } from '../schemas/suggestion.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
 
 /** `suggestions_history/{uid}/{targetId}`: the pair's one answer and its record. */

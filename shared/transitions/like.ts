@@ -6,12 +6,12 @@ import {
   likesActivePath,
   postPath,
   userSectionPath,
-} from '../../shared/rtdb/paths.ts';
-import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP, serverIncrement } from '../../shared/rtdb/server-values.ts';
-import { pushId } from '../../shared/push-id.ts';
-import { recordIdSchema } from '../../shared/schemas/keys.ts';
-import type { LikeTargetType } from '../../shared/schemas/like.ts';
+} from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { SERVER_TIMESTAMP, serverIncrement } from '../rtdb/server-values.ts';
+import { pushId } from '../push-id.ts';
+import { recordIdSchema } from '../schemas/keys.ts';
+import type { LikeTargetType } from '../schemas/like.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
 
 /** `likes_history/{uid}/{targetId}`: the pair's one like record and whether it is disabled. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
-import { pushId } from '../../shared/push-id.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
+import { pushId } from '../push-id.ts';
 
 // Why a gate: a transition is ONE multi-path PATCH (record + indexes + user maps + counts), but
 // multi-path PATCH has no if-match, and counts move by server increments. Deciding "is this a new

@@ -1,15 +1,9 @@
-import {
-  commentPath,
-  likesActivePath,
-  postPath,
-  postsByIdPath,
-  postsByUidPath,
-} from '../../shared/rtdb/paths.ts';
-import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
-import { pushId } from '../../shared/push-id.ts';
-import type { NewPostRequest, PostRecord } from '../../shared/schemas/post.ts';
-import type { PostCommentRecord } from '../../shared/schemas/post-comment.ts';
+import { commentPath, likesActivePath, postPath, postsByIdPath, postsByUidPath } from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
+import { pushId } from '../push-id.ts';
+import type { NewPostRequest, PostRecord } from '../schemas/post.ts';
+import type { PostCommentRecord } from '../schemas/post-comment.ts';
 
 /** A new post: the record, the target's feed index and the author's index in one PATCH. */
 export function planNewPost(

@@ -7,12 +7,12 @@ import {
   followsByUserIdPath,
   gamePath,
   userSectionPath,
-} from '../../shared/rtdb/paths.ts';
-import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP, serverIncrement } from '../../shared/rtdb/server-values.ts';
-import { pushId } from '../../shared/push-id.ts';
-import { followTypeTime, type FollowTargetType } from '../../shared/schemas/follow.ts';
-import { recordIdSchema } from '../../shared/schemas/keys.ts';
+} from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { SERVER_TIMESTAMP, serverIncrement } from '../rtdb/server-values.ts';
+import { pushId } from '../push-id.ts';
+import { followTypeTime, type FollowTargetType } from '../schemas/follow.ts';
+import { recordIdSchema } from '../schemas/keys.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
 
 /** `follows_history/{uid}/{targetId}`: the pair's one follow record and whether it is disabled. */

@@ -1,7 +1,7 @@
-import { userSectionPath } from '../../shared/rtdb/paths.ts';
-import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
-import type { BlockKind } from '../../shared/schemas/block.ts';
+import { userSectionPath } from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
+import type { BlockKind } from '../schemas/block.ts';
 import { commitFollow } from './follow.ts';
 
 /** Where a user's blocks of one kind live: `users/{uid}/private/blocks/{kind}`. */
