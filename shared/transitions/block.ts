@@ -3,6 +3,11 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import type { BlockKind } from '../schemas/block.ts';
 import { commitFollow } from './follow.ts';
+import { targetExists, type TargetKind } from './target-presence.ts';
+import { targetMissing, TransitionRefused } from './transition-refused.ts';
+
+/** The kind of record each kind of block names. */
+const BLOCKED_KIND: Record<BlockKind, TargetKind> = { users: 'user', posts: 'post', comments: 'comment' };
 
 /** Where a user's blocks of one kind live: `users/{uid}/private/blocks/{kind}`. */
 export const blocksPath = (uid: string, kind: BlockKind): string =>
@@ -22,8 +27,8 @@ export function planBlocks(
 }
 
 /**
- * Blocks ids of one kind. Blocking users also ends follows both ways (each its own exact follow
- * transition), as people expect of a block.
+ * Blocks ids of one kind, each of which must exist as that kind (nothing is written otherwise). Blocking
+ * users also ends follows both ways (each its own exact follow transition), as people expect of a block.
  */
 export async function commitBlocks(
   db: RtdbClient,
@@ -31,11 +36,23 @@ export async function commitBlocks(
   kind: BlockKind,
   ids: readonly string[],
 ): Promise<void> {
+  const present = await Promise.all(ids.map((id) => targetExists(db, BLOCKED_KIND[kind], id)));
+  const missing = ids.find((_, i) => !present[i]);
+  if (missing !== undefined) throw targetMissing(BLOCKED_KIND[kind], missing);
   await db.patch('', planBlocks(uid, kind, ids, true));
   if (kind !== 'users') return;
   for (const other of ids) {
+    await unfollowUser(db, uid, other);
+    await unfollowUser(db, other, uid);
+  }
+}
+
+/** Ends `uid`'s follow of the user `other`; a pair followed as another kind (a game with that id) is left alone. */
+async function unfollowUser(db: RtdbClient, uid: string, other: string): Promise<void> {
+  try {
     await commitFollow(db, { uid, type: 'user', targetId: other, follow: false });
-    await commitFollow(db, { uid: other, type: 'user', targetId: uid, follow: false });
+  } catch (error) {
+    if (!(error instanceof TransitionRefused)) throw error;
   }
 }
 

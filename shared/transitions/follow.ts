@@ -9,11 +9,14 @@ import {
   userSectionPath,
 } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP, serverIncrement } from '../rtdb/server-values.ts';
+import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
 import { followTypeTime, type FollowTargetType } from '../schemas/follow.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
+import { countChange } from './count-change.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
+import { targetExists } from './target-presence.ts';
+import { kindMismatch, targetMissing } from './transition-refused.ts';
 
 /** `follows_history/{uid}/{targetId}`: the pair's one follow record and whether it is disabled. */
 export const followHistoryEntrySchema = z.object({
@@ -30,6 +33,14 @@ export interface FollowChange {
   targetId: string;
   /** true: follow; false: unfollow. */
   follow: boolean;
+}
+
+/** What was read about the target just before deciding (see commitFollow). */
+export interface FollowTargetState {
+  /** Whether the target exists as `type`: a count is written only under a target that exists. */
+  exists: boolean;
+  /** Its follower count as read; an unfollow never takes a count below zero. */
+  followers: unknown;
 }
 
 /** What a follow request did: whether anything changed, and the pair's state afterwards. */
@@ -55,21 +66,30 @@ export function userFollowsMapPath(uid: string, type: FollowTargetType): string 
  * The follow transition (spec section 4) as a pure function of the pair's history entry: a new record
  * when there is no entry, `disabled: true` on unfollow, the same record re-enabled on a new follow. Every
  * index entry, the user's map and the target's count move in the same PATCH.
+ *
+ * The entry remembers the kind the target was followed as, and the count that moved is that kind's: a
+ * request naming another kind is refused (an unfollow "as a game" of a followed user would otherwise take
+ * one off a game that was never followed and leave the user's count up for good). Only a pair that is
+ * not followed may be followed again as another kind (two records can share an id).
  */
 export function planFollow(
   current: FollowHistoryEntry | null,
   change: FollowChange,
+  target: FollowTargetState,
   newId: () => string = pushId,
   now: number = Date.now(),
 ): TransitionPlan<FollowHistoryEntry, FollowOutcome> {
   const { uid, type, targetId } = change;
   const active = current !== null && !current.disabled;
+  if (current !== null && current.type !== type && (active || !change.follow))
+    throw kindMismatch(current.type, type, targetId);
   if (change.follow === active) {
     return {
       kind: 'unchanged',
       result: { changed: false, following: active, followId: current?.followId ?? null },
     };
   }
+  if (change.follow && !target.exists) throw targetMissing(type, targetId);
   const followId = current?.followId ?? newId();
   const indexEntry = change.follow
     ? { followId, type, timestamp: SERVER_TIMESTAMP, type_time: followTypeTime(type, now) }
@@ -78,8 +98,9 @@ export function planFollow(
     [`${followsByUserIdPath(uid)}/${targetId}`]: indexEntry,
     [`${followsByTargetIdPath(targetId)}/${uid}`]: indexEntry,
     [`${userFollowsMapPath(uid, type)}/${targetId}`]: change.follow ? SERVER_TIMESTAMP : null,
-    [followCountPath(type, targetId)]: serverIncrement(change.follow ? 1 : -1),
   };
+  // A target removed since it was followed keeps no count: writing one would bring back a stub record.
+  if (target.exists) updates[followCountPath(type, targetId)] = countChange(change.follow, target.followers);
   if (current === null) {
     updates[followPath(followId)] = {
       userUUID: uid,
@@ -90,7 +111,10 @@ export function planFollow(
     };
   } else {
     updates[`${followPath(followId)}/disabled`] = !change.follow;
-    if (change.follow) updates[`${followPath(followId)}/timestamp`] = SERVER_TIMESTAMP;
+    if (change.follow) {
+      updates[`${followPath(followId)}/timestamp`] = SERVER_TIMESTAMP;
+      updates[`${followPath(followId)}/type`] = type;
+    }
   }
   return {
     kind: 'write',
@@ -100,11 +124,19 @@ export function planFollow(
   };
 }
 
-/** Follows or unfollows, exactly once however often the request is repeated or raced. */
+/**
+ * Follows or unfollows, exactly once however often the request is repeated or raced. Throws
+ * TransitionRefused (nothing written) for a target that does not exist or a kind other than the one
+ * followed.
+ */
 export async function commitFollow(db: RtdbClient, change: FollowChange): Promise<FollowOutcome> {
+  const [exists, followers] = await Promise.all([
+    targetExists(db, change.type, change.targetId),
+    db.get(followCountPath(change.type, change.targetId)),
+  ]);
   return commitGatedTransition(db, {
     gatePath: followHistoryPath(change.uid, change.targetId),
     entrySchema: followHistoryEntrySchema,
-    decide: (current) => planFollow(current, change),
+    decide: (current) => planFollow(current, change, { exists, followers }),
   });
 }

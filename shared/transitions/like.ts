@@ -8,11 +8,14 @@ import {
   userSectionPath,
 } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP, serverIncrement } from '../rtdb/server-values.ts';
+import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import type { LikeTargetType } from '../schemas/like.ts';
+import { countChange } from './count-change.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
+import { targetExists } from './target-presence.ts';
+import { kindMismatch, targetMissing } from './transition-refused.ts';
 
 /** `likes_history/{uid}/{targetId}`: the pair's one like record and whether it is disabled. */
 export const likeHistoryEntrySchema = z.object({
@@ -31,6 +34,14 @@ export interface LikeChange {
   like: boolean;
 }
 
+/** What was read about the liked post or comment just before deciding (see commitLike). */
+export interface LikeTargetState {
+  /** Whether it exists as `type`: a count is written only under a record that exists. */
+  exists: boolean;
+  /** Its like count as read; an unlike never takes a count below zero. */
+  likes: unknown;
+}
+
 export interface LikeOutcome {
   changed: boolean;
   liking: boolean;
@@ -45,24 +56,30 @@ export function likeCountPath(type: LikeTargetType, targetId: string): string {
 /**
  * The like transition (spec section 4): like follow, plus `likes_active/{targetId}/{uid}` and the
  * user's `private/likes` map; unliking disables the record and the history entry and removes the
- * active entry.
+ * active entry. As with follows, the entry remembers whether a post or a comment was liked, and a
+ * request naming the other kind is refused instead of moving the other record's count.
  */
 export function planLike(
   current: LikeHistoryEntry | null,
   change: LikeChange,
+  target: LikeTargetState,
   newId: () => string = pushId,
 ): TransitionPlan<LikeHistoryEntry, LikeOutcome> {
   const { uid, type, targetId } = change;
   const active = current !== null && !current.disabled;
+  if (current !== null && current.targetType !== type && (active || !change.like))
+    throw kindMismatch(current.targetType, type, targetId);
   if (change.like === active) {
     return { kind: 'unchanged', result: { changed: false, liking: active, likeId: current?.likeId ?? null } };
   }
+  if (change.like && !target.exists) throw targetMissing(type, targetId);
   const likeId = current?.likeId ?? newId();
   const updates: Record<string, unknown> = {
     [`${likesActivePath(targetId)}/${uid}`]: change.like ? { likeId, timestamp: SERVER_TIMESTAMP } : null,
     [`${userSectionPath(uid, 'private')}/likes/${targetId}`]: change.like ? SERVER_TIMESTAMP : null,
-    [likeCountPath(type, targetId)]: serverIncrement(change.like ? 1 : -1),
   };
+  // A post or comment deleted since it was liked keeps no count: writing one would bring back a stub.
+  if (target.exists) updates[likeCountPath(type, targetId)] = countChange(change.like, target.likes);
   if (current === null) {
     updates[likePath(likeId)] = {
       targetUUID: targetId,
@@ -74,7 +91,10 @@ export function planLike(
     };
   } else {
     updates[`${likePath(likeId)}/disabled`] = !change.like;
-    if (change.like) updates[`${likePath(likeId)}/timestamp`] = SERVER_TIMESTAMP;
+    if (change.like) {
+      updates[`${likePath(likeId)}/timestamp`] = SERVER_TIMESTAMP;
+      updates[`${likePath(likeId)}/targetType`] = type;
+    }
   }
   return {
     kind: 'write',
@@ -89,11 +109,18 @@ export function planLike(
   };
 }
 
-/** Likes or unlikes, exactly once however often the request is repeated or raced. */
+/**
+ * Likes or unlikes, exactly once however often the request is repeated or raced. Throws
+ * TransitionRefused (nothing written) for a target that does not exist or a kind other than the one liked.
+ */
 export async function commitLike(db: RtdbClient, change: LikeChange): Promise<LikeOutcome> {
+  const [exists, likes] = await Promise.all([
+    targetExists(db, change.type, change.targetId),
+    db.get(likeCountPath(change.type, change.targetId)),
+  ]);
   return commitGatedTransition(db, {
     gatePath: likeHistoryPath(change.uid, change.targetId),
     entrySchema: likeHistoryEntrySchema,
-    decide: (current) => planLike(current, change),
+    decide: (current) => planLike(current, change, { exists, likes }),
   });
 }

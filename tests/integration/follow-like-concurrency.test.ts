@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commitFollow } from '../../shared/transitions/follow.ts';
 import { commitLike } from '../../shared/transitions/like.ts';
+import { TransitionRefused } from '../../shared/transitions/transition-refused.ts';
 import { startTestDatabase, type TestDatabase } from './emulator-db.ts';
 
 let db: TestDatabase;
@@ -13,6 +14,7 @@ afterAll(async () => {
 beforeEach(async () => {
   await db.server.put('', null);
   await db.server.put('games/hades', { name: 'Hades', deeplink_url_code: 'hades', follows: 0 });
+  await db.server.put('users/ben/public', { uuid: 'ben', username: 'ben_pixels', follows: 0 });
   await db.server.put('posts/post1', {
     uuid: 'post1',
     targetUUID: 'hades',
@@ -105,11 +107,115 @@ describe('follow', () => {
   });
 
   it('keeps user follower counts and the follows maps of users apart from games', async () => {
-    await db.server.put('users/ben/public', { uuid: 'ben', username: 'ben_pixels', follows: 0 });
     await commitFollow(db.server, { uid: 'ana', type: 'user', targetId: 'ben', follow: true });
     expect(await db.server.get('users/ben/public/follows')).toBe(1);
     expect(keys(await db.server.get('users/ana/private/follows/users'))).toEqual(['ben']);
     expect(await db.server.get('users/ana/private/follows/games')).toBeNull();
+  });
+});
+
+/** Runs a transition that may be refused; answers 'refused' instead of throwing for a refusal. */
+async function orRefused<T>(transition: Promise<T>): Promise<T | 'refused'> {
+  try {
+    return await transition;
+  } catch (error) {
+    if (error instanceof TransitionRefused) return 'refused';
+    throw error;
+  }
+}
+
+describe('follow counts no one can inflate', () => {
+  it('refuses to undo a follow as another kind, however often it is tried', async () => {
+    for (let round = 0; round < 4; round++) {
+      await commitFollow(db.server, { uid: 'ana', type: 'user', targetId: 'ben', follow: true });
+      await expect(
+        commitFollow(db.server, { uid: 'ana', type: 'game', targetId: 'ben', follow: false }),
+      ).rejects.toMatchObject({ reason: 'kind-mismatch' });
+    }
+    expect(await db.server.get('users/ben/public/follows')).toBe(1);
+    expect(await db.server.get('games/ben')).toBeNull();
+    expect(keys(await db.server.get('follows'))).toHaveLength(1);
+  });
+
+  it('stays exact when follows as a user race with unfollows as a game and as a user', async () => {
+    const requests = Array.from({ length: 60 }, (_, i) =>
+      orRefused(
+        commitFollow(db.server, {
+          uid: 'ana',
+          type: i % 3 === 1 ? 'game' : 'user',
+          targetId: 'ben',
+          follow: i % 3 === 0,
+        }),
+      ),
+    );
+    const outcomes = await Promise.all(requests);
+    // An unfollow as a game either finds nothing to undo or is refused: it never changes anything.
+    expect(outcomes.filter((o, i) => i % 3 === 1 && o !== 'refused' && o.changed)).toEqual([]);
+    const history = (await db.server.get('follows_history/ana/ben')) as { disabled: boolean; type: string };
+    expect(history.type).toBe('user');
+    expect(await db.server.get('users/ben/public/follows')).toBe(history.disabled ? 0 : 1);
+    expect(await db.server.get('games/ben')).toBeNull();
+  });
+
+  it('stays exact when many members each pump with the wrong kind at once', async () => {
+    const members = uids.slice(0, 20);
+    await Promise.all(
+      members.flatMap((uid) => [
+        orRefused(commitFollow(db.server, { uid, type: 'user', targetId: 'ben', follow: true })),
+        orRefused(commitFollow(db.server, { uid, type: 'game', targetId: 'ben', follow: false })),
+        orRefused(commitFollow(db.server, { uid, type: 'user', targetId: 'ben', follow: true })),
+      ]),
+    );
+    expect(await db.server.get('users/ben/public/follows')).toBe(20);
+    expect(keys(await db.server.get('follows_by_targetid/ben'))).toEqual(members);
+  });
+
+  it('writes nothing for a follow of a target that does not exist as that kind', async () => {
+    await expect(
+      commitFollow(db.server, { uid: 'ana', type: 'user', targetId: 'hades', follow: true }),
+    ).rejects.toMatchObject({ reason: 'target-missing' });
+    await expect(
+      commitFollow(db.server, { uid: 'ana', type: 'event', targetId: 'nowhere', follow: true }),
+    ).rejects.toMatchObject({ reason: 'target-missing' });
+    expect(await db.server.get('users/hades')).toBeNull();
+    expect(await db.server.get('events')).toBeNull();
+    expect(await db.server.get('follows')).toBeNull();
+    expect(await db.server.get('follows_history')).toBeNull();
+  });
+
+  it('unfollowing a target removed since leaves no stub record behind', async () => {
+    await commitFollow(db.server, { uid: 'ana', type: 'game', targetId: 'hades', follow: true });
+    await db.server.put('games/hades', null);
+    const outcome = await commitFollow(db.server, {
+      uid: 'ana',
+      type: 'game',
+      targetId: 'hades',
+      follow: false,
+    });
+    expect(outcome).toMatchObject({ changed: true, following: false });
+    expect(await db.server.get('games/hades')).toBeNull();
+    expect(await db.server.get('follows_by_targetid/hades')).toBeNull();
+  });
+
+  it('never takes a count below zero, even when it was damaged', async () => {
+    await commitFollow(db.server, { uid: 'ana', type: 'game', targetId: 'hades', follow: true });
+    await db.server.put('games/hades/follows', 0); // e.g. a catalogue re-import reset it
+    await commitFollow(db.server, { uid: 'ana', type: 'game', targetId: 'hades', follow: false });
+    expect(await db.server.get('games/hades/follows')).toBe(0);
+  });
+
+  it('follows a pair again as another kind only once it is no longer followed', async () => {
+    await db.server.put('users/hades/public', { uuid: 'hades', username: 'hades_fan', follows: 0 });
+    await commitFollow(db.server, { uid: 'ana', type: 'game', targetId: 'hades', follow: true });
+    await expect(
+      commitFollow(db.server, { uid: 'ana', type: 'user', targetId: 'hades', follow: true }),
+    ).rejects.toMatchObject({ reason: 'kind-mismatch' });
+    await commitFollow(db.server, { uid: 'ana', type: 'game', targetId: 'hades', follow: false });
+    await commitFollow(db.server, { uid: 'ana', type: 'user', targetId: 'hades', follow: true });
+    expect(await db.server.get('games/hades/follows')).toBe(0);
+    expect(await db.server.get('users/hades/public/follows')).toBe(1);
+    const [record] = Object.values((await db.server.get('follows')) as Record<string, { type: string }>);
+    expect(record?.type).toBe('user');
   });
 });
 
@@ -149,5 +255,41 @@ describe('like', () => {
     expect(await db.server.get('posts/post1/likes')).toBe(liking ? 1 : 0);
     expect((await db.server.get('likes_active/post1/ana')) !== null).toBe(liking);
     expect(keys(await db.server.get('likes'))).toHaveLength(1);
+  });
+});
+
+describe('like counts no one can inflate', () => {
+  it('refuses to undo a like as another kind; a race of both kinds stays exact', async () => {
+    for (let round = 0; round < 4; round++) {
+      await commitLike(db.server, { uid: 'ana', type: 'post', targetId: 'post1', like: true });
+      await expect(
+        commitLike(db.server, { uid: 'ana', type: 'comment', targetId: 'post1', like: false }),
+      ).rejects.toMatchObject({ reason: 'kind-mismatch' });
+    }
+    expect(await db.server.get('posts/post1/likes')).toBe(1);
+    expect(await db.server.get('comments/post1')).toBeNull();
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        orRefused(
+          commitLike(db.server, {
+            uid: 'ana',
+            type: i % 2 === 0 ? 'post' : 'comment',
+            targetId: 'post1',
+            like: i % 4 === 0,
+          }),
+        ),
+      ),
+    );
+    const liking = (await db.server.get('likes_history/ana/post1/disabled')) === false;
+    expect(await db.server.get('posts/post1/likes')).toBe(liking ? 1 : 0);
+    expect(await db.server.get('comments/post1')).toBeNull();
+  });
+
+  it('writes nothing for a like of a comment that does not exist', async () => {
+    await expect(
+      commitLike(db.server, { uid: 'ana', type: 'comment', targetId: 'post1', like: true }),
+    ).rejects.toMatchObject({ reason: 'target-missing' });
+    expect(await db.server.get('comments')).toBeNull();
+    expect(await db.server.get('likes')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { commitBlocks, commitUnblocks } from '../../shared/transitions/block.ts';
+import { committing } from '../transitions/api-support.ts';
 import { validate } from '../validate.ts';
 
 /**
@@ -25,7 +26,7 @@ export const blocksApi = new Hono<AppEnv>()
     const user = c.var.user;
     if (kind === 'users' && ids.includes(user.uid))
       throw apiError(400, 'invalid-input', { message: 'You cannot block yourself.' });
-    await commitBlocks(c.var.database.server, user.uid, kind, ids);
+    await committing(() => commitBlocks(c.var.database.server, user.uid, kind, ids));
     return c.json({ blocked: ids.length });
   })
   .delete('/', validate('json', blockRequestSchema), async (c) => {

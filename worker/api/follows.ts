@@ -13,7 +13,7 @@ import type { AppEnv } from '../app-env.ts';
 import { apiError } from '../api-error.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { recordSocialAnalytics } from '../transitions/analytics-event.ts';
-import { cappedLimit, committing, requireTarget } from '../transitions/api-support.ts';
+import { cappedLimit, committing } from '../transitions/api-support.ts';
 import { commitFollow, followCountPath } from '../../shared/transitions/follow.ts';
 import { validate } from '../validate.ts';
 
@@ -43,7 +43,6 @@ function changeFollow(follow: boolean) {
       if (type === 'user' && targetId === user.uid)
         throw apiError(400, 'invalid-input', { message: 'You cannot follow yourself.' });
       const db = c.var.database.server;
-      if (follow) await requireTarget(db, type, targetId);
       const outcome = await committing(() => commitFollow(db, { uid: user.uid, type, targetId, follow }));
       const followers = await db.get(followCountPath(type, targetId));
       analytics(true);

@@ -5,7 +5,7 @@ import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { likeTargetTypeSchema } from '../../shared/schemas/like.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { committing, requireTarget } from '../transitions/api-support.ts';
+import { committing } from '../transitions/api-support.ts';
 import { commitLike, likeCountPath } from '../../shared/transitions/like.ts';
 import { validate } from '../validate.ts';
 
@@ -16,7 +16,6 @@ function changeLike(like: boolean) {
     const { type, targetId } = c.req.valid('param');
     const user = c.var.user;
     const db = c.var.database.server;
-    if (like) await requireTarget(db, type, targetId);
     const outcome = await committing(() => commitLike(db, { uid: user.uid, type, targetId, like }));
     const likes = await db.get(likeCountPath(type, targetId));
     return c.json({ ...outcome, likes: typeof likes === 'number' ? likes : 0 });

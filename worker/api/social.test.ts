@@ -106,6 +106,33 @@ describe('follows API', () => {
     );
   });
 
+  it('refuses an unfollow that names another kind than the follow, so no count can be pumped', async () => {
+    // The reported sequence: follow a member as a user, "unfollow" them as a game, four times over.
+    for (let round = 0; round < 4; round++) {
+      await call('/api/follows/user/dora', { method: 'PUT', uid: 'cleo' });
+      const undo = await call('/api/follows/game/dora', { method: 'DELETE', uid: 'cleo' });
+      expect(undo.status).toBe(409);
+      expect((await undo.json<ErrorBody>()).error).toEqual({
+        code: 'kind-mismatch',
+        message: 'That is not a game.',
+      });
+    }
+    expect(await db.get('users/dora/public/follows')).toBe(1);
+    expect(await db.get('games/dora')).toBeNull();
+    expect(await db.get('follows_history/cleo/dora/type')).toBe('user');
+    expect(
+      await (await call('/api/follows/user/dora', { method: 'DELETE', uid: 'cleo' })).json(),
+    ).toMatchObject({ changed: true, following: false, followers: 0 });
+    expect(await db.get('users/dora/public/follows')).toBe(0);
+  });
+
+  it('answers 404 for following a user id that is not a user, even when a game has that id', async () => {
+    const response = await call('/api/follows/user/hades', { method: 'PUT', uid: 'ana' });
+    expect(response.status).toBe(404);
+    expect(await db.get('users/hades')).toBeNull();
+    expect(await db.get('follows_history/ana/hades/type')).not.toBe('user');
+  });
+
   it('refuses to follow yourself', async () => {
     expect((await call('/api/follows/user/ana', { method: 'PUT', uid: 'ana' })).status).toBe(400);
     expect(await db.get('users/ana/public/follows')).toBe(0);
@@ -196,6 +223,41 @@ describe('posts, comments and likes API', () => {
   });
 });
 
+describe('likes API', () => {
+  it('refuses an unlike that names another kind than the like, so no count can be pumped', async () => {
+    const created = await call('/api/posts', {
+      method: 'POST',
+      uid: 'ben',
+      json: { targetType: 'game', targetId: 'celeste', content: 'Chapter 7 at last.' },
+    });
+    const { post } = await created.json<{ post: { uuid: string } }>();
+    // The reported sequence: like a post, "unlike" it as a comment, four times over.
+    for (let round = 0; round < 4; round++) {
+      await call(`/api/likes/post/${post.uuid}`, { method: 'PUT', uid: 'dora' });
+      const undo = await call(`/api/likes/comment/${post.uuid}`, { method: 'DELETE', uid: 'dora' });
+      expect(undo.status).toBe(409);
+      expect((await undo.json<ErrorBody>()).error.code).toBe('kind-mismatch');
+    }
+    expect(await db.get(`posts/${post.uuid}/likes`)).toBe(1);
+    expect(await db.get(`comments/${post.uuid}`)).toBeNull();
+    expect(
+      await (await call(`/api/likes/post/${post.uuid}`, { method: 'DELETE', uid: 'dora' })).json(),
+    ).toMatchObject({
+      changed: true,
+      liking: false,
+      likes: 0,
+    });
+  });
+
+  it('answers 404 for liking a comment that does not exist, writing nothing', async () => {
+    expect((await call('/api/likes/comment/no-such-comment', { method: 'PUT', uid: 'ana' })).status).toBe(
+      404,
+    );
+    expect(await db.get('comments/no-such-comment')).toBeNull();
+    expect(await db.get('likes_history/ana/no-such-comment')).toBeNull();
+  });
+});
+
 describe('suggestions, blocks, votes and profiles API', () => {
   it('keeps one answer per user and game and moves it between buckets; emits pv_suggest', async () => {
     await call('/api/suggestions/celeste', { method: 'PUT', uid: 'ana', json: { success: 'yes' } });
@@ -230,6 +292,16 @@ describe('suggestions, blocks, votes and profiles API', () => {
         .status,
     ).toBe(200);
     expect(await db.get('users/ana/private/blocks/users/ben')).toBeNull();
+  });
+
+  it('answers 404 for blocking a user that does not exist, writing nothing', async () => {
+    const response = await call('/api/blocks', {
+      method: 'POST',
+      uid: 'ana',
+      json: { kind: 'users', ids: ['ben', 'hades'] },
+    });
+    expect(response.status).toBe(404);
+    expect(await db.get('users/ana/private/blocks')).toBeNull();
   });
 
   it('a locked vote cannot change', async () => {

@@ -1,41 +1,30 @@
-import { commentPath, eventPath, gamePath, postPath, userSectionPath } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import { targetExists, type TargetKind } from '../../shared/transitions/target-presence.ts';
+import { TransitionRefused } from '../../shared/transitions/transition-refused.ts';
 import { apiError } from '../api-error.ts';
 import { TransitionBusyError } from '../../shared/transitions/gated-transition.ts';
 
-/** Anything a follow, like or post can point at. */
-export type TargetKind = 'user' | 'game' | 'event' | 'post' | 'comment';
-
-/** A field every record of the kind has: reading it alone tells whether the record exists, cheaply. */
-function presencePath(kind: TargetKind, id: string): string {
-  switch (kind) {
-    case 'user':
-      return `${userSectionPath(id, 'public')}/username`;
-    case 'game':
-      return `${gamePath(id)}/name`;
-    case 'event':
-      return `${eventPath(id)}/name`;
-    case 'post':
-      return `${postPath(id)}/sourceUUID`;
-    case 'comment':
-      return `${commentPath(id)}/postUUID`;
-  }
-}
-
 /** Throws the API's 404 when the target does not exist, so no transition writes beside a missing record. */
 export async function requireTarget(db: RtdbClient, kind: TargetKind, id: string): Promise<void> {
-  if ((await db.get(presencePath(kind, id))) === null)
+  if (!(await targetExists(db, kind, id)))
     throw apiError(404, 'not-found', {
       message: `That ${kind} does not exist.`,
       detail: `${kind} ${id} not found`,
     });
 }
 
-/** Runs a gated transition; a gate that stays busy answers 409 (nothing was written). */
+/**
+ * Runs a transition. Refusals answer without writing anything: a missing target 404, a kind other than
+ * the one recorded 409 `kind-mismatch`, a gate that stays busy 409 `busy`.
+ */
 export async function committing<T>(transition: () => Promise<T>): Promise<T> {
   try {
     return await transition();
   } catch (error) {
+    if (error instanceof TransitionRefused)
+      throw error.reason === 'target-missing'
+        ? apiError(404, 'not-found', { message: error.userMessage, detail: error.message })
+        : apiError(409, 'kind-mismatch', { message: error.userMessage, detail: error.message });
     if (error instanceof TransitionBusyError)
       throw apiError(409, 'busy', {
         message: 'This is changing right now. Please try again.',
