@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsignedToken, type RunningEmulator } from './index.ts';
-import { call, OWNER, startTestEmulator } from './test-support.ts';
+import { call, FIXED_NOW, OWNER, startTestEmulator } from './test-support.ts';
 
 let emu: RunningEmulator;
 let privateKey: CryptoKey;
@@ -21,30 +21,33 @@ beforeAll(async () => {
   privateKey = pair.privateKey;
   otherKey = (await generateKeyPair('RS256')).privateKey;
   jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  emu = await startTestEmulator({ rules, jwks: { keys: [jwk] } });
+  emu = await startTestEmulator({ rules, jwks: { keys: [jwk] }, clock: () => FIXED_NOW });
   await call(emu.url, 'PUT', '/users.json', { body: { u1: { n: 1 }, u2: { n: 2 } }, headers: OWNER });
 });
 afterAll(async () => {
   await emu.close();
 });
 
-const signed = (claims: Record<string, unknown>, key = privateKey, exp: string | number = '1h') =>
+/** The emulators here run at FIXED_NOW; tokens are issued then and expire an hour later unless told. */
+const NOW_S = Math.floor(FIXED_NOW / 1000);
+const unsigned = (claims: Record<string, unknown>) => unsignedToken(claims, FIXED_NOW);
+const signed = (claims: Record<string, unknown>, key = privateKey, exp: number = NOW_S + 3600) =>
   new SignJWT(claims)
     .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-    .setIssuedAt()
+    .setIssuedAt(NOW_S)
     .setExpirationTime(exp)
     .sign(key);
 
 describe('authentication', () => {
   it('accepts the Auth emulator’s unsigned tokens via ?auth= and Authorization: Bearer', async () => {
-    const token = unsignedToken({ sub: 'u1', firebase: { sign_in_provider: 'password' } });
+    const token = unsigned({ sub: 'u1', firebase: { sign_in_provider: 'password' } });
     expect((await call(emu.url, 'GET', `/users/u1.json?auth=${token}`)).body).toEqual({ n: 1 });
     expect(
       (await call(emu.url, 'GET', '/users/u1.json', { headers: { Authorization: `Bearer ${token}` } })).body,
     ).toEqual({ n: 1 });
     expect((await call(emu.url, 'GET', `/users/u2.json?auth=${token}`)).status).toBe(401);
     expect((await call(emu.url, 'PUT', `/users/u1/n.json?auth=${token}`, { body: 3 })).status).toBe(200);
-    const anonymous = unsignedToken({ user_id: 'u1', firebase: { sign_in_provider: 'anonymous' } });
+    const anonymous = unsigned({ user_id: 'u1', firebase: { sign_in_provider: 'anonymous' } });
     expect((await call(emu.url, 'PUT', `/users/u1/n.json?auth=${anonymous}`, { body: 4 })).status).toBe(401);
   });
 
@@ -71,15 +74,14 @@ describe('authentication', () => {
     }
   });
 
-  it('answers 401 for expired tokens, signed or not', async () => {
-    const past = Math.floor(Date.now() / 1000) - 10;
-    const expired = unsignedToken({ sub: 'u1', exp: past });
-    expect(await call(emu.url, 'GET', `/users/u1.json?auth=${expired}`)).toMatchObject({
-      status: 401,
-      body: { error: 'Auth token is expired' },
-    });
-    const expiredSigned = await signed({ sub: 'u1' }, privateKey, past);
-    expect((await call(emu.url, 'GET', `/users/u1.json?auth=${expiredSigned}`)).status).toBe(401);
+  it('answers 401 for tokens expired by the emulator’s clock, signed or not', async () => {
+    const EXPIRED = { status: 401, body: { error: 'Auth token is expired' } };
+    const read = (token: string) => call(emu.url, 'GET', `/users/u1.json?auth=${token}`);
+    // one second either side of the emulator's time decides, whatever the machine's date
+    expect(await read(unsigned({ sub: 'u1', exp: NOW_S - 1 }))).toMatchObject(EXPIRED);
+    expect((await read(unsigned({ sub: 'u1', exp: NOW_S + 1 }))).status).toBe(200);
+    expect(await read(await signed({ sub: 'u1' }, privateKey, NOW_S - 1))).toMatchObject(EXPIRED);
+    expect((await read(await signed({ sub: 'u1' }, privateKey, NOW_S + 1))).status).toBe(200);
   });
 
   it('does not check audience or issuer when no project id is given', async () => {
@@ -88,7 +90,7 @@ describe('authentication', () => {
       aud: 'some-other-project',
       iss: 'https://securetoken.google.com/some-other-project',
     };
-    expect((await call(emu.url, 'GET', `/users/u1.json?auth=${unsignedToken(claims)}`)).status).toBe(200);
+    expect((await call(emu.url, 'GET', `/users/u1.json?auth=${unsigned(claims)}`)).status).toBe(200);
     expect((await call(emu.url, 'GET', `/users/u1.json?auth=${await signed(claims)}`)).status).toBe(200);
   });
 
@@ -103,7 +105,12 @@ describe('authentication for a project (projectId)', () => {
   const ISSUER = `https://securetoken.google.com/${PROJECT}`;
   let projectEmu: RunningEmulator;
   beforeAll(async () => {
-    projectEmu = await startTestEmulator({ rules, jwks: { keys: [jwk] }, projectId: PROJECT });
+    projectEmu = await startTestEmulator({
+      rules,
+      jwks: { keys: [jwk] },
+      projectId: PROJECT,
+      clock: () => FIXED_NOW,
+    });
     await call(projectEmu.url, 'PUT', '/users.json', { body: { u1: { n: 1 } }, headers: OWNER });
   });
   afterAll(async () => {
@@ -127,19 +134,19 @@ describe('authentication for a project (projectId)', () => {
   });
 
   it('applies the same checks to unsigned (Auth emulator) tokens', async () => {
-    expect((await read(unsignedToken({ sub: 'u1', aud: PROJECT, iss: ISSUER }))).body).toEqual({ n: 1 });
+    expect((await read(unsigned({ sub: 'u1', aud: PROJECT, iss: ISSUER }))).body).toEqual({ n: 1 });
     for (const claims of [
       { sub: 'u1', aud: 'other', iss: ISSUER },
       { sub: 'u1', aud: PROJECT, iss: 'https://securetoken.google.com/other' },
       { sub: 'u1', aud: PROJECT },
       { sub: 'u1' },
     ])
-      expect(await read(unsignedToken(claims))).toMatchObject(refused);
+      expect(await read(unsigned(claims))).toMatchObject(refused);
   });
 
   it('still answers expiry and the owner as without a project', async () => {
-    const past = Math.floor(Date.now() / 1000) - 10;
-    expect(await read(unsignedToken({ sub: 'u1', aud: PROJECT, iss: ISSUER, exp: past }))).toMatchObject({
+    const past = NOW_S - 10;
+    expect(await read(unsigned({ sub: 'u1', aud: PROJECT, iss: ISSUER, exp: past }))).toMatchObject({
       status: 401,
       body: { error: 'Auth token is expired' },
     });

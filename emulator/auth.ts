@@ -35,6 +35,8 @@ export interface VerifierOptions {
   jwks?: JSONWebKeySet | undefined;
   /** When set, ID tokens must have `aud` = projectId and `iss` = https://securetoken.google.com/<projectId>. */
   projectId?: string | undefined;
+  /** The time that token expiry is checked against (milliseconds); `Date.now` by default. */
+  clock?: (() => number) | undefined;
 }
 
 /** The issuer of a project's Firebase ID tokens. */
@@ -46,6 +48,7 @@ export function tokenIssuer(projectId: string): string {
 export function createVerifier(options: VerifierOptions): Verifier {
   const keySet = options.jwks ? createLocalJWKSet(options.jwks) : null;
   const projectId = options.projectId;
+  const clock = options.clock ?? Date.now;
   const claimChecks = projectId === undefined ? {} : { issuer: tokenIssuer(projectId), audience: projectId };
   return async function verifyCredential(credential) {
     if (credential === null || credential === '') return { kind: 'anonymous' };
@@ -62,13 +65,18 @@ export function createVerifier(options: VerifierOptions): Verifier {
       if (projectId !== undefined && !isForProject(claims, projectId)) throw new DatabaseError(401, BAD_AUTH);
     } else if (header['alg'] === 'RS256' && keySet) {
       try {
-        claims = (await jwtVerify(credential, keySet, { algorithms: ['RS256'], ...claimChecks })).payload;
+        const verified = await jwtVerify(credential, keySet, {
+          algorithms: ['RS256'],
+          currentDate: new Date(clock()),
+          ...claimChecks,
+        });
+        claims = verified.payload;
       } catch (error) {
         if (error instanceof errors.JWTExpired) throw new DatabaseError(401, EXPIRED_AUTH);
         throw new DatabaseError(401, BAD_AUTH);
       }
     } else throw new DatabaseError(401, BAD_AUTH);
-    return callerFromClaims(claims);
+    return callerFromClaims(claims, clock());
   };
 }
 
@@ -79,12 +87,12 @@ function isForProject(claims: Record<string, unknown>, projectId: string): boole
   return audienceOk && claims['iss'] === tokenIssuer(projectId);
 }
 
-function callerFromClaims(claims: Record<string, unknown>): Caller {
+function callerFromClaims(claims: Record<string, unknown>, now: number): Caller {
   const uid = claims['user_id'] ?? claims['sub'];
   if (typeof uid !== 'string' || uid === '') throw new DatabaseError(401, BAD_AUTH);
   const exp = claims['exp'];
   if (exp !== undefined && typeof exp !== 'number') throw new DatabaseError(401, BAD_AUTH);
-  if (typeof exp === 'number' && exp * 1000 <= Date.now()) throw new DatabaseError(401, EXPIRED_AUTH);
+  if (typeof exp === 'number' && exp * 1000 <= now) throw new DatabaseError(401, EXPIRED_AUTH);
   const firebase = claims['firebase'];
   const provider =
     typeof firebase === 'object' &&
@@ -110,9 +118,12 @@ function decodeSegment(segment: string): Record<string, unknown> | null {
   }
 }
 
-/** An unsigned token like the Firebase Auth emulator issues (for tests and tools). */
-export function unsignedToken(claims: Record<string, unknown>): string {
+/**
+ * An unsigned token like the Firebase Auth emulator issues (for tests and tools), issued at `issuedAtMs`
+ * and valid for an hour unless `claims` say otherwise. Tests of an emulator with a fixed clock pass its time.
+ */
+export function unsignedToken(claims: Record<string, unknown>, issuedAtMs: number = Date.now()): string {
   const encode = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(issuedAtMs / 1000);
   return `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ iat: now, exp: now + 3600, ...claims })}.`;
 }

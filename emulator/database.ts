@@ -26,6 +26,9 @@ export interface Change {
 
 export type ChangeListener = (change: Change) => void;
 
+/** The time in milliseconds since the epoch, as the emulator reads it (`Date.now` unless injected). */
+export type Clock = () => number;
+
 /** 412 answer: the current value and its ETag. */
 export class PreconditionFailed extends Error {
   readonly value: Node;
@@ -87,9 +90,12 @@ export class Database {
   readonly #trees = new Map<string, Node>();
   readonly #listeners = new Set<ChangeListener>();
   rules: Rules;
+  /** Server timestamps and the rules' `now` read this clock. */
+  readonly clock: Clock;
 
-  constructor(rules: Rules) {
+  constructor(rules: Rules, clock: Clock = Date.now) {
     this.rules = rules;
+    this.clock = clock;
   }
 
   namespaces(): string[] {
@@ -117,7 +123,7 @@ export class Database {
   /** True when the caller may read `path` with `query`. */
   mayRead(ns: string, path: readonly string[], caller: Caller, query?: Query): boolean {
     if (caller.kind === 'admin') return true;
-    return canRead(this.rules.root, this.root(ns), path, ruleCaller(caller, Date.now()), query);
+    return canRead(this.rules.root, this.root(ns), path, ruleCaller(caller, this.clock()), query);
   }
 
   /** A read as the REST API answers it, with rules and `.indexOn` enforced. */
@@ -153,7 +159,7 @@ export class Database {
     caller: Caller,
     ifMatch?: string,
   ): Write[] {
-    const now = Date.now();
+    const now = this.clock();
     const root = this.root(ns);
     const resolve = (value: unknown, at: string[]): Node => {
       const resolved = hasServerValues(value)

@@ -7,7 +7,6 @@ import { DatabaseError, INVALID_JSON, INVALID_PATH, invalidKeyMessage, PERMISSIO
 import { etagOf } from './etag.ts';
 import { locateKey } from './json-text.ts';
 import { splitPath } from './keys.ts';
-import { nextPushId } from './push-id.ts';
 import { hasQuery, parseQuery, type Query } from './query.ts';
 import { parseRulesText, RulesError } from './rules/parse.ts';
 import type { StreamHub } from './streaming.ts';
@@ -31,6 +30,8 @@ export interface HttpContext {
   verify: Verifier;
   /** Resolves once applied changes are durable (no-op without a data directory). */
   commit: () => Promise<void>;
+  /** The next push id for a POST, from the emulator's clock. */
+  nextPushId: () => string;
 }
 
 const CORS_HEADERS: Record<string, string> = {
@@ -262,7 +263,7 @@ async function handleWrite(
   let target = path;
   let pushed: string | null = null;
   if (method === 'POST') {
-    pushed = nextPushId();
+    pushed = ctx.nextPushId();
     target = [...path, pushed];
   }
   let writes;

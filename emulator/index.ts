@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createVerifier } from './auth.ts';
 import { Database } from './database.ts';
 import { createHttpServer, DEFAULT_NAMESPACE } from './http.ts';
+import { createPushIdGenerator } from './push-id.ts';
 import { LOCKED_RULES, loadRulesFile, parseRulesObject, parseRulesText, type Rules } from './rules/parse.ts';
 import { StreamHub } from './streaming.ts';
 import { WriteAheadLog } from './wal.ts';
@@ -29,6 +30,12 @@ export interface EmulatorOptions {
   keepAliveMs?: number | undefined;
   /** Compact the log once it grows past this many bytes (64 MiB by default). */
   compactBytes?: number | undefined;
+  /**
+   * The emulator's time in milliseconds since the epoch; `Date.now` by default. Server timestamps, the
+   * rules' `now`, ID-token expiry (and the stream's `auth_revoked` timer) and push ids read it, so tests
+   * can fix it.
+   */
+  clock?: (() => number) | undefined;
 }
 
 export interface RunningEmulator {
@@ -52,7 +59,8 @@ function loadRules(rules: EmulatorOptions['rules']): Rules {
 
 /** Starts the Realtime Database emulator. Rejects (RulesError) when the rules do not compile. */
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
-  const db = new Database(loadRules(options.rules));
+  const clock = options.clock ?? Date.now;
+  const db = new Database(loadRules(options.rules), clock);
   const wal = options.dataDir
     ? await WriteAheadLog.open(options.dataDir, db, {
         compactBytes: options.compactBytes ?? 64 * 1024 * 1024,
@@ -65,7 +73,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const server = createHttpServer({
     db,
     streams,
-    verify: createVerifier({ jwks: options.jwks, projectId: options.projectId }),
+    verify: createVerifier({ jwks: options.jwks, projectId: options.projectId, clock }),
+    nextPushId: createPushIdGenerator(clock),
     commit: wal ? () => wal.commit() : () => Promise.resolve(),
   });
   const host = options.host ?? '127.0.0.1';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsignedToken, type RunningEmulator } from './index.ts';
 import { RulesError } from './rules/parse.ts';
-import { call, OWNER, startTestEmulator } from './test-support.ts';
+import { call, FIXED_NOW, OWNER, startTestEmulator } from './test-support.ts';
 
 const RULES = `{
   // comments are allowed, as in Firebase
@@ -53,9 +53,9 @@ const RULES = `{
 }`;
 
 let emu: RunningEmulator;
-const alice = unsignedToken({ sub: 'alice', firebase: { sign_in_provider: 'password' } });
-const bob = unsignedToken({ user_id: 'bob' });
-const boss = unsignedToken({ sub: 'boss', admin: true });
+const alice = unsignedToken({ sub: 'alice', firebase: { sign_in_provider: 'password' } }, FIXED_NOW);
+const bob = unsignedToken({ user_id: 'bob' }, FIXED_NOW);
+const boss = unsignedToken({ sub: 'boss', admin: true }, FIXED_NOW);
 const as = (token: string | null) => (method: string, path: string, body?: unknown) =>
   call(emu.url, method, token ? `${path}${path.includes('?') ? '&' : '?'}auth=${token}` : path, { body });
 const owner = (method: string, path: string, body?: unknown) =>
@@ -66,7 +66,7 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'rules-'));
   const file = join(dir, 'database.rules.json');
   writeFileSync(file, RULES);
-  emu = await startTestEmulator({ rules: file });
+  emu = await startTestEmulator({ rules: file, clock: () => FIXED_NOW });
 });
 afterAll(async () => {
   await emu.close();
@@ -118,11 +118,11 @@ describe('security rules', () => {
   });
 
   it('data, newData, root, now and snapshot navigation', async () => {
-    const post = { owner: 'alice', createdAt: Date.now() - 1000 };
+    const post = { owner: 'alice', createdAt: FIXED_NOW - 1000 };
     expect(await as(alice)('PUT', '/posts/p1.json', post)).toMatchObject({ status: 200 });
     expect(await as(bob)('PUT', '/posts/p1/owner.json', 'bob')).toMatchObject(DENIED);
     expect(
-      await as(alice)('PUT', '/posts/p2.json', { owner: 'alice', createdAt: Date.now() + 60_000 }),
+      await as(alice)('PUT', '/posts/p2.json', { owner: 'alice', createdAt: FIXED_NOW + 60_000 }),
     ).toMatchObject(DENIED);
     // bob has no /users/bob record
     expect(await as(bob)('PUT', '/posts/p3.json', { owner: 'bob', createdAt: 1 })).toMatchObject(DENIED);
@@ -130,6 +130,22 @@ describe('security rules', () => {
     expect(await as(bob)('PUT', '/likes/p1/alice.json', true)).toMatchObject(DENIED);
     expect(await as(bob)('PUT', '/likes/nope/bob.json', true)).toMatchObject(DENIED);
     expect(await as(bob)('PUT', '/likes/p1/bob.json', 'yes')).toMatchObject(DENIED);
+  });
+
+  it('now is the emulator’s clock, the same instant as a server timestamp in the write', async () => {
+    const carol = as(unsignedToken({ sub: 'carol' }, FIXED_NOW));
+    await owner('PUT', '/users/carol.json', { name: 'Carol' });
+    expect(await carol('PUT', '/posts/c1.json', { owner: 'carol', createdAt: FIXED_NOW + 1 })).toMatchObject(
+      DENIED,
+    );
+    expect(await carol('PUT', '/posts/c1.json', { owner: 'carol', createdAt: FIXED_NOW })).toMatchObject({
+      status: 200,
+    });
+    const stamped = await carol('PUT', '/posts/c2.json', {
+      owner: 'carol',
+      createdAt: { '.sv': 'timestamp' },
+    });
+    expect(stamped).toMatchObject({ status: 200, body: { owner: 'carol', createdAt: FIXED_NOW } });
   });
 
   it('string methods', async () => {

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unsignedToken, type RunningEmulator } from './index.ts';
-import { call, OWNER, openStream, startTestEmulator } from './test-support.ts';
+import { call, FIXED_NOW, OWNER, openStream, startTestEmulator } from './test-support.ts';
 
 let emu: RunningEmulator;
 const owner = (method: string, path: string, body?: unknown) =>
@@ -10,6 +10,7 @@ const owner = (method: string, path: string, body?: unknown) =>
 beforeAll(async () => {
   emu = await startTestEmulator({
     keepAliveMs: 300,
+    clock: () => FIXED_NOW,
     rules: {
       rules: {
         rooms: { $room: { '.read': "root.child('members').child($room).child(auth.uid).exists()" } },
@@ -76,8 +77,10 @@ describe('EventSource streaming', () => {
 
   it('refuses a stream the rules do not allow, and cancels one when they stop allowing it', async () => {
     await owner('PUT', '/members/r1/alice.json', true);
-    const alice = unsignedToken({ sub: 'alice' });
-    const denied = await openStream(`${emu.url}/rooms/r1.json?auth=${unsignedToken({ sub: 'eve' })}`);
+    const alice = unsignedToken({ sub: 'alice' }, FIXED_NOW);
+    const denied = await openStream(
+      `${emu.url}/rooms/r1.json?auth=${unsignedToken({ sub: 'eve' }, FIXED_NOW)}`,
+    );
     expect(denied.status).toBe(401);
     const stream = await openStream(`${emu.url}/rooms/r1.json?auth=${alice}`);
     expect(stream.status).toBe(200);
@@ -94,14 +97,19 @@ describe('EventSource streaming', () => {
     ]);
   });
 
-  it('sends auth_revoked when the token expires', async () => {
+  it('sends auth_revoked when the token expires by the emulator’s clock', async () => {
     await owner('PUT', '/members/r2/bob.json', true);
-    const exp = Math.floor(Date.now() / 1000) + 2;
-    const stream = await openStream(`${emu.url}/rooms/r2.json?auth=${unsignedToken({ sub: 'bob', exp })}`);
+    // one second of life left at the emulator's (fixed) time, whatever the machine's date
+    const exp = Math.floor(FIXED_NOW / 1000) + 1;
+    const token = unsignedToken({ sub: 'bob', exp }, FIXED_NOW);
+    const stream = await openStream(`${emu.url}/rooms/r2.json?auth=${token}`);
     expect(stream.status).toBe(200);
     await stream.ended;
     const events = stream.events.filter((e) => e.event !== 'keep-alive');
-    expect(events.at(-1)).toEqual({ event: 'auth_revoked', data: 'credential is no longer valid' });
+    expect(events).toEqual([
+      { event: 'put', data: { path: '/', data: null } },
+      { event: 'auth_revoked', data: 'credential is no longer valid' },
+    ]);
   });
 
   it('streams queries and enforces .indexOn on them', async () => {

@@ -78,7 +78,8 @@ export class StreamHub {
     if (query) stream.lastQueryJson = initial;
     this.#send(stream, 'put', `{"path":"/","data":${initial}}`);
     if (caller.kind === 'user' && caller.expiresAt !== null) {
-      const delay = Math.max(0, caller.expiresAt - Date.now());
+      // the token's remaining life by the database's clock, so an injected clock decides it too
+      const delay = Math.max(0, caller.expiresAt - this.#db.clock());
       stream.expiryTimer = setTimeout(
         () => {
           this.#send(stream, 'auth_revoked', '"credential is no longer valid"');

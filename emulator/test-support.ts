@@ -7,6 +7,13 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from './ind
 
 export const OWNER = { Authorization: 'Bearer owner' };
 
+/**
+ * A fixed time for emulators started with `clock: () => FIXED_NOW`, so tests of timestamps, the rules'
+ * `now` and token expiry give the same answer on any day. It lies in the future, so anything that still
+ * read the machine's time instead would stand out.
+ */
+export const FIXED_NOW = Date.UTC(2031, 4, 17, 9, 30, 0);
+
 export interface Reply {
   status: number;
   headers: Headers;
