@@ -1,9 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEFAULT_SUGGEST_COUNT,
+  GAMES_FOLLOWED_DEFAULT,
+  MIN_SUGGESTION_RATIO,
+  RECORD_QUERY_CAP,
+  SEARCH_LIMIT,
+  TOP_GAMES_FETCH,
+} from '../../shared/constants.ts';
 import { RtdbError, type RtdbClient, type RtdbQuery } from '../../shared/rtdb/rest-client.ts';
+import { followTypeTime, followTypeTimeRange } from '../../shared/schemas/follow.ts';
 import { startTestDatabase, type TestDatabase } from '../integration/emulator-db.ts';
 
 // Every node of database.rules.json against the real emulator: who may read it (with an allowed and a
-// denied case each), that clients write nothing, and that rules are not filters.
+// denied case each), that collections are read one record at a time or in bounded queries only, that
+// clients write nothing, and that rules are not filters.
+
+/** The largest page a public list query may ask for (database.rules.json repeats this number). */
+const PUBLIC_QUERY_CAP = 25;
 
 let db: TestDatabase;
 let ana: RtdbClient;
@@ -27,19 +40,53 @@ beforeAll(async () => {
   await db.server.patch('', {
     'users/ana': {
       public: { uuid: 'ana', username: 'ana_roguelites', follows: 1 },
-      private: { email: 'ana@example.com', isOnboarded: true, follows: { games: { hades: 1 } } },
+      private: {
+        email: 'ana@example.com',
+        isOnboarded: true,
+        follows: { games: { hades: 1 } },
+        blocks: { users: { troll: 1 } },
+      },
       admin: { auth: false, fcmToken: 'secret-token' },
       developer: { developerGames: { hades: true } },
       readOnly: { created: 1, modified: 1, isDeveloper: false },
     },
-    'users/ben/public': { uuid: 'ben', username: 'ben_pixels', follows: 0 },
+    'users/ben': {
+      public: { uuid: 'ben', username: 'ben_pixels', follows: 0 },
+      private: { email: 'ben@example.com', likes: { p1: 3 } },
+    },
     users_public: { ana: { username: 'ana_roguelites' }, ben: { username: 'ben_pixels' } },
+    'usernames/ana_roguelites': 'ana',
     'emails-to-ids/ana@example,com': 'ana',
     'thirdpartyid_by_id/fb123': 'ana',
-    'games/hades': { name: 'Hades', deeplink_url_code: 'hades', follows: 1, weighted_index: 5 },
+    'installed_apps/device1': { uid: 'ana', accessKey: 'secret-key' },
+    'games/hades': {
+      name: 'Hades',
+      deeplink_url_code: 'hades',
+      follows: 1,
+      weighted_index: 5,
+      steam_appid: 1145360,
+    },
+    'games/celeste': { name: 'Celeste', deeplink_url_code: 'celeste', follows: 0, weighted_index: 4 },
+    'events/the-game-awards': { name: 'The Game Awards', follows: 0, games: { hades: 1 } },
+    'lists/roguelites': { code: 'roguelites', games: { best: { name: 'Best', games: { hades: 1 } } } },
+    'lists-public/roguelites': { name: 'Roguelites', game_count: 1 },
+    'se_matrix/hades/celeste': 0.8,
+    'se_matrix_seedgames/hades': true,
+    'highlights/home': { games: { hades: 1 } },
+    'indices_public/trendingIndex': { hades: 10, celeste: 7 },
     'follows/f1': { userUUID: 'ana', targetUUID: 'hades', type: 'game', timestamp: 1, disabled: false },
-    'follows_by_userid/ana/hades': { followId: 'f1', type: 'game', timestamp: 1 },
-    'follows_by_targetid/hades/ana': { followId: 'f1', type: 'game', timestamp: 1 },
+    'follows_by_userid/ana/hades': {
+      followId: 'f1',
+      type: 'game',
+      timestamp: 1,
+      type_time: followTypeTime('game', 1),
+    },
+    'follows_by_targetid/hades/ana': {
+      followId: 'f1',
+      type: 'game',
+      timestamp: 1,
+      type_time: followTypeTime('game', 1),
+    },
     'follows_history/ana/hades': { followId: 'f1', type: 'game', disabled: false },
     'posts/p1': {
       uuid: 'p1',
@@ -49,6 +96,7 @@ beforeAll(async () => {
       type: 'text',
       likes: 1,
       timestamp: 1,
+      comments: { c1: 2 },
     },
     'posts_by_id/hades/p1': 1,
     'posts_by_uid/ana/p1': 1,
@@ -71,29 +119,206 @@ afterAll(async () => {
   await db.close();
 });
 
-describe('public nodes are readable by anyone, signed in or not', () => {
-  const publicPaths = [
+describe('public records are readable one at a time by anyone, signed in or not', () => {
+  const records = [
     'games/hades',
+    'events/the-game-awards',
+    'lists/roguelites',
+    'lists-public/roguelites',
+    'se_matrix/hades',
+    'se_matrix_seedgames/hades',
+    'highlights/home',
     'users/ana/public',
     'users/ana/developer',
-    'users_public',
-    'follows/f1',
-    'follows_by_userid/ana',
-    'follows_by_targetid/hades',
+    'users_public/ana',
     'posts/p1',
-    'posts_by_id/hades',
-    'posts_by_uid/ana',
     'comments/c1',
-    'likes/l1',
-    'likes_active/p1',
     'profiles/ana',
   ];
-  for (const path of publicPaths) {
+  for (const path of records) {
     it(`anyone reads ${path}`, async () => {
       expect(await canRead(db.anonymous, path)).toBe(true);
       expect(await canRead(ben, path)).toBe(true);
     });
   }
+});
+
+describe('no collection is downloadable whole', () => {
+  const collections = [
+    'games',
+    'events',
+    'lists',
+    'lists-public',
+    'se_matrix',
+    'se_matrix_seedgames',
+    'highlights',
+    'indices_public',
+    'indices_public/trendingIndex',
+    'users_public',
+    'follows',
+    'follows_by_userid',
+    'follows_by_userid/ana',
+    'follows_by_targetid',
+    'follows_by_targetid/hades',
+    'posts',
+    'posts_by_id',
+    'posts_by_id/hades',
+    'posts_by_uid',
+    'posts_by_uid/ana',
+    'comments',
+    'likes',
+    'likes_active',
+  ];
+  for (const path of collections) {
+    it(`${path} is refused to a visitor and to a member`, async () => {
+      expect(await canRead(db.anonymous, path)).toBe(false);
+      expect(await canRead(ana, path)).toBe(false);
+    });
+  }
+  it('a shallow read of a collection (every key) is refused', async () => {
+    expect(await canRead(db.anonymous, 'games', { shallow: true })).toBe(false);
+    expect(await canRead(db.anonymous, 'posts', { shallow: true })).toBe(false);
+  });
+});
+
+describe('bounded queries: an indexed order and a limit of at most PUBLIC_QUERY_CAP', () => {
+  it('the cap covers what the product asks for', () => {
+    for (const n of [
+      TOP_GAMES_FETCH,
+      GAMES_FOLLOWED_DEFAULT,
+      RECORD_QUERY_CAP,
+      SEARCH_LIMIT,
+      DEFAULT_SUGGEST_COUNT,
+    ])
+      expect(n).toBeLessThanOrEqual(PUBLIC_QUERY_CAP);
+  });
+
+  describe('games', () => {
+    it('top games (by weighted_index, limited) are readable by anyone', async () => {
+      expect(
+        await canRead(db.anonymous, 'games', { orderBy: 'weighted_index', limitToLast: TOP_GAMES_FETCH }),
+      ).toBe(true);
+      expect(await canRead(ben, 'games', { orderBy: 'weighted_index', limitToFirst: PUBLIC_QUERY_CAP })).toBe(
+        true,
+      );
+    });
+    it('the ranking without a limit, or with a larger one, is refused', async () => {
+      expect(await canRead(db.anonymous, 'games', { orderBy: 'weighted_index' })).toBe(false);
+      expect(
+        await canRead(db.anonymous, 'games', {
+          orderBy: 'weighted_index',
+          limitToLast: PUBLIC_QUERY_CAP + 1,
+        }),
+      ).toBe(false);
+      expect(await canRead(db.anonymous, 'games', { orderBy: 'weighted_index', startAt: 0 })).toBe(false);
+    });
+    it('a game by an indexed child with equalTo and a limit is readable', async () => {
+      const found = await db.anonymous.get('games', {
+        orderBy: 'steam_appid',
+        equalTo: 1145360,
+        limitToFirst: 1,
+      });
+      expect(Object.keys(found as object)).toEqual(['hades']);
+    });
+    it('an indexed child without equalTo, or without a limit, is refused', async () => {
+      expect(await canRead(db.anonymous, 'games', { orderBy: 'steam_appid', limitToFirst: 10 })).toBe(false);
+      expect(await canRead(db.anonymous, 'games', { orderBy: 'steam_appid', equalTo: 1145360 })).toBe(false);
+    });
+    it('pages of games in key order are refused (walking the whole catalogue)', async () => {
+      expect(await canRead(db.anonymous, 'games', { orderBy: '$key', limitToFirst: 10 })).toBe(false);
+    });
+  });
+
+  describe('users_public', () => {
+    it('a username is looked up with equalTo and a limit', async () => {
+      const found = await db.anonymous.get('users_public', {
+        orderBy: 'username',
+        equalTo: 'ana_roguelites',
+        limitToFirst: 2,
+      });
+      expect(found).toEqual({ ana: { username: 'ana_roguelites' } });
+    });
+    it('without a limit, by prefix, or in key order it is refused (no listing of members)', async () => {
+      expect(
+        await canRead(db.anonymous, 'users_public', { orderBy: 'username', equalTo: 'ana_roguelites' }),
+      ).toBe(false);
+      expect(
+        await canRead(ana, 'users_public', {
+          orderBy: 'username',
+          startAt: 'a',
+          endAt: 'a\uf8ff',
+          limitToFirst: 10,
+        }),
+      ).toBe(false);
+      expect(await canRead(db.anonymous, 'users_public', { orderBy: '$key', limitToFirst: 10 })).toBe(false);
+    });
+  });
+
+  describe('indices_public/trendingIndex', () => {
+    it('is readable in a limited query', async () => {
+      expect(
+        await canRead(db.anonymous, 'indices_public/trendingIndex', { orderBy: '$key', limitToFirst: 10 }),
+      ).toBe(true);
+    });
+    it('is refused without a limit or with a larger one', async () => {
+      expect(
+        await canRead(db.anonymous, 'indices_public/trendingIndex', { orderBy: '$key', startAt: 'a' }),
+      ).toBe(false);
+      expect(
+        await canRead(db.anonymous, 'indices_public/trendingIndex', {
+          orderBy: '$key',
+          limitToFirst: PUBLIC_QUERY_CAP + 1,
+        }),
+      ).toBe(false);
+    });
+  });
+
+  const indexes: [string, RtdbQuery][] = [
+    ['posts_by_id/hades', { orderBy: '$value', limitToLast: RECORD_QUERY_CAP }],
+    ['posts_by_uid/ana', { orderBy: '$value', limitToLast: RECORD_QUERY_CAP }],
+    ['follows_by_userid/ana', { orderBy: 'timestamp', limitToLast: RECORD_QUERY_CAP }],
+    ['follows_by_targetid/hades', { orderBy: 'timestamp', limitToLast: RECORD_QUERY_CAP }],
+  ];
+  for (const [path, query] of indexes) {
+    describe(path, () => {
+      it('a limited query is readable by anyone', async () => {
+        expect(await canRead(db.anonymous, path, query)).toBe(true);
+        expect(await canRead(ben, path, { ...query, limitToLast: PUBLIC_QUERY_CAP })).toBe(true);
+      });
+      it('the same order without a limit, or with a larger one, is refused', async () => {
+        const { limitToLast: _, ...unlimited } = query;
+        expect(await canRead(db.anonymous, path, unlimited)).toBe(false);
+        expect(await canRead(ana, path, { ...query, limitToLast: PUBLIC_QUERY_CAP + 1 })).toBe(false);
+      });
+    });
+  }
+});
+
+describe('follows and likes are private records; public follow lists go through the bounded indexes', () => {
+  it('the follower reads their follow record', async () => {
+    expect(await canRead(ana, 'follows/f1')).toBe(true);
+  });
+  it('another member and a visitor are refused the follow record', async () => {
+    expect(await canRead(ben, 'follows/f1')).toBe(false);
+    expect(await canRead(db.anonymous, 'follows/f1')).toBe(false);
+  });
+  it('the member who liked reads their like record', async () => {
+    expect(await canRead(ben, 'likes/l1')).toBe(true);
+  });
+  it('another member (even the author of the liked post) and a visitor are refused the like record', async () => {
+    expect(await canRead(ana, 'likes/l1')).toBe(false);
+    expect(await canRead(db.anonymous, 'likes/l1')).toBe(false);
+  });
+  it("who likes a post is read by no client: the count is on the post, a member's own likes in their private section", async () => {
+    expect(await canRead(ana, 'likes_active/p1')).toBe(false);
+    expect(await canRead(ben, 'likes_active/p1')).toBe(false);
+    expect(await canRead(db.anonymous, 'likes_active/p1/ben')).toBe(false);
+    expect(await db.anonymous.get('posts/p1/likes')).toBe(1);
+    expect(await ben.get('users/ben/private/likes')).toEqual({ p1: 3 });
+  });
+  it('likes_active is still there for the server', async () => {
+    expect(await canRead(db.server, 'likes_active/p1')).toBe(true);
+  });
 });
 
 describe("a user's own nodes are readable by that user only", () => {
@@ -115,9 +340,12 @@ describe("a user's own nodes are readable by that user only", () => {
       expect(await canRead(db.anonymous, path)).toBe(false);
     });
   }
-  it('ben reads his own like history, ana does not', async () => {
+  it('ben reads his own like history and likes map, ana does not', async () => {
     expect(await canRead(ben, 'likes_history/ben')).toBe(true);
+    expect(await canRead(ben, 'users/ben/private/likes')).toBe(true);
     expect(await canRead(ana, 'likes_history/ben')).toBe(false);
+    expect(await canRead(ana, 'users/ben/private/likes')).toBe(false);
+    expect(await canRead(db.anonymous, 'likes_history/ben')).toBe(false);
   });
 });
 
@@ -126,8 +354,14 @@ describe('nodes no client reads', () => {
     'users/ana/admin',
     'emails-to-ids',
     'emails-to-ids/ana@example,com',
+    'usernames',
+    'usernames/ana_roguelites',
+    'thirdpartyid_by_id',
     'thirdpartyid_by_id/fb123',
+    'installed_apps',
+    'installed_apps/device1',
     'suggestions_by_targetid/celeste',
+    'logs',
     'logs/analytics',
     'logs/page_views',
   ]) {
@@ -161,6 +395,18 @@ describe('rules are not filters', () => {
     expect(await canRead(ana, 'suggestions')).toBe(false);
     expect(await canRead(ana, 'suggestions', { orderBy: 'userUUID', equalTo: 'ana' })).toBe(false);
   });
+  it("querying likes or follows for one's own is refused even to a member who may read each of them", async () => {
+    expect(await canRead(ben, 'likes', { orderBy: 'sourceUUID', equalTo: 'ben', limitToFirst: 1 })).toBe(
+      false,
+    );
+    expect(await canRead(ana, 'follows', { orderBy: 'userUUID', equalTo: 'ana', limitToFirst: 1 })).toBe(
+      false,
+    );
+  });
+  it('reading all posts or comments is refused even though each one is public', async () => {
+    expect(await canRead(db.anonymous, 'posts', { orderBy: '$key', limitToLast: 1 })).toBe(false);
+    expect(await canRead(db.anonymous, 'comments', { orderBy: '$key', limitToLast: 1 })).toBe(false);
+  });
   it('reading every follow history or every vote is refused', async () => {
     expect(await canRead(ana, 'follows_history')).toBe(false);
     expect(await canRead(ana, 'votes/goty')).toBe(false);
@@ -173,26 +419,61 @@ describe('rules are not filters', () => {
   });
 });
 
-describe('queries the app makes have their index', () => {
-  const queries: [string, RtdbQuery][] = [
-    ['users_public', { orderBy: 'username', equalTo: 'ana_roguelites' }],
-    ['users_public', { orderBy: 'username', startAt: 'an', endAt: 'an\uf8ff', limitToFirst: 10 }],
-    ['follows_by_userid/ana', { orderBy: 'type', equalTo: 'game', limitToFirst: 20 }],
-    ['follows_by_targetid/hades', { orderBy: 'timestamp', limitToLast: 10 }],
-    ['posts_by_id/hades', { orderBy: '$value', limitToLast: 10 }],
-    ['posts_by_uid/ana', { orderBy: '$value', limitToLast: 10 }],
-    ['likes_active/p1', { orderBy: 'timestamp', limitToLast: 10 }],
-    ['comments', { orderBy: 'postUUID', equalTo: 'p1', limitToLast: 10 }],
-    ['posts', { orderBy: 'targetUUID', equalTo: 'hades', limitToLast: 10 }],
-    ['games', { orderBy: 'weighted_index', limitToLast: 20 }],
+describe('the reads the Worker makes without the server credential are allowed and indexed', () => {
+  // worker/page-data, worker/api and worker/auth: what they read with `database.public` or `asUser`.
+  const publicReads: [string, string, RtdbQuery | undefined][] = [
+    ['top games', 'games', { orderBy: 'weighted_index', limitToLast: TOP_GAMES_FETCH }],
+    ['a game', 'games/hades', undefined],
+    [
+      'suggested games',
+      'se_matrix/hades',
+      { orderBy: '$value', startAt: MIN_SUGGESTION_RATIO, limitToLast: DEFAULT_SUGGEST_COUNT },
+    ],
+    ['home highlights', 'highlights/home', undefined],
+    ['a feed', 'posts_by_id/hades', { orderBy: '$value', limitToLast: RECORD_QUERY_CAP }],
+    [
+      'the next page of a feed',
+      'posts_by_id/hades',
+      { orderBy: '$value', endAt: 1, limitToLast: RECORD_QUERY_CAP },
+    ],
+    ['a post', 'posts/p1', undefined],
+    ["a post's comment ids", 'posts/p1/comments', undefined],
+    ['a comment', 'comments/c1', undefined],
+    [
+      'the games a member follows',
+      'follows_by_userid/ana',
+      { orderBy: 'type_time', ...followTypeTimeRange('game'), limitToLast: RECORD_QUERY_CAP },
+    ],
+    [
+      'everything a member follows',
+      'follows_by_userid/ana',
+      { orderBy: 'timestamp', limitToLast: RECORD_QUERY_CAP },
+    ],
+    ["a game's follower count", 'games/hades/follows', undefined],
+    ["an event's follower count", 'events/the-game-awards/follows', undefined],
+    ["a member's follower count", 'users/ana/public/follows', undefined],
   ];
-  for (const [path, query] of queries) {
-    it(`${path} ordered by ${String(query.orderBy)}`, async () => {
+  for (const [what, path, query] of publicReads) {
+    it(`${what} (${path})`, async () => {
       await expect(db.anonymous.get(path, query)).resolves.not.toBeNull();
     });
   }
-  it('a query without an index is refused', async () => {
-    await expect(db.anonymous.get('posts', { orderBy: 'content', equalTo: 'hi' })).rejects.toThrow(/index/i);
+  const ownReads: [string, string][] = [
+    ['the public section', 'users/ana/public'],
+    ['the private section', 'users/ana/private'],
+    ['the developer section', 'users/ana/developer'],
+    ['the readOnly section', 'users/ana/readOnly'],
+    ['whether they follow a game', 'users/ana/private/follows/games/hades'],
+    ['their blocks', 'users/ana/private/blocks'],
+    ['their vote', 'votes/goty/ana'],
+  ];
+  for (const [what, path] of ownReads) {
+    it(`a member reads ${what} (${path})`, async () => {
+      await expect(ana.get(path)).resolves.not.toBeNull();
+    });
+  }
+  it('a query without an index is refused, whoever asks', async () => {
+    await expect(db.server.get('games', { orderBy: 'name', equalTo: 'Hades' })).rejects.toThrow(/index/i);
   });
 });
 
@@ -205,11 +486,15 @@ describe('clients write nothing directly: every write goes through the Worker', 
     ['their own admin section', 'users/ana/admin/auth', true],
     ["a game's follower count", 'games/hades/follows', 9999],
     ['a follow index', 'follows_by_targetid/hades/ana', null],
+    ['their own follow record', 'follows/f1/disabled', true],
     ['their own follow history', 'follows_history/ana/hades', null],
+    ['their own like record', 'likes/l1/disabled', true],
+    ['the active likes of a post', 'likes_active/p1/ana', { likeId: 'x', timestamp: 1 }],
     ["another user's post", 'posts/p1/content', 'hacked'],
     ['a like count', 'posts/p1/likes', 100],
     ['a vote', 'votes/goty/ana/locked', false],
     ['their own profile', 'profiles/ana/brief', 'direct'],
+    ['a username claim', 'usernames/taken', 'ana'],
     [
       'a new post',
       'posts/p2',
