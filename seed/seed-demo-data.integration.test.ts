@@ -38,7 +38,7 @@ describe('seedDemoData', () => {
     expect(await seedDemoData(owner)).toEqual({ seeded: true });
     const data = loadDemoData();
 
-    const games = (await anonymous.get('games')) as Record<string, unknown>;
+    const games = (await owner.get('games')) as Record<string, unknown>;
     expect(Object.keys(games)).toHaveLength(data.games.length);
     const hades = gameSchema.parse(games.hades);
     expect(hades).toMatchObject({
