@@ -89,13 +89,29 @@ export function assertNoOverlap(writes: readonly Write[]): void {
 export class Database {
   readonly #trees = new Map<string, Node>();
   readonly #listeners = new Set<ChangeListener>();
-  rules: Rules;
+  readonly #rulesListeners = new Set<() => void>();
+  #rules: Rules;
   /** Server timestamps and the rules' `now` read this clock. */
   readonly clock: Clock;
 
   constructor(rules: Rules, clock: Clock = Date.now) {
-    this.rules = rules;
+    this.#rules = rules;
     this.clock = clock;
+  }
+
+  get rules(): Rules {
+    return this.#rules;
+  }
+
+  /** Replaces the rules (`PUT /.settings/rules.json`) and tells the listeners, e.g. open streams. */
+  set rules(rules: Rules) {
+    this.#rules = rules;
+    for (const listener of this.#rulesListeners) listener();
+  }
+
+  onRulesChange(listener: () => void): () => void {
+    this.#rulesListeners.add(listener);
+    return () => this.#rulesListeners.delete(listener);
   }
 
   namespaces(): string[] {

@@ -97,6 +97,40 @@ describe('EventSource streaming', () => {
     ]);
   });
 
+  it('cancels the streams that new rules (PUT /.settings/rules.json) no longer allow to read', async () => {
+    const own = await startTestEmulator({
+      clock: () => FIXED_NOW,
+      rules: { rules: { rooms: { '.read': 'auth != null' }, open: { '.read': true } } },
+    });
+    try {
+      const token = unsignedToken({ sub: 'alice' }, FIXED_NOW);
+      const revoked = await openStream(`${own.url}/rooms/r1.json?auth=${token}`);
+      const stillOpen = await openStream(`${own.url}/open.json?auth=${token}`);
+      const admin = await openStream(`${own.url}/rooms/r1.json`, OWNER);
+      await Promise.all([revoked.waitFor(1), stillOpen.waitFor(1), admin.waitFor(1)]);
+      // no data changes: only the rules do
+      const set = await call(own.url, 'PUT', '/.settings/rules.json', {
+        body: { rules: { open: { '.read': true } } },
+        headers: OWNER,
+      });
+      expect(set.status).toBe(200);
+      await revoked.waitFor(2);
+      await revoked.ended;
+      expect(revoked.events.filter((e) => e.event !== 'keep-alive')).toEqual([
+        { event: 'put', data: { path: '/', data: null } },
+        { event: 'cancel', data: null },
+      ]);
+      await call(own.url, 'PUT', '/open/x.json', { body: 1, headers: OWNER });
+      await call(own.url, 'PUT', '/rooms/r1/y.json', { body: 2, headers: OWNER });
+      expect((await stillOpen.waitFor(2)).at(-1)).toEqual({ event: 'put', data: { path: '/x', data: 1 } });
+      expect((await admin.waitFor(2)).at(-1)).toEqual({ event: 'put', data: { path: '/y', data: 2 } });
+      stillOpen.close();
+      admin.close();
+    } finally {
+      await own.close();
+    }
+  });
+
   it('sends auth_revoked when the token expires by the emulator’s clock', async () => {
     await owner('PUT', '/members/r2/bob.json', true);
     // one second of life left at the emulator's (fixed) time, whatever the machine's date

@@ -1,7 +1,7 @@
 // EventSource streaming (https://firebase.google.com/docs/database/rest/retrieve-data#section-rest-streaming):
 // an initial `put` of the whole location, then `put`/`patch` events for every change at or below it,
-// `keep-alive` every 30 s, `cancel` when the rules stop allowing the read, `auth_revoked` when the
-// token expires. Writers never wait for streams: events go into each socket's buffer, and a client
+// `keep-alive` every 30 s, `cancel` when the rules stop allowing the read (after a change of data or
+// of the rules themselves), `auth_revoked` when the token expires. Writers never wait for streams: events go into each socket's buffer, and a client
 // that lets more than `maxBufferedBytes` pile up is disconnected instead of holding memory.
 
 import type { ServerResponse } from 'node:http';
@@ -32,12 +32,16 @@ export class StreamHub {
   readonly #options: StreamOptions;
   readonly #keepAlive: NodeJS.Timeout;
   readonly #unsubscribe: () => void;
+  readonly #unsubscribeRules: () => void;
 
   constructor(db: Database, options: StreamOptions) {
     this.#db = db;
     this.#options = options;
     this.#unsubscribe = db.onChange((change) => {
       this.#dispatch(change);
+    });
+    this.#unsubscribeRules = db.onRulesChange(() => {
+      this.#recheckAll();
     });
     this.#keepAlive = setInterval(() => {
       for (const set of this.#streams.values()) for (const s of set) this.#send(s, 'keep-alive', 'null');
@@ -96,6 +100,24 @@ export class StreamHub {
     return jsonText(toPlain(stream.query ? queryResult(value, stream.query) : value));
   }
 
+  /**
+   * New rules (`PUT /.settings/rules.json`) may take read access away from open streams: each one that
+   * may no longer read its location is cancelled, as production does when access is revoked
+   * (https://firebase.google.com/docs/database/rest/retrieve-data#section-rest-streaming).
+   */
+  #recheckAll(): void {
+    for (const set of this.#streams.values())
+      for (const stream of [...set]) {
+        if (stream.caller.kind === 'admin') continue;
+        if (!this.#db.mayRead(stream.ns, stream.path, stream.caller, stream.query)) this.#cancel(stream);
+      }
+  }
+
+  #cancel(stream: Stream): void {
+    this.#send(stream, 'cancel', 'null');
+    this.#end(stream);
+  }
+
   #dispatch(change: Change): void {
     const set = this.#streams.get(change.ns);
     if (!set || set.size === 0) return;
@@ -109,8 +131,7 @@ export class StreamHub {
         stream.caller.kind !== 'admin' &&
         !this.#db.mayRead(stream.ns, stream.path, stream.caller, stream.query)
       ) {
-        this.#send(stream, 'cancel', 'null');
-        this.#end(stream);
+        this.#cancel(stream);
         continue;
       }
       if (!relevant) continue;
@@ -183,6 +204,7 @@ export class StreamHub {
   close(): void {
     clearInterval(this.#keepAlive);
     this.#unsubscribe();
+    this.#unsubscribeRules();
     for (const set of this.#streams.values()) for (const s of [...set]) this.#end(s);
   }
 }
