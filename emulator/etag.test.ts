@@ -77,4 +77,20 @@ describe('conditional writes', () => {
   it('does not accept if-match on PATCH', async () => {
     expect((await owner('PATCH', '/e.json', { x: 1 }, { 'if-match': 'null_etag' })).status).toBe(400);
   });
+
+  it('refuses a conditional GET with 400, matching ETag or not, streaming or not', async () => {
+    await owner('PUT', '/e/read.json', { v: 1 });
+    const etag =
+      (await owner('GET', '/e/read.json', undefined, { 'X-Firebase-ETag': 'true' })).headers.get('etag') ??
+      '';
+    const refused = { status: 400, body: { error: 'if-match is only supported with PUT and DELETE' } };
+    expect(await owner('GET', '/e/read.json', undefined, { 'if-match': etag })).toMatchObject(refused);
+    expect(await owner('GET', '/e/read.json', undefined, { 'if-match': 'other' })).toMatchObject(refused);
+    const stream = await owner('GET', '/e/read.json', undefined, {
+      'if-match': etag,
+      Accept: 'text/event-stream',
+    });
+    expect(stream).toMatchObject(refused);
+    expect((await owner('GET', '/e/read.json')).body).toEqual({ v: 1 });
+  });
 });

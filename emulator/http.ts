@@ -110,6 +110,47 @@ function render(node: Node, params: URLSearchParams): string {
   return jsonText(value, params.get('print') === 'pretty');
 }
 
+// The parameters the REST API reads; production refuses a request that gives one of them twice
+// (two `orderBy`s, two `auth`s…) rather than pick one (https://firebase.google.com/docs/reference/rest/database).
+const KNOWN_PARAMS = [
+  'auth',
+  'access_token',
+  'ns',
+  'shallow',
+  'print',
+  'format',
+  'timeout',
+  'download',
+  'callback',
+  'writeSizeLimit',
+  'x-http-method-override',
+  'orderBy',
+  'startAt',
+  'endAt',
+  'equalTo',
+  'limitToFirst',
+  'limitToLast',
+] as const;
+
+function checkRepeatedParams(params: URLSearchParams): void {
+  for (const name of KNOWN_PARAMS)
+    if (params.getAll(name).length > 1)
+      throw new DatabaseError(400, `Query parameter ${name} may only be given once`);
+}
+
+/**
+ * The `if-match` value of a conditional request. Conditional requests are writes: production takes
+ * `if-match` on PUT and DELETE only and refuses it on GET, PATCH and POST with 400
+ * (https://firebase.google.com/docs/database/rest/save-data#section-conditional-requests).
+ */
+function ifMatchOf(req: IncomingMessage, method: string): string | undefined {
+  const header = req.headers['if-match'];
+  if (typeof header !== 'string') return undefined;
+  if (method !== 'PUT' && method !== 'DELETE')
+    throw new DatabaseError(400, 'if-match is only supported with PUT and DELETE');
+  return header.replace(/^"(.*)"$/, '$1');
+}
+
 const TIMEOUT = /^(\d+)(ms|s|min)$/;
 
 function checkTimeout(params: URLSearchParams): void {
@@ -172,6 +213,7 @@ async function handle(ctx: HttpContext, req: IncomingMessage, res: ServerRespons
     sendError(res, 404, 'Not found: REST requests must end in .json');
     return;
   }
+  checkRepeatedParams(params);
   let decoded: string;
   try {
     decoded = decodeURIComponent(rawPath.slice(0, -'.json'.length));
@@ -189,6 +231,7 @@ async function handle(ctx: HttpContext, req: IncomingMessage, res: ServerRespons
   if (path === null) throw new DatabaseError(400, INVALID_PATH);
   checkPrint(params);
   checkTimeout(params);
+  const ifMatch = ifMatchOf(req, method);
 
   switch (method) {
     case 'GET':
@@ -198,7 +241,7 @@ async function handle(ctx: HttpContext, req: IncomingMessage, res: ServerRespons
     case 'POST':
     case 'PATCH':
     case 'DELETE':
-      await handleWrite(ctx, req, res, method, ns, path, params, caller);
+      await handleWrite(ctx, req, res, method, ns, path, params, caller, ifMatch);
       return;
     default:
       sendError(res, 405, `Method ${method} is not supported`);
@@ -252,13 +295,10 @@ async function handleWrite(
   path: string[],
   params: URLSearchParams,
   caller: Caller,
+  ifMatch: string | undefined,
 ): Promise<void> {
   const text = method === 'DELETE' ? '' : await readBody(req);
   const raw = method === 'DELETE' ? null : parseBody(text);
-  const ifMatchHeader = req.headers['if-match'];
-  const ifMatch = typeof ifMatchHeader === 'string' ? ifMatchHeader.replace(/^"(.*)"$/, '$1') : undefined;
-  if (ifMatch !== undefined && (method === 'PATCH' || method === 'POST'))
-    throw new DatabaseError(400, 'if-match is only supported with PUT and DELETE');
 
   let target = path;
   let pushed: string | null = null;

@@ -177,6 +177,22 @@ describe('the JSON tree over REST', () => {
     expect((await owner('GET', '/pp.json?timeout=soon')).status).toBe(400);
   });
 
+  it.each([
+    ['orderBy', '/dup.json?orderBy="$key"&orderBy="$value"'],
+    ['limitToFirst', '/dup.json?orderBy="$key"&limitToFirst=1&limitToFirst=2'],
+    ['print', '/dup.json?print=pretty&print=pretty'],
+    ['shallow', '/dup.json?shallow=true&shallow=true'],
+    ['auth', '/dup.json?auth=owner&auth=owner'],
+  ])('refuses a query parameter given twice (%s) with 400', async (name, path) => {
+    await owner('PUT', '/dup.json', { a: 1 });
+    expect(await owner('GET', path)).toMatchObject({
+      status: 400,
+      body: { error: `Query parameter ${name} may only be given once` },
+    });
+    expect(await owner('PUT', path.replace('/dup.json', '/dup/b.json'), 2)).toMatchObject({ status: 400 });
+    expect((await owner('GET', '/dup.json')).body).toEqual({ a: 1 });
+  });
+
   it('shallow=true truncates children to true and returns primitives as they are', async () => {
     await owner('PUT', '/sh.json', { a: { deep: 1 }, b: 'leaf', c: 3 });
     expect((await owner('GET', '/sh.json?shallow=true')).body).toEqual({ a: true, b: 'leaf', c: 3 });
