@@ -1,5 +1,6 @@
 import { createContext, redirect } from 'react-router';
 import type { CurrentUserRecord } from '../../shared/auth/account-api.ts';
+import { safeReturnPath } from '../../shared/return-path.ts';
 import { loadAuthService } from './auth-service.ts';
 
 /** Who is looking at a guarded page (browse), answered by the server from the session cookie or by the browser. */
@@ -45,6 +46,5 @@ export const sessionContext = createContext<SessionSource>(
 
 /** Where to go after signing in: the `next` the guard carried, if it is a path of this site. */
 export function returnPath(search: URLSearchParams, fallback = '/browse'): string {
-  const next = search.get('next');
-  return next?.startsWith('/') && !next.startsWith('//') ? next : fallback;
+  return safeReturnPath(search.get('next'), fallback);
 }

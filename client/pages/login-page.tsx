@@ -4,6 +4,7 @@ import { loadAuthService } from '../auth/auth-service.ts';
 import { AuthCard, AuthForm, authForm, FIELDS, useAuthForms } from '../auth/auth-form.tsx';
 import { returnPath } from '../auth/session-context.ts';
 import { PageMeta } from '../components/page-meta.tsx';
+import { safeReturnPath } from '../../shared/return-path.ts';
 
 type Mode = 'sign-in' | 'forgot' | 'new-password';
 
@@ -17,7 +18,8 @@ export function Component() {
   const [switched, setSwitched] = useState(false);
   const forms = useAuthForms();
   const returnedFromReset = search.get('t') === 'pwdrs';
-  const next = search.get('next');
+  // Carried on to sign-up only when it is a path of this site (the same check as after signing in).
+  const next = safeReturnPath(search.get('next'), '');
 
   function switchTo(other: Mode, label: string) {
     return (
