@@ -11,7 +11,16 @@ import { forgetIndexes, queryResult, requiredIndex, type Query } from './query.t
 import { canRead, canWrite, isIndexed } from './rules/evaluate.ts';
 import type { Rules } from './rules/parse.ts';
 import { hasServerValues, resolveServerValues } from './server-values.ts';
-import { getIn, InvalidDataError, normalize, type Node } from './tree.ts';
+import {
+  getIn,
+  InvalidDataError,
+  normalize,
+  normalizePriority,
+  priorityOf,
+  withPriority,
+  type Node,
+  type Priority,
+} from './tree.ts';
 
 /** A committed change, as listeners (streams, the write-ahead log) see it. */
 export interface Change {
@@ -206,6 +215,29 @@ export class Database {
     }
     this.apply(ns, kind, path, writes);
     return writes;
+  }
+
+  /**
+   * Checks and applies `PUT /<path>/.priority.json` (DELETE writes null): the location's priority
+   * becomes `raw` (a number, a string or null), with the rules of the location itself, as if its whole
+   * value had been written with that priority (https://firebase.google.com/docs/reference/rest/database#section-priorities).
+   * `ifMatch` is compared with the ETag of the priority. Returns the priority as stored: null where
+   * there is no data, since a priority alone is no data.
+   */
+  writePriority(ns: string, path: string[], raw: unknown, caller: Caller, ifMatch?: string): Priority {
+    const priority = normalizePriority(raw);
+    const root = this.root(ns);
+    const current = getIn(root, path);
+    const next = withPriority(current, priority);
+    const writes: Write[] = [{ path, value: next }];
+    if (caller.kind !== 'admin' && !canWrite(this.rules.root, root, writes, ruleCaller(caller, this.clock())))
+      throw new DatabaseError(401, PERMISSION_DENIED);
+    if (ifMatch !== undefined) {
+      const etag = etagOf(priorityOf(current));
+      if (etag !== ifMatch) throw new PreconditionFailed(priorityOf(current), etag);
+    }
+    this.apply(ns, 'set', path, writes);
+    return priorityOf(next);
   }
 
   /**

@@ -16,10 +16,12 @@ import {
   InvalidDataError,
   isObject,
   leafValue,
+  priorityOf,
   toExport,
   toPlain,
   jsonText,
   type Node,
+  type Priority,
 } from './tree.ts';
 
 export const DEFAULT_NAMESPACE = 'questline-demo-default-rtdb';
@@ -227,11 +229,18 @@ async function handle(ctx: HttpContext, req: IncomingMessage, res: ServerRespons
     await handleRules(ctx, req, res, method, caller);
     return;
   }
-  const path = splitPath(decoded);
+  // `.priority` is a virtual child: the last segment of a path may name it, no other may.
+  const priorityChild = PRIORITY_CHILD.exec(decoded);
+  const path = splitPath(priorityChild ? decoded.slice(0, priorityChild.index) : decoded);
   if (path === null) throw new DatabaseError(400, INVALID_PATH);
   checkPrint(params);
   checkTimeout(params);
   const ifMatch = ifMatchOf(req, method);
+
+  if (priorityChild) {
+    await handlePriority(ctx, req, res, method, ns, path, params, caller, ifMatch);
+    return;
+  }
 
   switch (method) {
     case 'GET':
@@ -246,6 +255,56 @@ async function handle(ctx: HttpContext, req: IncomingMessage, res: ServerRespons
     default:
       sendError(res, 405, `Method ${method} is not supported`);
   }
+}
+
+const PRIORITY_CHILD = /\/\.priority\/?$/;
+
+/**
+ * `GET`/`PUT`/`DELETE /<path>/.priority.json`: the priority of `<path>`, a number, a string or null
+ * (https://firebase.google.com/docs/reference/rest/database#section-priorities). The rules are those of
+ * `<path>`: reading needs `.read` there, writing needs `.write` there and passes its `.validate`.
+ */
+async function handlePriority(
+  ctx: HttpContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  ns: string,
+  path: string[],
+  params: URLSearchParams,
+  caller: Caller,
+  ifMatch: string | undefined,
+): Promise<void> {
+  const headers: Record<string, string> = {};
+  let priority: Priority;
+  if (method === 'GET') {
+    if ((req.headers.accept ?? '').includes('text/event-stream'))
+      throw new DatabaseError(400, 'Streaming .priority is not supported; stream its location instead');
+    if (!ctx.db.mayRead(ns, path, caller)) throw new DatabaseError(401, PERMISSION_DENIED);
+    priority = priorityOf(ctx.db.get(ns, path));
+    if (req.headers['x-firebase-etag'] === 'true') headers['ETag'] = etagOf(priority);
+  } else if (method === 'PUT' || method === 'DELETE') {
+    const raw = method === 'DELETE' ? null : parseBody(await readBody(req));
+    try {
+      priority = ctx.db.writePriority(ns, path, raw, caller, ifMatch);
+    } catch (error) {
+      if (error instanceof PreconditionFailed) {
+        send(res, 412, render(error.value, params), { ETag: error.etag });
+        return;
+      }
+      if (error instanceof InvalidDataError) throw new DatabaseError(400, error.message);
+      throw error;
+    }
+    await ctx.commit();
+    if (ifMatch !== undefined || req.headers['x-firebase-etag'] === 'true')
+      headers['ETag'] = etagOf(priority);
+  } else
+    throw new DatabaseError(405, `Method ${method} is not supported on .priority; use GET, PUT or DELETE`);
+  if (params.get('print') === 'silent') {
+    send(res, 204, null, headers);
+    return;
+  }
+  send(res, 200, render(priority, params), headers);
 }
 
 function handleGet(

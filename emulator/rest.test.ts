@@ -125,6 +125,94 @@ describe('the JSON tree over REST', () => {
     });
   });
 
+  it('reads and writes a priority through the virtual child .priority', async () => {
+    await owner('PUT', '/pr/x.json', { a: 1 });
+    expect(await owner('GET', '/pr/x/.priority.json')).toMatchObject({ status: 200, text: 'null' });
+    expect(await owner('PUT', '/pr/x/.priority.json', 5)).toMatchObject({ status: 200, body: 5 });
+    expect((await owner('GET', '/pr/x/.priority.json')).body).toBe(5);
+    expect((await owner('GET', '/pr/x.json')).body).toEqual({ a: 1 });
+    expect((await owner('GET', '/pr/x.json?format=export')).body).toEqual({ '.priority': 5, a: 1 });
+    expect(await owner('PUT', '/pr/x/.priority.json', 'high')).toMatchObject({ status: 200, body: 'high' });
+    expect((await owner('GET', '/pr/x/.priority.json')).body).toBe('high');
+    // writing null removes it, and so does DELETE
+    expect(await owner('PUT', '/pr/x/.priority.json', null)).toMatchObject({ status: 200, text: 'null' });
+    expect((await owner('GET', '/pr/x.json?format=export')).body).toEqual({ a: 1 });
+    await owner('PUT', '/pr/x/.priority.json', 1);
+    expect((await owner('DELETE', '/pr/x/.priority.json')).status).toBe(200);
+    expect((await owner('GET', '/pr/x/.priority.json')).text).toBe('null');
+  });
+
+  it('gives a primitive a priority without changing its value, and the root too', async () => {
+    await owner('PUT', '/pr/leaf.json', 'v');
+    await owner('PUT', '/pr/leaf/.priority.json', 2);
+    expect((await owner('GET', '/pr/leaf.json')).body).toBe('v');
+    expect((await owner('GET', '/pr/leaf.json?format=export')).body).toEqual({
+      '.value': 'v',
+      '.priority': 2,
+    });
+    await owner('PUT', '/pr/leaf/.priority.json', null);
+    expect((await owner('GET', '/pr/leaf.json?format=export')).body).toBe('v');
+    expect(
+      await call(base, 'PUT', '/.priority.json?ns=prio-root', { body: 7, headers: OWNER }),
+    ).toMatchObject({
+      status: 200,
+      body: null, // an empty database has no data to carry a priority
+    });
+    await call(base, 'PUT', '/a.json?ns=prio-root', { body: 1, headers: OWNER });
+    await call(base, 'PUT', '/.priority.json?ns=prio-root', { body: 7, headers: OWNER });
+    expect((await call(base, 'GET', '/.priority.json?ns=prio-root', { headers: OWNER })).body).toBe(7);
+  });
+
+  it('orders by the priorities written through .priority', async () => {
+    await owner('PUT', '/pr/list.json', { a: 1, b: 2, c: 3 });
+    await owner('PUT', '/pr/list/c/.priority.json', 1);
+    await owner('PUT', '/pr/list/a/.priority.json', 2);
+    const ordered = await owner('GET', '/pr/list.json?orderBy="$priority"');
+    expect(Object.keys(ordered.body as object)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('leaves absent data absent: a priority alone is no data', async () => {
+    expect(await owner('PUT', '/pr/none/.priority.json', 1)).toMatchObject({ status: 200, text: 'null' });
+    expect((await owner('GET', '/pr/none.json')).text).toBe('null');
+  });
+
+  it.each([
+    ['a boolean', true],
+    ['an object', { p: 1 }],
+    ['an array', [1]],
+    ['a server value', { '.sv': 'timestamp' }],
+  ])('refuses %s as a priority with 400, changing nothing', async (_name, body) => {
+    await owner('PUT', '/pr/bad.json', { '.priority': 3, a: 1 });
+    expect(await owner('PUT', '/pr/bad/.priority.json', body)).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid data; priority must be a string, a number or null.' },
+    });
+    expect((await owner('GET', '/pr/bad.json?format=export')).body).toEqual({ '.priority': 3, a: 1 });
+  });
+
+  it('takes .priority only as the last segment, and only GET, PUT and DELETE on it', async () => {
+    expect(await owner('GET', '/pr/.priority/x.json')).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid path: Invalid token in path' },
+    });
+    expect((await owner('PATCH', '/pr/x/.priority.json', { a: 1 })).status).toBe(405);
+    expect((await owner('POST', '/pr/x/.priority.json', 1)).status).toBe(405);
+  });
+
+  it('makes .priority writes conditional with if-match on the priority’s ETag', async () => {
+    await owner('PUT', '/pr/cond.json', { '.priority': 1, a: 1 });
+    const read = await owner('GET', '/pr/cond/.priority.json', undefined, { 'X-Firebase-ETag': 'true' });
+    const etag = read.headers.get('etag') ?? '';
+    expect(etag).not.toBe('');
+    const stale = await owner('PUT', '/pr/cond/.priority.json', 3, { 'if-match': 'other' });
+    expect(stale).toMatchObject({ status: 412, body: 1 });
+    expect(stale.headers.get('etag')).toBe(etag);
+    expect(await owner('PUT', '/pr/cond/.priority.json', 2, { 'if-match': etag })).toMatchObject({
+      status: 200,
+      body: 2,
+    });
+  });
+
   it.each([
     ['a dot', { 'a.b': 1 }, '1:2'],
     ['a dollar', { ok: { $x: 1 } }, '1:8'],

@@ -162,6 +162,21 @@ describe('security rules', () => {
     expect(await as(null)('PUT', '/prio.json', { '.priority': 5, a: { deep: 1 } })).toMatchObject(DENIED);
   });
 
+  it('.priority is read and written with the rules of its location', async () => {
+    await owner('PUT', '/prio.json', { '.priority': 5, a: true });
+    // .validate at /prio sees the new priority in newData.getPriority()
+    expect(await as(null)('PUT', '/prio/.priority.json', 4)).toMatchObject(DENIED);
+    expect(await as(null)('PUT', '/prio/.priority.json', 5)).toMatchObject({ status: 200, body: 5 });
+    // /prio has no .read rule
+    expect(await as(null)('GET', '/prio/.priority.json')).toMatchObject(DENIED);
+    await owner('PUT', '/public/ranked.json', { '.priority': 3, x: 1 });
+    expect(await as(null)('GET', '/public/ranked/.priority.json')).toMatchObject({ status: 200, body: 3 });
+    // /public has no .write rule
+    expect(await as(null)('PUT', '/public/ranked/.priority.json', 4)).toMatchObject(DENIED);
+    expect(await as(alice)('DELETE', '/public/ranked/.priority.json')).toMatchObject(DENIED);
+    expect((await owner('GET', '/public/ranked/.priority.json')).body).toBe(3);
+  });
+
   it('query-based rules: only the query the rule allows may read, rules are not filters', async () => {
     const allowed = await as(alice)('GET', '/posts.json?orderBy="owner"&equalTo="alice"');
     expect(allowed.status).toBe(200);

@@ -131,6 +131,20 @@ export function priorityOf(node: Node): Priority {
   return p === undefined ? null : (p as Priority);
 }
 
+/**
+ * `node` with its priority set to `priority` (null removes it), as `PUT /<path>/.priority.json` writes
+ * it: a copy (children shared), never a change of `node`. Nothing stays nothing: a priority alone is no data.
+ */
+export function withPriority(node: Node, priority: Priority): Node {
+  if (node === null) return null;
+  const value = leafValue(node);
+  if (!isObject(value)) return priority === null ? value : { [VALUE]: value, [PRIORITY]: priority };
+  const copy: NodeObject = { ...value };
+  if (priority === null) Reflect.deleteProperty(copy, PRIORITY);
+  else copy[PRIORITY] = priority;
+  return copy;
+}
+
 /** The leaf value without its priority wrapper; objects are returned as they are. */
 export function leafValue(node: Node): Node {
   if (isObject(node) && isWrappedLeaf(node)) return node[VALUE] ?? null;
