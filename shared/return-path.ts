@@ -1,15 +1,23 @@
 /** The longest return path kept; anything longer is not a link this site makes. */
 const MAX_RETURN_PATH_LENGTH = 2048;
 
-/** Control characters (C0, DEL, C1) and backslashes: browsers strip or reinterpret them in URLs. */
-// https://url.spec.whatwg.org/#concept-basic-url-parser (tab and newline removed, `\` read as `/`)
-const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\\]/;
+/**
+ * Control characters (C0, DEL, C1) and backslashes: browsers strip or reinterpret them in URLs.
+ * https://url.spec.whatwg.org/#concept-basic-url-parser (tab and newline removed, `\` read as `/`)
+ */
+function hasUnsafeCharacter(path: string): boolean {
+  for (const character of path) {
+    const code = character.charCodeAt(0);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || character === '\\') return true;
+  }
+  return false;
+}
 /** Whitespace is never written raw in a link this site makes (it is percent-encoded). */
 const WHITESPACE = /[\s\u00a0\ufeff]/;
 
 /** Whether one reading of the path stays on this site: one leading slash, nothing a browser rewrites. */
 function staysOnSite(path: string): boolean {
-  return path.startsWith('/') && !path.startsWith('//') && !UNSAFE_CHARACTER.test(path);
+  return path.startsWith('/') && !path.startsWith('//') && !hasUnsafeCharacter(path);
 }
 
 /**
