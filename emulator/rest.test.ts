@@ -287,6 +287,25 @@ describe('the JSON tree over REST', () => {
     expect((await owner('GET', '/sh/b.json?shallow=true')).body).toBe('leaf');
     expect((await owner('GET', '/sh.json?shallow=true&orderBy="$key"')).status).toBe(400);
   });
+
+  it('shallow=true answers true for object children whatever their depth or priority', async () => {
+    await owner('PUT', '/sh2.json', {
+      prioritised: { '.priority': 1, deep: 1 },
+      leafWithPriority: { '.value': 'leaf', '.priority': 2 },
+      nested: { x: { y: { z: 1 } } },
+      n: 0,
+      f: false,
+    });
+    expect((await owner('GET', '/sh2.json?shallow=true')).body).toEqual({
+      prioritised: true,
+      leafWithPriority: 'leaf',
+      nested: true,
+      n: 0,
+      f: false,
+    });
+    expect((await owner('GET', '/sh2/nested.json?shallow=true')).body).toEqual({ x: true });
+    expect((await owner('GET', '/sh2/nowhere.json?shallow=true')).text).toBe('null');
+  });
 });
 
 describe('push ids', () => {
