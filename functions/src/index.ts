@@ -10,6 +10,8 @@ import {
   DeviceCredentialRefused,
   processLogin,
   processLoginRequestSchema,
+  processLogout,
+  processLogoutRequestSchema,
 } from './installed-app-logins.ts';
 
 // The project's Cloud Functions, named as the spec names them (`anon-auth`, `process-login`).
@@ -66,8 +68,9 @@ const anonAuthFunction = onRequest({ cors: true }, async (request, response) => 
     return;
   }
   try {
-    const { success, token } = await anonAuth(database(), getAuth(), parsed.data);
-    response.json({ success, token });
+    const { success, token, accessKey } = await anonAuth(database(), getAuth(), parsed.data);
+    // The device keeps `accessKey` in place of the one it sent: every use rotates the key.
+    response.json({ success, token, accessKey });
   } catch (error) {
     if (error instanceof DeviceCredentialRefused) {
       fail(response, 403, 'access-denied', 'An error occurred.');
@@ -78,31 +81,45 @@ const anonAuthFunction = onRequest({ cors: true }, async (request, response) => 
   }
 });
 
-const processLoginFunction = onRequest({ cors: true }, async (request, response) => {
-  if (request.method !== 'POST') {
-    fail(response, 405, 'method-not-allowed', 'Use POST.');
-    return;
-  }
-  const parsed = processLoginRequestSchema.safeParse(request.body);
-  if (!parsed.success) {
-    fail(response, 400, 'invalid-input', 'Some fields are not valid.');
-    return;
-  }
-  const uid = await callerUid(request);
-  if (!uid) {
-    fail(response, 401, 'unauthenticated', 'Please sign in.');
-    return;
-  }
-  try {
-    response.json(await processLogin(database(), uid, parsed.data));
-  } catch (error) {
-    console.error('process-login failed', error);
-    fail(response, 500, 'default', 'An error occurred.');
-  }
-});
+/** A POST function for the signed-in caller: validates the body, proves the caller, answers errors alike. */
+function signedInFunction<T>(
+  name: string,
+  schema: { safeParse(body: unknown): { success: true; data: T } | { success: false } },
+  handle: (uid: string, request: T) => Promise<{ success: boolean }>,
+) {
+  return onRequest({ cors: true }, async (request, response) => {
+    if (request.method !== 'POST') {
+      fail(response, 405, 'method-not-allowed', 'Use POST.');
+      return;
+    }
+    const parsed = schema.safeParse(request.body);
+    if (!parsed.success) {
+      fail(response, 400, 'invalid-input', 'Some fields are not valid.');
+      return;
+    }
+    const uid = await callerUid(request);
+    if (!uid) {
+      fail(response, 401, 'unauthenticated', 'Please sign in.');
+      return;
+    }
+    try {
+      response.json(await handle(uid, parsed.data));
+    } catch (error) {
+      console.error(`${name} failed`, error);
+      fail(response, 500, 'default', 'An error occurred.');
+    }
+  });
+}
+
+const processLoginFunction = signedInFunction('process-login', processLoginRequestSchema, (uid, body) =>
+  processLogin(database(), uid, body),
+);
+const processLogoutFunction = signedInFunction('process-logout', processLogoutRequestSchema, (uid, body) =>
+  processLogout(database(), uid, body),
+);
 
 // Firebase names a function in an exported group `<group>-<name>`: these deploy as `anon-auth` and
-// `process-login`, the spec's names. https://firebase.google.com/docs/functions/organize-functions
+// `process-login`, the spec's names, and `process-logout`. https://firebase.google.com/docs/functions/organize-functions
 const anonGroup = { auth: anonAuthFunction };
-const processGroup = { login: processLoginFunction };
+const processGroup = { login: processLoginFunction, logout: processLogoutFunction };
 export { anonGroup as anon, processGroup as process };

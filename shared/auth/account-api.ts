@@ -15,6 +15,11 @@ export function guestDisplayName(uid: string): string {
   return `web-${uid.slice(-8)}`;
 }
 
+/** True for a guest's generated display name (`web-` and 8 characters): member usernames cannot take this form. */
+export function isGuestName(name: string | null | undefined): boolean {
+  return typeof name === 'string' && /^web-[A-Za-z0-9]{8}$/.test(name);
+}
+
 /** The uid of the fixed account every new account follows (spec section 6). */
 export const DEFAULT_FOLLOWED_ACCOUNT_UID = 'questline';
 

@@ -46,6 +46,8 @@ export const SOCIAL_ROOTS = {
   emailsToIds: 'emails-to-ids',
   thirdPartyIdById: 'thirdpartyid_by_id',
   analyticsLogs: 'logs/analytics',
+  /** Installed-app device credentials bound to accounts (see functions/src/installed-app-logins.ts). */
+  installedApps: 'installed_apps',
 } as const;
 
 /** One section of a user (`public`, `private`, `admin`, `developer`, `readOnly`). */
@@ -60,6 +62,9 @@ export const emailKey = (email: string): string => email.trim().toLowerCase().re
 export const emailToIdPath = (email: string): string => `${SOCIAL_ROOTS.emailsToIds}/${emailKey(email)}`;
 export const thirdPartyIdPath = (thirdPartyId: string): string =>
   `${SOCIAL_ROOTS.thirdPartyIdById}/${thirdPartyId}`;
+
+/** The binding of one installed app's device credential: no client reads it. */
+export const installedAppPath = (accessId: string): string => `${SOCIAL_ROOTS.installedApps}/${accessId}`;
 
 export const followPath = (followId: string): string => `${SOCIAL_ROOTS.follows}/${followId}`;
 /** What `uid` follows, keyed by target id (active follows only). */

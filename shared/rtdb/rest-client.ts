@@ -76,6 +76,11 @@ export interface RtdbClient {
   getTagged(path: string): Promise<RtdbTagged<unknown>>;
   /** Replace the value; with `ifMatch`, only when it still has that ETag (else null is returned). */
   put(path: string, value: unknown, options?: { ifMatch?: string }): Promise<unknown>;
+  /**
+   * Replace the value (null deletes it) only when it still has the ETag `ifMatch`; answers whether it
+   * was written. Unlike `put`, a written null is not mistaken for a refusal.
+   */
+  putIfUnchanged(path: string, value: unknown, ifMatch: string): Promise<boolean>;
   /** Apply many writes atomically: keys are paths relative to `path` (multi-path update). */
   patch(path: string, updates: Record<string, unknown>): Promise<unknown>;
   /** Append under a new push id; answers the id. */
@@ -148,6 +153,15 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
         return null;
       }
       return expectOk(response, path);
+    },
+    async putIfUnchanged(path, value, ifMatch) {
+      const response = await request('PUT', path, { body: value, headers: { 'if-match': ifMatch } });
+      if (response.status === 412) {
+        await response.body?.cancel();
+        return false;
+      }
+      await expectOk(response, path);
+      return true;
     },
     async patch(path, updates) {
       return expectOk(await request('PATCH', path, { body: updates }), path);

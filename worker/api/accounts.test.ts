@@ -1,9 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createGuestAccount } from '../../shared/accounts/account-sections.ts';
 import type { CurrentUserRecord } from '../../shared/auth/account-api.ts';
-import { DEFAULT_FOLLOWED_ACCOUNT_UID } from '../../shared/auth/account-api.ts';
+import { DEFAULT_FOLLOWED_ACCOUNT_UID, GUEST_EMAIL_DOMAIN } from '../../shared/auth/account-api.ts';
 import { createApp } from '../app.ts';
 import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
-import { ownerDatabase, testEnv } from '../test-support/test-database.ts';
+import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
 
 // Against the database emulator, with the Auth emulator's kind of tokens (the Worker is configured for
 // the emulators here, as locally).
@@ -11,9 +13,24 @@ const env = testEnv({ FIREBASE_EMULATORS: 'true' });
 const db = ownerDatabase(env);
 const app = createApp();
 
-function tokenFor(uid: string, email = `${uid}@example.com`): string {
-  return unsignedEmulatorToken(uid, { email, firebase: { sign_in_provider: 'password', identities: {} } });
+function tokenFor(uid: string, email = `${uid}@example.com`, emailVerified = false): string {
+  return unsignedEmulatorToken(uid, {
+    email,
+    email_verified: emailVerified,
+    firebase: { sign_in_provider: 'password', identities: {} },
+  });
 }
+
+beforeAll(async () => {
+  // The default account every new account follows exists, as the seeded stack has it.
+  await db.patch('', {
+    [`users/${DEFAULT_FOLLOWED_ACCOUNT_UID}/public`]: {
+      uuid: DEFAULT_FOLLOWED_ACCOUNT_UID,
+      username: 'questline',
+    },
+    'games/portal-2': testGame('portal-2', 'Portal 2', 5),
+  });
+});
 
 async function call(
   path: string,
@@ -22,7 +39,8 @@ async function call(
   const headers = new Headers(init.headers);
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
   if (init.json !== undefined) headers.set('Content-Type', 'application/json');
-  return await app.request(
+  const ctx = createExecutionContext();
+  const response = await app.request(
     `http://questline.test${path}`,
     {
       ...init,
@@ -30,7 +48,10 @@ async function call(
       ...(init.json === undefined ? {} : { body: JSON.stringify(init.json), method: init.method ?? 'POST' }),
     },
     env,
+    ctx,
   );
+  await waitOnExecutionContext(ctx);
+  return response;
 }
 
 describe('GET /api/me', () => {
@@ -73,7 +94,8 @@ describe('sign-up (POST /api/accounts)', () => {
     expect(me.readOnly?.modified).toBe(me.readOnly?.created);
     expect(await db.get('users/newbie1/admin')).toEqual({ auth: false, forceResetPassword: false });
     expect(await db.get('users_public/newbie1')).toEqual({ username: 'newbie_one' });
-    expect(await db.get('emails-to-ids/new,bie@example,com')).toBe('newbie1');
+    // Not verified yet: the address could be someone else's, so it maps to nobody.
+    expect(await db.get('emails-to-ids/new,bie@example,com')).toBeNull();
     expect(await db.get(`follows_by_userid/newbie1/${DEFAULT_FOLLOWED_ACCOUNT_UID}`)).toMatchObject({
       type: 'user',
     });
@@ -140,23 +162,34 @@ describe('sign-up (POST /api/accounts)', () => {
     ]);
   });
 
-  it('keeps what a guest did when it becomes a member', async () => {
-    await db.patch('', {
-      'users/guest42/private/follows/games/portal-2': 1700000000000,
-      'users/guest42/private/likes/post-1': 1700000000001,
-      'users/guest42/public/follows': 3,
-      'users/guest42/readOnly': { created: 1600000000000, modified: 1600000000000, isDeveloper: false },
-    });
+  it('keeps what a guest did, through the app, when it becomes a member', async () => {
+    // The guest's account as anon-auth makes it, then its activity through the API.
+    await createGuestAccount(db, 'guest0042');
+    const guestToken = tokenFor('guest0042', `guest0042@${GUEST_EMAIL_DOMAIN}`);
+    const before = await (await call('/api/me', { token: guestToken })).json<CurrentUserRecord>();
+    expect(before).toMatchObject({ registered: false, guest: true, public: { username: 'web-uest0042' } });
+    expect((await call('/api/follows/game/portal-2', { method: 'PUT', token: guestToken })).status).toBe(200);
+    await createGuestAccount(db, 'fan00001');
+    const fanToken = tokenFor('fan00001', `fan00001@${GUEST_EMAIL_DOMAIN}`);
+    expect((await call('/api/follows/user/guest0042', { method: 'PUT', token: fanToken })).status).toBe(200);
+    const created = before.readOnly?.created;
+
     const response = await call('/api/accounts', {
-      token: tokenFor('guest42', 'real@example.com'),
+      token: tokenFor('guest0042', 'real@example.com'),
       json: { username: 'was_guest' },
     });
     expect(response.status).toBe(201);
     const me = await response.json<CurrentUserRecord>();
-    expect(me.public).toMatchObject({ username: 'was_guest', follows: 3 });
-    expect(me.private).toMatchObject({ email: 'real@example.com', likes: { 'post-1': 1700000000001 } });
-    expect((me.private?.follows as { games: unknown }).games).toEqual({ 'portal-2': 1700000000000 });
-    expect(me.readOnly?.created).toBe(1600000000000);
+    expect(me.registered).toBe(true);
+    expect(me.public).toMatchObject({ username: 'was_guest', follows: 1 });
+    expect(me.private).toMatchObject({ email: 'real@example.com' });
+    expect(Object.keys((me.private?.follows as { games: object }).games)).toEqual(['portal-2']);
+    expect(me.readOnly?.created).toBe(created);
+    expect(await db.get('users_public/guest0042')).toEqual({ username: 'was_guest' });
+    expect(await db.get('games/portal-2/follows')).toBe(1);
+    expect(Object.keys((await db.get('follows_history/guest0042')) as object).sort()).toEqual(
+      ['portal-2', DEFAULT_FOLLOWED_ACCOUNT_UID].sort(),
+    );
   });
 
   it('refuses invalid usernames and callers without a token', async () => {
@@ -164,5 +197,43 @@ describe('sign-up (POST /api/accounts)', () => {
       400,
     );
     expect((await call('/api/accounts', { json: { username: 'valid_name' } })).status).toBe(401);
+  });
+});
+
+describe('e-mail addresses map to accounts only once verified (emails-to-ids)', () => {
+  it('maps a verified address at sign-up', async () => {
+    const token = tokenFor('verified1', 'Proven.Owner@example.com', true);
+    expect((await call('/api/accounts', { token, json: { username: 'proven_owner' } })).status).toBe(201);
+    expect(await db.get('emails-to-ids/proven,owner@example,com')).toBe('verified1');
+  });
+
+  it('maps the address the first time the member comes back verified', async () => {
+    const unverified = tokenFor('later1', 'later.one@example.com');
+    expect((await call('/api/accounts', { token: unverified, json: { username: 'later_one' } })).status).toBe(
+      201,
+    );
+    await call('/api/me', { token: unverified });
+    expect(await db.get('emails-to-ids/later,one@example,com')).toBeNull();
+    await call('/api/me', { token: tokenFor('later1', 'later.one@example.com', true) });
+    expect(await db.get('emails-to-ids/later,one@example,com')).toBe('later1');
+  });
+
+  it('never lets an unverified sign-up take someone else’s address', async () => {
+    await call('/api/accounts', {
+      token: tokenFor('owner2', 'victim@example.com', true),
+      json: { username: 'the_owner' },
+    });
+    await call('/api/accounts', {
+      token: tokenFor('squatter', 'victim@example.com'),
+      json: { username: 'squatter' },
+    });
+    await call('/api/me', { token: tokenFor('squatter', 'victim@example.com') });
+    expect(await db.get('emails-to-ids/victim@example,com')).toBe('owner2');
+  });
+
+  it('never maps a guest’s temporary address', async () => {
+    await createGuestAccount(db, 'guest0077');
+    await call('/api/me', { token: tokenFor('guest0077', `guest0077@${GUEST_EMAIL_DOMAIN}`, true) });
+    expect(await db.get(`emails-to-ids/guest0077@${GUEST_EMAIL_DOMAIN.replaceAll('.', ',')}`)).toBeNull();
   });
 });

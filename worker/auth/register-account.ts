@@ -1,9 +1,8 @@
-import { DEFAULT_FOLLOWED_ACCOUNT_UID, isGuestEmail } from '../../shared/auth/account-api.ts';
-import { emailToIdPath, ROOTS, userSectionPath, usersPublicPath } from '../../shared/rtdb/paths.ts';
+import { followDefaultAccount, planAccountSections } from '../../shared/accounts/account-sections.ts';
+import { isGuestEmail, isGuestName } from '../../shared/auth/account-api.ts';
+import { emailToIdPath, ROOTS, userSectionPath } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP, serverIncrement } from '../../shared/rtdb/server-values.ts';
 import type { VerifiedUser } from '../app-env.ts';
-import { commitFollow } from '../../shared/transitions/follow.ts';
 
 /**
  * `usernames/{lower-cased username}` → uid: the claim that makes a username one account's. It is taken
@@ -45,43 +44,42 @@ async function releaseUsername(db: RtdbClient, username: string, uid: string): P
   if (value === uid) await db.put(usernameClaimPath(username), null, { ifMatch: etag });
 }
 
+/** The caller's e-mail address when the provider says its owner proved it (they followed the verification link). */
+export function verifiedEmail(user: VerifiedUser): string | null {
+  const { email, email_verified: verified } = user.claims;
+  return typeof email === 'string' && verified === true && !isGuestEmail(email) ? email : null;
+}
+
 /**
  * Makes the signed-in Firebase user a member called `username`: claims the name, then creates every
- * section of the user in ONE multi-path PATCH (spec sections 3 and 6: readOnly.created, modified,
- * isDeveloper false), then follows the default account. A guest upgrading keeps what it did: its
- * follows, likes and counts are left as they are (fields are written one by one, never whole sections).
+ * section of the user in ONE multi-path PATCH, then follows the default account. A guest upgrading keeps
+ * what it did (its `web-…` name gives way to the username; everything else stays). The address maps to
+ * the account in `emails-to-ids` only once it is verified (see claimVerifiedEmail): an unverified
+ * address could be someone else's.
  */
 export async function registerAccount(db: RtdbClient, user: VerifiedUser, username: string): Promise<void> {
   const email = typeof user.claims.email === 'string' ? user.claims.email : undefined;
   if (!email || isGuestEmail(email)) throw new Error('registration needs the account’s own e-mail address');
-  const existing = await db.get(`${userSectionPath(user.uid, 'public')}/username`);
-  if (typeof existing === 'string') {
+  const [existing, created] = await Promise.all([
+    db.get(`${userSectionPath(user.uid, 'public')}/username`),
+    db.get(`${userSectionPath(user.uid, 'readOnly')}/created`),
+  ]);
+  if (typeof existing === 'string' && !isGuestName(existing)) {
     if (existing.toLowerCase() === username.toLowerCase()) return; // a repeated request: already done
     throw new RegistrationRefused('already-registered');
   }
   if (await usernameInUse(db, username, user.uid)) throw new RegistrationRefused('username-in-use');
   if (!(await claimUsername(db, username, user.uid))) throw new RegistrationRefused('username-in-use');
 
-  const created = await db.get(`${userSectionPath(user.uid, 'readOnly')}/created`);
-  const pub = userSectionPath(user.uid, 'public');
-  const priv = userSectionPath(user.uid, 'private');
-  const updates: Record<string, unknown> = {
-    [`${pub}/uuid`]: user.uid,
-    [`${pub}/username`]: username,
-    // An increment of 0 is 0 for a new account and leaves a guest's follower count as it was.
-    [`${pub}/follows`]: serverIncrement(0),
-    [`${priv}/email`]: email,
-    [`${priv}/isOnboarded`]: false,
-    [`${userSectionPath(user.uid, 'admin')}/auth`]: false,
-    [`${userSectionPath(user.uid, 'admin')}/forceResetPassword`]: false,
-    [`${userSectionPath(user.uid, 'developer')}/developerGames`]: null,
-    [`${userSectionPath(user.uid, 'readOnly')}/created`]:
-      typeof created === 'number' ? created : SERVER_TIMESTAMP,
-    [`${userSectionPath(user.uid, 'readOnly')}/modified`]: SERVER_TIMESTAMP,
-    [`${userSectionPath(user.uid, 'readOnly')}/isDeveloper`]: false,
-    [usersPublicPath(user.uid)]: { username },
-    [emailToIdPath(email)]: user.uid,
-  };
+  const updates = planAccountSections({
+    uid: user.uid,
+    profileName: username,
+    email,
+    created: typeof created === 'number' ? created : null,
+    isOnboarded: false,
+  });
+  const verified = verifiedEmail(user);
+  if (verified) updates[emailToIdPath(verified)] = user.uid;
   try {
     await db.patch('', updates);
   } catch (error) {
@@ -90,17 +88,20 @@ export async function registerAccount(db: RtdbClient, user: VerifiedUser, userna
     });
     throw error;
   }
+  await followDefaultAccount(db, user.uid);
+}
 
-  if (user.uid !== DEFAULT_FOLLOWED_ACCOUNT_UID) {
-    // Every new account follows the default account (spec section 6). The transition is idempotent, so
-    // a repeated registration never follows twice; a failure is logged, the account stands.
-    await commitFollow(db, {
-      uid: user.uid,
-      type: 'user',
-      targetId: DEFAULT_FOLLOWED_ACCOUNT_UID,
-      follow: true,
-    }).catch((error: unknown) => {
-      console.error('Following the default account failed', error);
-    });
-  }
+/**
+ * Maps the member's verified address to their account (`emails-to-ids`), once: the first time their
+ * token says the address is verified. Answers whether it wrote. Guests and unverified addresses never map.
+ */
+export async function claimVerifiedEmail(db: RtdbClient, user: VerifiedUser): Promise<boolean> {
+  const email = verifiedEmail(user);
+  if (!email) return false;
+  const path = emailToIdPath(email);
+  if ((await db.get(path)) === user.uid) return false;
+  const registered = await db.get(`${userSectionPath(user.uid, 'public')}/username`);
+  if (typeof registered !== 'string' || isGuestName(registered)) return false;
+  await db.put(path, user.uid);
+  return true;
 }

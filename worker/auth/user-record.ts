@@ -1,4 +1,4 @@
-import { isGuestEmail, type CurrentUserRecord } from '../../shared/auth/account-api.ts';
+import { isGuestEmail, isGuestName, type CurrentUserRecord } from '../../shared/auth/account-api.ts';
 import { userSectionPath } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import type { VerifiedUser } from '../app-env.ts';
@@ -22,7 +22,8 @@ export async function readCurrentUser(db: RtdbClient, user: VerifiedUser): Promi
   const email = typeof user.claims.email === 'string' ? user.claims.email : null;
   return {
     uid: user.uid,
-    registered: typeof publicSection?.username === 'string',
+    // A guest has a record too (spec section 6), under its `web-…` name: it is not a member yet.
+    registered: typeof publicSection?.username === 'string' && !isGuestName(publicSection.username),
     guest: isGuestEmail(email),
     displayName: typeof user.claims.name === 'string' ? user.claims.name : null,
     public: publicSection ?? null,
