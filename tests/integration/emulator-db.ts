@@ -18,11 +18,18 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
+/**
+ * The time every test database reads, never the machine's: server timestamps and the rules' `now` are
+ * the same on any day the tests run.
+ */
+export const TEST_DATABASE_NOW = Date.UTC(2031, 4, 17, 9, 30, 0);
+
 export async function startTestDatabase(): Promise<TestDatabase> {
   const emulator = await startEmulator({
     port: 0,
     rules: 'database.rules.json',
     projectId: LOCAL_PROJECT_ID,
+    clock: () => TEST_DATABASE_NOW,
   });
   const anonymous = createRtdbClient({
     databaseUrl: emulator.url,
@@ -40,12 +47,15 @@ export async function startTestDatabase(): Promise<TestDatabase> {
 
 /** An unsigned ID token like the Firebase Auth emulator issues. */
 export function userToken(uid: string): string {
-  return unsignedToken({
-    sub: uid,
-    user_id: uid,
-    aud: LOCAL_PROJECT_ID,
-    iss: `https://securetoken.google.com/${LOCAL_PROJECT_ID}`,
-    auth_time: Math.floor(Date.now() / 1000),
-    firebase: { sign_in_provider: 'password', identities: {} },
-  });
+  return unsignedToken(
+    {
+      sub: uid,
+      user_id: uid,
+      aud: LOCAL_PROJECT_ID,
+      iss: `https://securetoken.google.com/${LOCAL_PROJECT_ID}`,
+      auth_time: Math.floor(TEST_DATABASE_NOW / 1000),
+      firebase: { sign_in_provider: 'password', identities: {} },
+    },
+    TEST_DATABASE_NOW,
+  );
 }

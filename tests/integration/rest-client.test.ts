@@ -7,6 +7,7 @@ import {
   type RtdbRequestRecord,
 } from '../../shared/rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP, serverIncrement } from '../../shared/rtdb/server-values.ts';
+import { TEST_DATABASE_NOW } from './emulator-db.ts';
 
 let emulator: RunningEmulator;
 let owner: RtdbClient;
@@ -16,6 +17,7 @@ const requests: RtdbRequestRecord[] = [];
 beforeAll(async () => {
   emulator = await startEmulator({
     port: 0,
+    clock: () => TEST_DATABASE_NOW,
     rules: {
       rules: {
         '.read': false,
@@ -53,7 +55,7 @@ describe('the Realtime Database REST client', () => {
     expect(id).toMatch(/^[-0-9A-Za-z_]{20}$/);
     const entry = (await owner.get(`public/log/${id}`)) as { at: number; count: number };
     expect(entry.count).toBe(2);
-    expect(Math.abs(entry.at - Date.now())).toBeLessThan(60_000);
+    expect(entry.at).toBe(TEST_DATABASE_NOW);
   });
 
   it('sends ordered, filtered queries with JSON-encoded values', async () => {
