@@ -4,16 +4,16 @@
 // has none yet.
 
 import { DEFAULT_FOLLOWED_ACCOUNT_UID } from '../shared/auth/account-api.ts';
+import { planAccountSections } from '../shared/accounts/account-sections.ts';
 import {
   emailToIdPath,
   gamePath,
+  usernameClaimPath,
   postsByUidPath,
   profilePath,
   userSectionPath,
-  usersPublicPath,
 } from '../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP, serverIncrement } from '../shared/rtdb/server-values.ts';
 import { commitFollow } from '../shared/transitions/follow.ts';
 import { commitNewPost } from '../shared/transitions/post.ts';
 import { loadDemoData, type DemoMember } from './demo-data.ts';
@@ -21,28 +21,18 @@ import { loadDemoData, type DemoMember } from './demo-data.ts';
 /** The uid of a demo member: stable, so seeding twice finds the same users. */
 export const demoMemberUid = (username: string): string => `demo-${username.replaceAll('_', '-')}`;
 
-/** Every section of a new user in one PATCH (the same fields sign-up writes), plus the profile. */
 /** A demo member's sign-in address (`.invalid`: it can never receive mail). */
 export const demoMemberEmail = (username: string): string => `${username}@demo.questline.invalid`;
 
+/** Every section of a demo member in one PATCH (the same fields sign-up writes), plus the profile. */
 function memberUpdates(uid: string, username: string, bio: string): Record<string, unknown> {
   const email = demoMemberEmail(username);
-  const pub = userSectionPath(uid, 'public');
   return {
-    [`${pub}/uuid`]: uid,
-    [`${pub}/username`]: username,
-    [`${pub}/follows`]: serverIncrement(0),
-    [`${userSectionPath(uid, 'private')}/email`]: email,
-    [`${userSectionPath(uid, 'private')}/isOnboarded`]: true,
-    [`${userSectionPath(uid, 'admin')}/auth`]: false,
-    [`${userSectionPath(uid, 'admin')}/forceResetPassword`]: false,
-    [`${userSectionPath(uid, 'readOnly')}/created`]: SERVER_TIMESTAMP,
-    [`${userSectionPath(uid, 'readOnly')}/modified`]: SERVER_TIMESTAMP,
-    [`${userSectionPath(uid, 'readOnly')}/isDeveloper`]: false,
-    [usersPublicPath(uid)]: { username },
+    ...planAccountSections({ uid, profileName: username, email, created: null, isOnboarded: true }),
+    // Demo addresses count as verified: they are the project's own, under `.invalid`.
     [emailToIdPath(email)]: uid,
     // The username claim sign-up checks (worker/auth/register-account.ts), so no one signs up as a demo member.
-    [`usernames/${username.toLowerCase()}`]: uid,
+    [usernameClaimPath(username)]: uid,
     [profilePath(uid)]: { sourceUUID: uid, brief: bio, details: '', disabled: false },
   };
 }

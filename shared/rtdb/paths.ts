@@ -46,6 +46,8 @@ export const SOCIAL_ROOTS = {
   emailsToIds: 'emails-to-ids',
   thirdPartyIdById: 'thirdpartyid_by_id',
   analyticsLogs: 'logs/analytics',
+  /** Username claims, lower-cased username → uid (see usernameClaimPath). */
+  usernames: 'usernames',
   /** Installed-app device credentials bound to accounts (see functions/src/installed-app-logins.ts). */
   installedApps: 'installed_apps',
 } as const;
@@ -62,6 +64,15 @@ export const emailKey = (email: string): string => email.trim().toLowerCase().re
 export const emailToIdPath = (email: string): string => `${SOCIAL_ROOTS.emailsToIds}/${emailKey(email)}`;
 export const thirdPartyIdPath = (thirdPartyId: string): string =>
   `${SOCIAL_ROOTS.thirdPartyIdById}/${thirdPartyId}`;
+
+/**
+ * `usernames/{lower-cased username}` → uid: the claim that makes a username one account's. It is taken
+ * with a conditional write (if-match `null_etag`: only if nobody holds it), so of two sign-ups racing
+ * for one name exactly one wins. Read by no client (the rules' default denies it).
+ * https://firebase.google.com/docs/reference/rest/database#section-conditional-requests
+ */
+export const usernameClaimPath = (username: string): string =>
+  `${SOCIAL_ROOTS.usernames}/${username.toLowerCase()}`;
 
 /** The binding of one installed app's device credential: no client reads it. */
 export const installedAppPath = (accessId: string): string => `${SOCIAL_ROOTS.installedApps}/${accessId}`;

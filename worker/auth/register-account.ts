@@ -1,16 +1,8 @@
 import { followDefaultAccount, planAccountSections } from '../../shared/accounts/account-sections.ts';
 import { isGuestEmail, isGuestName } from '../../shared/auth/account-api.ts';
-import { emailToIdPath, ROOTS, userSectionPath } from '../../shared/rtdb/paths.ts';
+import { emailToIdPath, ROOTS, usernameClaimPath, userSectionPath } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import type { VerifiedUser } from '../app-env.ts';
-
-/**
- * `usernames/{lower-cased username}` → uid: the claim that makes a username one account's. It is taken
- * with a conditional write (if-match `null_etag`: only if nobody holds it), so of two sign-ups racing
- * for one name exactly one wins. Read by no client (the rules' default denies it).
- * https://firebase.google.com/docs/reference/rest/database#section-conditional-requests
- */
-export const usernameClaimPath = (username: string): string => `usernames/${username.toLowerCase()}`;
 
 /** Why a registration was refused; the API maps each to the catalogue. */
 export class RegistrationRefused extends Error {
