@@ -9,8 +9,12 @@ import { errorMessage, type ApiErrorBody } from '../shared/errors.ts';
 export function apiError(
   status: ContentfulStatusCode,
   code: string,
-  options: { message?: string; detail?: string } = {},
+  options: { message?: string; detail?: string; headers?: HeadersInit; cause?: unknown } = {},
 ): HTTPException {
   const body: ApiErrorBody = { error: { code, message: options.message ?? errorMessage(code) } };
-  return new HTTPException(status, { res: Response.json(body, { status }), message: options.detail ?? code });
+  return new HTTPException(status, {
+    res: Response.json(body, { status, ...(options.headers ? { headers: options.headers } : {}) }),
+    message: options.detail ?? code,
+    ...(options.cause === undefined ? {} : { cause: options.cause }),
+  });
 }

@@ -1,3 +1,4 @@
+import type { JWTVerifyGetKey } from 'jose';
 import type { Database } from './database.ts';
 
 /** A caller proven by a verified Firebase ID token. */
@@ -14,5 +15,7 @@ export interface AppEnv {
   Variables: {
     database: Database;
     user: VerifiedUser | undefined;
+    /** The keys ID tokens are checked against: Google's securetoken key set unless a test passes its own. */
+    idTokenKeys: JWTVerifyGetKey | undefined;
   };
 }

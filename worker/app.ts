@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import type { JWTVerifyGetKey } from 'jose';
 import { secureHeaders } from 'hono/secure-headers';
 import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
 import { api } from './api/index.ts';
@@ -13,6 +14,8 @@ export interface AppOptions {
   onDatabaseRequest?: (record: RtdbRequestRecord) => void;
   /** Replaces fetch for database requests: tests inject faults with it. */
   databaseFetch?: typeof fetch;
+  /** Replaces Google's securetoken key set for ID token checks: tests make it fail or count its use. */
+  idTokenKeys?: JWTVerifyGetKey;
 }
 
 /** The Worker: the JSON API first, then every other GET rendered as a page (edge-cached when public). */
@@ -21,6 +24,7 @@ export function createApp(options: AppOptions = {}) {
   app.use(secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }));
   app.use(async function database(c, next) {
     c.set('database', databaseFor(c.env, options));
+    c.set('idTokenKeys', options.idTokenKeys);
     await next();
   });
   app.route('/api', api);

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { Hono } from 'hono';
+import type { JWTVerifyGetKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../app-env.ts';
 import { onError } from '../on-error.ts';
@@ -11,7 +12,7 @@ import {
   type TestSigningKey,
 } from './id-token-test-keys.ts';
 import { optionalUser, requireUser, sessionUser } from './require-user.ts';
-import { SECURETOKEN_JWKS_URL } from './verify-id-token.ts';
+import { cachedRemoteKeySet, SECURETOKEN_JWKS_URL } from './verify-id-token.ts';
 
 // The middleware as the API uses it, in a small app so these tests need no database.
 const app = new Hono<AppEnv>()
@@ -46,6 +47,32 @@ beforeAll(async () => {
 afterAll(() => {
   vi.restoreAllMocks();
 });
+
+/** The same middleware with another key set in place of Google's (as createApp's idTokenKeys option sets it). */
+function appWithKeys(keys: JWTVerifyGetKey) {
+  const withKeys = new Hono<AppEnv>()
+    .use(async (c, next) => {
+      c.set('idTokenKeys', keys);
+      await next();
+    })
+    .get('/private', requireUser, (c) => c.json({ uid: c.var.user.uid }))
+    .get('/maybe', optionalUser, (c) => c.json({ uid: c.var.user?.uid ?? null }))
+    .get('/page', async (c) => c.json({ uid: (await sessionUser(c))?.uid ?? null }));
+  withKeys.onError(onError);
+  return withKeys;
+}
+
+/** Google's key endpoint as it is during an outage: every fetch fails, with text that must not leak. */
+function unreachableGoogle() {
+  let fetches = 0;
+  const keys = cachedRemoteKeySet(SECURETOKEN_JWKS_URL, () => {
+    fetches += 1;
+    return Promise.resolve(
+      new Response('upstream connect error: securetoken backend 10.0.0.7', { status: 502 }),
+    );
+  });
+  return { keys, fetches: () => fetches };
+}
 
 function bearer(token: string): RequestInit {
   return { headers: { Authorization: `Bearer ${token}` } };
@@ -100,6 +127,68 @@ describe('requireUser', () => {
 
   it('fetched Google’s key set once for all of the above (cached for its max-age)', () => {
     expect(googleKeyFetches).toBe(1);
+  });
+});
+
+describe('when Google’s key set cannot be fetched', () => {
+  it.each(['/private', '/maybe'])(
+    'GET %s answers 503 with Retry-After and a plain message, never 500 and never the upstream text',
+    async (path) => {
+      const google = unreachableGoogle();
+      const response = await appWithKeys(google.keys).request(
+        path,
+        bearer(await signTestIdToken(await makeTestSigningKey('google-current'), 'alice')),
+        production,
+      );
+      expect(response.status).toBe(503);
+      expect(response.headers.get('Retry-After')).toBe('30');
+      const body = await response.text();
+      expect(JSON.parse(body)).toEqual({
+        error: {
+          code: 'unavailable',
+          message: 'We can’t check your sign-in right now. Please try again in a moment.',
+        },
+      });
+      expect(body).not.toMatch(/upstream|securetoken|10\.0\.0\.7|502/);
+      expect(google.fetches()).toBe(1);
+    },
+  );
+
+  it('still answers 401 without a token (nothing to check, nothing fetched)', async () => {
+    const google = unreachableGoogle();
+    expect((await appWithKeys(google.keys).request('/private', {}, production)).status).toBe(401);
+    expect(google.fetches()).toBe(0);
+  });
+
+  it('serves pages reading the session cookie as signed out', async () => {
+    const google = unreachableGoogle();
+    const token = await signTestIdToken(await makeTestSigningKey('google-current'), 'carol');
+    const response = await appWithKeys(google.keys).request(
+      '/page',
+      { headers: { Cookie: `${SESSION_COOKIE}=${token}` } },
+      production,
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ uid: null });
+  });
+});
+
+describe('against the Auth emulator', () => {
+  it('refuses a signed (RS256) token with 401 without any network call', async () => {
+    let keyLookups = 0;
+    const keys: JWTVerifyGetKey = () => {
+      keyLookups += 1;
+      throw new Error('no key may be looked up against the emulators');
+    };
+    const fetchesBefore = googleKeyFetches;
+    const token = await signTestIdToken(google, 'alice');
+    const response = await appWithKeys(keys).request('/private', bearer(token), emulators);
+    expect(response.status).toBe(401);
+    expect(await (await app.request('/private', bearer(token), emulators)).json()).toEqual({
+      error: { code: 'unauthenticated', message: 'Please sign in.' },
+    });
+    expect(keyLookups).toBe(0);
+    expect(googleKeyFetches).toBe(fetchesBefore);
   });
 });
 

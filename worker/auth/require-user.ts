@@ -1,10 +1,14 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { JWTVerifyGetKey } from 'jose';
 import { getCookie } from 'hono/cookie';
 import { apiError } from '../api-error.ts';
 import type { AppEnv, VerifiedUser } from '../app-env.ts';
-import { usesEmulators } from '../database.ts';
+import { usesEmulators } from '../configuration.ts';
 import { SESSION_COOKIE } from '../../shared/session-cookie.ts';
-import { IdTokenRejected, verifyIdToken } from './verify-id-token.ts';
+import { IdTokenRejected, IdTokenUncheckable, verifyIdToken } from './verify-id-token.ts';
+
+/** How long a caller is asked to wait when tokens cannot be checked (the key set's retry interval). */
+const TOKEN_CHECK_RETRY_SECONDS = 30;
 
 /** The token of an `Authorization: Bearer <ID token>` header, if any. */
 function bearerToken(authorization: string | undefined): string | undefined {
@@ -14,19 +18,47 @@ function bearerToken(authorization: string | undefined): string | undefined {
 
 /**
  * Who `token` proves the caller to be, or undefined (the reason is logged, never answered). Throws
- * when the token cannot be checked at all (Google's key set unreachable): a 500, not a sign-out.
+ * IdTokenUncheckable when the token cannot be checked at all (Google's key set unreachable).
  */
-export async function verifiedUser(env: Env, token: string | undefined): Promise<VerifiedUser | undefined> {
+async function verifiedUser(
+  env: Env,
+  keys: JWTVerifyGetKey | undefined,
+  token: string | undefined,
+): Promise<VerifiedUser | undefined> {
   if (!token) return undefined;
   try {
     return await verifyIdToken(token, {
       projectId: env.FIREBASE_PROJECT_ID,
-      acceptUnsignedEmulatorTokens: usesEmulators(env),
+      authEmulator: usesEmulators(env),
+      ...(keys ? { keys } : {}),
     });
   } catch (error) {
     if (!(error instanceof IdTokenRejected)) throw error;
     console.warn(`ID token refused: ${error.message}`);
     return undefined;
+  }
+}
+
+/**
+ * The API's verdict on the Authorization header. An unverifiable token is neither a sign-out (401) nor
+ * our bug (500): the caller is told to retry, as RFC 9110 section 15.6.4 describes for 503, with
+ * Retry-After; the upstream detail stays in the log.
+ * https://www.rfc-editor.org/rfc/rfc9110#name-503-service-unavailable
+ */
+async function apiCaller(
+  env: Env,
+  keys: JWTVerifyGetKey | undefined,
+  authorization: string | undefined,
+): Promise<VerifiedUser | undefined> {
+  try {
+    return await verifiedUser(env, keys, bearerToken(authorization));
+  } catch (error) {
+    throw apiError(503, 'unavailable', {
+      message: 'We can’t check your sign-in right now. Please try again in a moment.',
+      headers: { 'Retry-After': String(TOKEN_CHECK_RETRY_SECONDS) },
+      detail: error instanceof IdTokenUncheckable ? error.message : 'ID token check failed',
+      cause: error,
+    });
   }
 }
 
@@ -37,7 +69,7 @@ export async function verifiedUser(env: Env, token: string | undefined): Promise
  */
 export async function sessionUser(c: Context<AppEnv>): Promise<VerifiedUser | undefined> {
   try {
-    return await verifiedUser(c.env, getCookie(c, SESSION_COOKIE));
+    return await verifiedUser(c.env, c.var.idTokenKeys, getCookie(c, SESSION_COOKIE));
   } catch (error) {
     // A page is still served (the guard treats the visitor as signed out); the logs say why.
     console.error('Session cookie could not be verified', error);
@@ -50,7 +82,7 @@ type SignedInEnv = AppEnv & { Variables: { user: VerifiedUser } };
 
 /** API middleware: only callers with a verified ID token get through; `c.var.user` is theirs. */
 export const requireUser: MiddlewareHandler<SignedInEnv> = async function requireUser(c, next) {
-  const user = await verifiedUser(c.env, bearerToken(c.req.header('Authorization')));
+  const user = await apiCaller(c.env, c.var.idTokenKeys, c.req.header('Authorization'));
   if (!user)
     throw apiError(401, 'unauthenticated', {
       message: 'Please sign in.',
@@ -62,6 +94,6 @@ export const requireUser: MiddlewareHandler<SignedInEnv> = async function requir
 
 /** API middleware: `c.var.user` is the caller when a valid ID token came with the request, else undefined. */
 export const optionalUser: MiddlewareHandler<AppEnv> = async function optionalUser(c, next) {
-  c.set('user', await verifiedUser(c.env, bearerToken(c.req.header('Authorization'))));
+  c.set('user', await apiCaller(c.env, c.var.idTokenKeys, c.req.header('Authorization')));
   await next();
 };

@@ -7,9 +7,12 @@ import {
   unsignedEmulatorToken,
   type TestSigningKey,
 } from './id-token-test-keys.ts';
+import type { JWTVerifyGetKey } from 'jose';
 import {
   cachedRemoteKeySet,
   IdTokenRejected,
+  IdTokenUncheckable,
+  KEY_SET_RETRY_MS,
   verifyIdToken,
   type IdTokenVerification,
 } from './verify-id-token.ts';
@@ -22,7 +25,7 @@ beforeAll(async () => {
   google = await makeTestSigningKey('google-key-1');
   // Same kid as Google's key, different private key: a forgery.
   attacker = await makeTestSigningKey('google-key-1');
-  options = { projectId: TEST_PROJECT_ID, acceptUnsignedEmulatorTokens: false, keys: testKeySet(google) };
+  options = { projectId: TEST_PROJECT_ID, authEmulator: false, keys: testKeySet(google) };
 });
 
 describe('verifyIdToken', () => {
@@ -92,12 +95,25 @@ describe('verifyIdToken', () => {
   it("refuses the Auth emulator's unsigned tokens unless configured for the emulators", async () => {
     const token = unsignedEmulatorToken('emulated-user');
     await expect(verifyIdToken(token, options)).rejects.toThrow(/unsigned token outside the emulators/);
-    const user = await verifyIdToken(token, { ...options, acceptUnsignedEmulatorTokens: true });
+    const user = await verifyIdToken(token, { ...options, authEmulator: true });
     expect(user.uid).toBe('emulated-user');
   });
 
+  it('refuses a signed token against the Auth emulator without asking for any key', async () => {
+    let keyLookups = 0;
+    const keys: JWTVerifyGetKey = () => {
+      keyLookups += 1;
+      throw new Error('the key set must not be consulted against the emulators');
+    };
+    const token = await signTestIdToken(google, 'user-1');
+    await expect(verifyIdToken(token, { ...options, authEmulator: true, keys })).rejects.toThrow(
+      /signed token while running against the Auth emulator/,
+    );
+    expect(keyLookups).toBe(0);
+  });
+
   it('checks audience and expiry of unsigned tokens even against the emulators', async () => {
-    const emulator = { ...options, acceptUnsignedEmulatorTokens: true };
+    const emulator = { ...options, authEmulator: true };
     await expect(
       verifyIdToken(unsignedEmulatorToken('u', { aud: 'other' }), emulator),
     ).rejects.toBeInstanceOf(IdTokenRejected);
@@ -161,6 +177,45 @@ describe('cachedRemoteKeySet', () => {
     );
     const verdict = verifyIdToken(await signTestIdToken(google, 'a'), { ...options, keys });
     await expect(verdict).rejects.toThrow(/key set answered 503/);
-    await expect(verdict).rejects.not.toBeInstanceOf(IdTokenRejected);
+    await expect(verdict).rejects.toBeInstanceOf(IdTokenUncheckable);
+  });
+
+  it.each([
+    ['the network fails', () => Promise.reject(new TypeError('Network connection lost.'))],
+    ['Google answers a page instead of keys', () => Promise.resolve(new Response('<html>oops</html>'))],
+    ['Google answers JSON that is not a key set', () => Promise.resolve(Response.json({ keys: 'none' }))],
+  ])('cannot check (not refuse) a token when %s', async (_kind, answer) => {
+    const keys = cachedRemoteKeySet('https://keys.test/jwks', answer);
+    const verdict = verifyIdToken(await signTestIdToken(google, 'a'), { ...options, keys });
+    await expect(verdict).rejects.toBeInstanceOf(IdTokenUncheckable);
+  });
+
+  it('keeps the keys it has when a refresh fails, and asks Google again 30 s later', async () => {
+    let clock = 1_000_000;
+    let calls = 0;
+    let googleUp = true;
+    const fetchKeys = (() => {
+      calls += 1;
+      if (!googleUp) return Promise.reject(new TypeError('Network connection lost.'));
+      return Promise.resolve(
+        Response.json(google.jwks, { headers: { 'cache-control': 'public, max-age=60' } }),
+      );
+    }) as typeof fetch;
+    const keys = cachedRemoteKeySet('https://keys.test/jwks', fetchKeys, () => clock);
+    const check = async (uid: string) =>
+      (await verifyIdToken(await signTestIdToken(google, uid), { ...options, keys })).uid;
+
+    expect(await check('a')).toBe('a');
+    googleUp = false;
+    clock += 61_000; // past max-age: a refresh is due, and fails
+    expect(await check('b')).toBe('b');
+    expect(calls).toBe(2);
+    clock += KEY_SET_RETRY_MS - 1; // within the retry interval: Google is left alone
+    expect(await check('c')).toBe('c');
+    expect(calls).toBe(2);
+    clock += 2; // the interval is over: asked again
+    googleUp = true;
+    expect(await check('d')).toBe('d');
+    expect(calls).toBe(3);
   });
 });

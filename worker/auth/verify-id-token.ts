@@ -28,8 +28,12 @@ const MAX_UID_LENGTH = 128;
 export interface IdTokenVerification {
   /** The Firebase project the token must be issued for and to. */
   projectId: string;
-  /** Accept the Auth emulator's unsigned (`alg: none`) tokens. True ONLY against the local emulators. */
-  acceptUnsignedEmulatorTokens: boolean;
+  /**
+   * The Worker runs against the Firebase Auth emulator (true ONLY locally): its unsigned (`alg: none`)
+   * tokens are accepted and signed ones refused, without asking Google for keys — the emulator never
+   * signs, and the local stack has no network to reach Google with.
+   */
+  authEmulator: boolean;
   /** The signing keys; Google's securetoken key set unless a test passes its own. */
   keys?: JWTVerifyGetKey;
   /** The time to check expiry against, for tests. */
@@ -42,9 +46,17 @@ export class IdTokenRejected extends Error {
 }
 
 /**
+ * The token could not be checked at all (Google's key set unreachable or unreadable): this proves
+ * nothing about the caller, so callers answer "try again" (503), never a sign-out and never a 500.
+ */
+export class IdTokenUncheckable extends Error {
+  override readonly name = 'IdTokenUncheckable';
+}
+
+/**
  * Verifies a Firebase Auth ID token and answers who it proves the caller to be.
- * Throws IdTokenRejected for any token that is not a valid, current token of this project, and other
- * errors when the keys cannot be had (which proves nothing either way).
+ * Throws IdTokenRejected for any token that is not a valid, current token of this project, and
+ * IdTokenUncheckable when the keys cannot be had (which proves nothing either way).
  */
 export async function verifyIdToken(token: string, options: IdTokenVerification): Promise<VerifiedUser> {
   const issuer = `https://securetoken.google.com/${options.projectId}`;
@@ -60,8 +72,7 @@ export async function verifyIdToken(token: string, options: IdTokenVerification)
     if (header.alg === 'none') {
       // The Auth emulator signs nothing (its tokens end in an empty signature). Trusting such a token
       // in production would let anyone be anyone, hence the explicit switch.
-      if (!options.acceptUnsignedEmulatorTokens)
-        throw new IdTokenRejected('unsigned token outside the emulators');
+      if (!options.authEmulator) throw new IdTokenRejected('unsigned token outside the emulators');
       payload = UnsecuredJWT.decode(token, {
         issuer,
         audience: options.projectId,
@@ -70,6 +81,8 @@ export async function verifyIdToken(token: string, options: IdTokenVerification)
         ...(options.currentDate ? { currentDate: options.currentDate } : {}),
       }).payload;
     } else {
+      if (options.authEmulator)
+        throw new IdTokenRejected('signed token while running against the Auth emulator');
       if (header.alg !== 'RS256' || typeof header.kid !== 'string')
         throw new IdTokenRejected(`unexpected alg ${String(header.alg)}`);
       payload = (
@@ -84,10 +97,10 @@ export async function verifyIdToken(token: string, options: IdTokenVerification)
       ).payload;
     }
   } catch (cause) {
-    if (cause instanceof IdTokenRejected) throw cause;
+    if (cause instanceof IdTokenRejected || cause instanceof IdTokenUncheckable) throw cause;
     // jose's errors are verdicts on the token; anything else (the key set unreachable) is our failure.
     if (cause instanceof errors.JOSEError) throw new IdTokenRejected(cause.code, { cause });
-    throw cause;
+    throw new IdTokenUncheckable('the token could not be checked', { cause });
   }
 
   const now = (options.currentDate?.getTime() ?? Date.now()) / 1000;
@@ -106,6 +119,7 @@ export async function verifyIdToken(token: string, options: IdTokenVerification)
 interface CachedKeySet {
   keys: JWTVerifyGetKey;
   expiresAt: number;
+  /** When Google was last asked (successfully or not): the unknown-kid cool-down counts from here. */
   fetchedAt: number;
 }
 
@@ -113,50 +127,66 @@ interface CachedKeySet {
 const UNKNOWN_KEY_COOLDOWN_MS = 30_000;
 /** Used when Google's answer carries no max-age. */
 const DEFAULT_MAX_AGE_MS = 600_000;
+/** After a failed refresh, how long the previous keys are kept before Google is asked again. */
+export const KEY_SET_RETRY_MS = 30_000;
 
 /**
  * A JSON Web Key Set fetched from `url` and kept for as long as its Cache-Control max-age allows
  * (Google rotates these keys and says how long each answer stays valid). A token naming a key the set
  * lacks triggers one early refetch, at most every 30 s. jose's createRemoteJWKSet keeps keys for a fixed
  * time instead of the answer's max-age, hence this small wrapper around createLocalJWKSet.
+ * When a refresh fails, keys fetched before keep serving (Google publishes a key well before it signs
+ * with it and keeps it listed after) and Google is asked again 30 s later; with no keys at all, the
+ * failure is an IdTokenUncheckable.
  */
 export function cachedRemoteKeySet(
   url: string,
   fetchKeys: typeof fetch = (input, init) => fetch(input, init),
+  now: () => number = Date.now,
 ): JWTVerifyGetKey {
   let cached: CachedKeySet | undefined;
 
   async function load(): Promise<CachedKeySet> {
-    const response = await fetchKeys(url, { headers: { accept: 'application/json' } });
-    if (response.status !== 200) {
-      await response.body?.cancel();
-      throw new Error(`key set answered ${String(response.status)}`);
+    try {
+      const response = await fetchKeys(url, { headers: { accept: 'application/json' } });
+      if (response.status !== 200) {
+        await response.body?.cancel();
+        throw new Error(`key set answered ${String(response.status)}`);
+      }
+      const jwks = await response.json<JSONWebKeySet>();
+      const fetchedAt = now();
+      return {
+        keys: createLocalJWKSet(jwks),
+        fetchedAt,
+        expiresAt: fetchedAt + maxAgeMs(response.headers.get('cache-control')),
+      };
+    } catch (cause) {
+      // Whatever went wrong (network, status, a body that is not a key set) is Google's side, not a
+      // verdict on the token: jose's JWKSInvalid from a bad body must not read as "token refused".
+      throw new IdTokenUncheckable(`key set unavailable: ${String(cause)}`, { cause });
     }
-    const jwks = await response.json<JSONWebKeySet>();
-    const fetchedAt = Date.now();
-    return {
-      keys: createLocalJWKSet(jwks),
-      fetchedAt,
-      expiresAt: fetchedAt + maxAgeMs(response.headers.get('cache-control')),
-    };
   }
 
   async function refresh(): Promise<CachedKeySet> {
     // No in-flight fetch is shared between requests: on Workers, I/O started by one request cannot be
     // awaited by another. The result is shared through `cached`.
-    cached = await load();
+    try {
+      cached = await load();
+    } catch (error) {
+      if (!cached) throw error;
+      console.warn('Keeping the previous ID token keys', error);
+      // fetchedAt moves too, so that unknown kids do not retry Google before the cool-down either.
+      cached = { ...cached, fetchedAt: now(), expiresAt: now() + KEY_SET_RETRY_MS };
+    }
     return cached;
   }
 
   return async function googleKey(header, token) {
-    const current = cached && cached.expiresAt > Date.now() ? cached : await refresh();
+    const current = cached && cached.expiresAt > now() ? cached : await refresh();
     try {
       return await current.keys(header, token);
     } catch (error) {
-      if (
-        error instanceof errors.JWKSNoMatchingKey &&
-        Date.now() - current.fetchedAt > UNKNOWN_KEY_COOLDOWN_MS
-      ) {
+      if (error instanceof errors.JWKSNoMatchingKey && now() - current.fetchedAt > UNKNOWN_KEY_COOLDOWN_MS) {
         return (await refresh()).keys(header, token);
       }
       throw error;
