@@ -27,7 +27,8 @@ export default defineConfig({
       {
         plugins: [
           cloudflareTest({
-            wrangler: { configPath: './wrangler.toml' },
+            // The local environment: the emulators' settings (the top level of wrangler.toml is production).
+            wrangler: { configPath: './wrangler.toml', environment: 'local' },
           }),
         ],
         test: {

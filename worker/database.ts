@@ -1,5 +1,6 @@
 import { createRtdbClient, type RtdbClient, type RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
 import { googleAccessToken } from '../shared/rtdb/google-access-token.ts';
+import { usesEmulators } from './configuration.ts';
 
 /** The database as the Worker reaches it: anonymously for public pages, as itself for writes. */
 export interface Database {
@@ -11,10 +12,7 @@ export interface Database {
   asUser(idToken: string): RtdbClient;
 }
 
-/** True when the Worker runs against the local emulators (never in production). */
-export function usesEmulators(env: Env): boolean {
-  return env.FIREBASE_EMULATORS === 'true';
-}
+export { usesEmulators } from './configuration.ts';
 
 /** The database clients for this environment. */
 export function databaseFor(

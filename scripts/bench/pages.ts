@@ -14,6 +14,7 @@ import { seedDemoData } from '../../seed/seed-demo-data.ts';
 import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { LOCAL_NAMESPACE } from '../stack/local-namespace.ts';
 import { WRANGLER_OFFLINE_ENV } from '../stack/offline-env.ts';
+import { readWorkerSettings, stringVars } from '../stack/wrangler-config.ts';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' } },
@@ -29,6 +30,9 @@ execFileSync(path.join(root, 'node_modules/.bin/wrangler'), ['deploy', '--dry-ru
   env: { ...process.env, ...WRANGLER_OFFLINE_ENV },
   stdio: 'ignore',
 });
+
+// The local environment's settings (wrangler.toml's [env.local]), pointed at this run's database.
+const local = readWorkerSettings('local');
 
 const database = await startEmulator({ port: 0, rules: path.join(root, 'database.rules.json') });
 await seedDemoData(
@@ -47,17 +51,11 @@ const miniflare = new Miniflare(
         name: 'questline',
         modules: [{ type: 'ESModule', path: path.join(outdir, 'index.js') }],
         modulesRoot: outdir,
-        compatibilityDate: '2026-11-01',
+        compatibilityDate: local.compatibility_date ?? '2026-11-01',
         bindings: {
-          FIREBASE_PROJECT_ID: 'demo-questline',
-          FIREBASE_API_KEY: 'demo-api-key',
+          ...stringVars(local),
           FIREBASE_DATABASE_URL: database.url,
           FIREBASE_DATABASE_NAMESPACE: LOCAL_NAMESPACE,
-          FIREBASE_EMULATORS: 'true',
-          FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-          FUNCTIONS_BASE_URL: 'http://127.0.0.1:5001/demo-questline/us-central1',
-          ANALYTICS_SINK: 'database',
-          PUBLIC_APP_MODE: 'false',
         },
       },
     ],

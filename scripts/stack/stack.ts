@@ -89,6 +89,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       path.join(BIN, 'wrangler'),
       [
         'dev',
+        // The emulator settings live in wrangler.toml's [env.local]; the top level is production.
+        '--env',
+        'local',
         '--ip',
         '127.0.0.1',
         '--port',
