@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { httpsUrlSchema, storedHttpsUrlSchema } from './https-url.ts';
 import { recordIdSchema } from './keys.ts';
 import type { RecordMeta } from './record-meta.ts';
 
@@ -7,8 +8,8 @@ export const profileSchema = z.object({
   sourceUUID: recordIdSchema,
   brief: z.string().max(160).default(''),
   details: z.string().max(2000).default(''),
-  /** The header image's URL. */
-  header: z.string().max(2048).optional(),
+  /** The header image's URL (https only). */
+  header: storedHttpsUrlSchema,
   disabled: z.boolean().default(false),
   modified: z.number().optional(),
 });
@@ -18,7 +19,7 @@ export const profileUpdateRequestSchema = z
   .object({
     brief: z.string().trim().max(160, 'At most 160 characters.'),
     details: z.string().trim().max(2000, 'At most 2000 characters.'),
-    header: z.url('A web address.').max(2048),
+    header: httpsUrlSchema,
     disabled: z.boolean(),
   })
   .partial()

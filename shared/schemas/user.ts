@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordIdSchema } from './keys.ts';
 import type { RecordMeta } from './record-meta.ts';
+import { storedHttpsUrlSchema } from './https-url.ts';
 
 // A user lives at `users/{uid}` split into sections, each its own node so that each can have its own
 // database rules (spec sections 3 and 6): public is readable by anyone, private and readOnly only by
@@ -21,10 +22,10 @@ export const timestampMapSchema = z.record(recordIdSchema, z.number());
 export const userPublicSchema = z.object({
   uuid: recordIdSchema,
   username: usernameSchema,
-  icon: z.string().optional(),
-  header: z.string().optional(),
+  icon: storedHttpsUrlSchema,
+  header: storedHttpsUrlSchema,
   /** The icon from a linked third-party (Facebook) account. */
-  fbicon: z.string().optional(),
+  fbicon: storedHttpsUrlSchema,
   /** How many users follow this user; kept exact by the follow transitions. */
   follows: z.number().int().nonnegative().default(0),
 });
@@ -84,9 +85,9 @@ export const userReadOnlySchema = z.object({
 /** `users_public/{uid}`: the flat copy used to find users by username (`.indexOn: username`). */
 export const usersPublicEntrySchema = z.object({
   username: usernameSchema,
-  icon: z.string().optional(),
-  header: z.string().optional(),
-  fbicon: z.string().optional(),
+  icon: storedHttpsUrlSchema,
+  header: storedHttpsUrlSchema,
+  fbicon: storedHttpsUrlSchema,
 });
 
 /** The names of a user's sections, each at `users/{uid}/{section}`. */
