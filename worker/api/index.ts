@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { accountsApi } from './accounts.ts';
@@ -14,8 +15,31 @@ import { profilesApi } from './profiles.ts';
 import { suggestionsApi } from './suggestions.ts';
 import { votesApi } from './votes.ts';
 
+/**
+ * The largest request body any endpoint takes. The biggest payload today is a profile change (2,000 + 160
+ * characters of text and a 2,048-character address: under 10 KB as UTF-8 JSON, even in non-Latin
+ * scripts); an endpoint that needs more (an image upload) sets its own limit.
+ */
+export const MAX_REQUEST_BODY_BYTES = 16 * 1024;
+
+/**
+ * Bodies past the limit answer 413 before any handler or validator reads them, so nothing is written.
+ * Hono's bodyLimit checks a declared Content-Length at once and counts a chunked body as it arrives.
+ * https://hono.dev/docs/middleware/builtin/body-limit
+ */
+const boundedBody = bodyLimit({
+  maxSize: MAX_REQUEST_BODY_BYTES,
+  onError() {
+    throw apiError(413, 'payload-too-large', {
+      message: 'This request is too large.',
+      detail: 'request body over the limit',
+    });
+  },
+});
+
 /** The JSON API under /api: one sub-app per area of the product, mounted here. */
 export const api = new Hono<AppEnv>()
+  .use(boundedBody)
   .route('/pages', pagesApi)
   .route('/page-views', pageViewsApi)
   .route('/me', meApi)
