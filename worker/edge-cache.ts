@@ -31,12 +31,21 @@ export function cacheKeyFor(url: string): Request {
   return new Request(key, { method: 'GET' });
 }
 
+/** The response with headers that keep every cache from storing or sharing it. */
+function forSessionOnly(response: Response): Response {
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', 'private, no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 /**
  * Public pages are the same for every anonymous visitor, so they are cached at the edge with the Cache
  * API: fresh for a short while, then stale-while-revalidate. The Cache API keeps a copy for its
  * `s-maxage` but does not revalidate on its own, so the refresh is done here.
  * https://developers.cloudflare.com/workers/runtime-apis/cache/
- * Signed-in visitors (session cookie) and non-GET requests always get a fresh render.
+ * Signed-in visitors (session cookie) and non-GET requests always get a fresh render; a page rendered
+ * for a session is marked `private, no-store`, so that neither a shared cache nor the browser's keeps
+ * what was rendered for one member. https://www.rfc-editor.org/rfc/rfc9111#name-no-store
  */
 export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): Handler {
   const cacheControl = `public, max-age=${String(options.freshSeconds)}, stale-while-revalidate=${String(options.staleSeconds)}`;
@@ -61,7 +70,8 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
   }
 
   return async function edgeCache(c) {
-    if (c.req.method !== 'GET' || getCookie(c, SESSION_COOKIE)) return handler(c);
+    if (getCookie(c, SESSION_COOKIE)) return forSessionOnly(await handler(c));
+    if (c.req.method !== 'GET') return handler(c);
     const cache = caches.default;
     const key = cacheKeyFor(c.req.url);
     const hit = await cache.match(key);
