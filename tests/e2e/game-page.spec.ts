@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import type { RouteObject } from 'react-router';
+import { routes } from '../../client/routes.tsx';
 import { ownerDatabase } from './database.ts';
 
 // Games of the demo data (seed/demo/games.jsonl).
@@ -113,10 +115,34 @@ test('an unknown game reached in the client also shows the not-found page at its
   expect(await stayedOnPage(page)).toBe(true);
 });
 
-test('any other path goes to the 404 page', async ({ page }) => {
+/** Every path of the route table, as written there (`game/:deepLink`), the catch-all and 404 left out. */
+function routePaths(table: RouteObject[], parent = ''): string[] {
+  return table.flatMap((route) => {
+    const path = route.path === undefined ? parent : `${parent}/${route.path}`.replace(/\/+/g, '/');
+    const own = route.path === undefined || route.path === '*' || route.path === '404' ? [] : [path];
+    return [...own, ...routePaths(route.children ?? [], path)];
+  });
+}
+
+/** A real address of the demo data for each route with parameters: a new route needs one here. */
+const EXAMPLE_URLS: Record<string, string> = {
+  '/game/:deepLink': '/game/portal-2',
+};
+
+test('any other path goes to the 404 page, and no route of the table does', async ({ page }) => {
   await page.goto('/this/does/not/exist');
   await expect(page).toHaveURL(/\/404$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t find that page');
+
+  const paths = routePaths(routes);
+  expect(paths).toContain('/game/:deepLink');
+  for (const path of paths) {
+    const url = path.includes(':') ? EXAMPLE_URLS[path] : path;
+    expect(url, `an example address for the route ${path}`).toBeDefined();
+    const response = await page.goto(url ?? '/');
+    expect(response?.status(), `status of ${String(url)}`).toBe(200);
+    expect(new URL(page.url()).pathname, `where ${String(url)} ends up`).not.toBe('/404');
+  }
 });
 
 test('every completed navigation sends one page view with the final path', async ({ page }) => {

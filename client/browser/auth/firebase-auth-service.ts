@@ -37,7 +37,11 @@ import { AuthState, type SessionUser } from '../../auth/auth-state.ts';
 interface BrowserGlobals {
   document: { cookie: string };
   location: { origin: string; protocol: string };
-  localStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  localStorage: {
+    getItem(key: string): string | null;
+    setItem(key: string, value: string): void;
+    removeItem(key: string): void;
+  };
   matchMedia?: (query: string) => { matches: boolean };
 }
 const browser = globalThis as unknown as BrowserGlobals;
@@ -74,13 +78,28 @@ function randomKey(bytes: number): string {
   ).join('');
 }
 
-function deviceCredential(create: boolean): { accessId: string; accessKey: string } | null {
-  const stored = browser.localStorage.getItem(DEVICE_CREDENTIAL_KEY);
-  if (stored) return JSON.parse(stored) as { accessId: string; accessKey: string };
-  if (!create) return null;
-  const credential = { accessId: randomKey(12), accessKey: randomKey(24) };
+interface DeviceCredential {
+  accessId: string;
+  accessKey: string;
+}
+
+function storeDeviceCredential(credential: DeviceCredential): DeviceCredential {
   browser.localStorage.setItem(DEVICE_CREDENTIAL_KEY, JSON.stringify(credential));
   return credential;
+}
+
+/** A credential no binding has seen: signing in with it can only ever make a new guest. */
+function newDeviceCredential(): DeviceCredential {
+  return storeDeviceCredential({ accessId: randomKey(12), accessKey: randomKey(24) });
+}
+
+function storedDeviceCredential(): DeviceCredential | null {
+  const stored = browser.localStorage.getItem(DEVICE_CREDENTIAL_KEY);
+  return stored ? (JSON.parse(stored) as DeviceCredential) : null;
+}
+
+function forgetDeviceCredential(): void {
+  browser.localStorage.removeItem(DEVICE_CREDENTIAL_KEY);
 }
 
 async function apiJson<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -184,34 +203,47 @@ class FirebaseAuthService implements AuthService {
 
   signOut(): Promise<void> {
     return this.state.runFlow('logout', async () => {
+      // This device stops signing in as the member: its binding ends on the server (process-logout)
+      // and its credential is forgotten here, so a later guest on this device is a new guest. If the
+      // server cannot be told, forgetting the credential still signs the device out; the binding then
+      // lapses on its own.
+      const device = storedDeviceCredential();
+      const user = this.#auth.currentUser;
+      forgetDeviceCredential();
+      if (device && user) {
+        await apiJson(`${this.#config.functionsBaseUrl}/process-logout`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await user.getIdToken()}` },
+          body: JSON.stringify(device),
+        }).catch(() => undefined);
+      }
       await signOut(this.#auth);
       writeSessionCookie(null);
     });
   }
 
   signInAsGuest(): Promise<void> {
-    return this.state.runFlow('login', async () => {
-      const device = deviceCredential(true);
-      if (!device) throw new AccountError('default', 'An error occurred.');
-      await this.#signInWithDevice(device);
-    });
+    // Always a fresh credential: "continue as guest" never signs anyone in as an earlier account.
+    return this.state.runFlow('login', () => this.#signInWithDevice(newDeviceCredential()));
   }
 
   async tryInstalledAppLogin(): Promise<boolean> {
     // Only an installed app (standalone display) signs itself in with its device credential.
     const installed = browser.matchMedia?.('(display-mode: standalone)').matches ?? false;
-    const device = deviceCredential(false);
+    const device = storedDeviceCredential();
     if (!installed || !device) return false;
     try {
       await this.state.runFlow('login', () => this.#signInWithDevice(device));
       return true;
-    } catch {
+    } catch (error) {
+      // Refused (expired, revoked, or its key used elsewhere): the credential is of no more use.
+      if (error instanceof AccountError && error.code === 'access-denied') forgetDeviceCredential();
       return false;
     }
   }
 
-  async #signInWithDevice(device: { accessId: string; accessKey: string }): Promise<void> {
-    const answer = await apiJson<{ success: boolean; token?: string }>(
+  async #signInWithDevice(device: DeviceCredential): Promise<void> {
+    const answer = await apiJson<{ success: boolean; token?: string; accessKey?: string }>(
       `${this.#config.functionsBaseUrl}/anon-auth`,
       {
         method: 'POST',
@@ -220,6 +252,8 @@ class FirebaseAuthService implements AuthService {
       },
     );
     if (!answer.success || !answer.token) throw new AccountError('default', 'An error occurred.');
+    // Every use rotates the key: the one just sent is spent.
+    if (answer.accessKey) storeDeviceCredential({ accessId: device.accessId, accessKey: answer.accessKey });
     const { user } = await signInWithCustomToken(this.#auth, answer.token);
     writeSessionCookie(await user.getIdToken());
   }
@@ -231,8 +265,7 @@ class FirebaseAuthService implements AuthService {
    * (tryInstalledAppLogin).
    */
   async #bindDevice(user: User): Promise<void> {
-    const device = deviceCredential(true);
-    if (!device) return;
+    const device = storedDeviceCredential() ?? newDeviceCredential();
     await apiJson(`${this.#config.functionsBaseUrl}/process-login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await user.getIdToken()}` },
@@ -255,6 +288,8 @@ class FirebaseAuthService implements AuthService {
     // Changing a password needs a fresh sign-in with the current one (spec section 5).
     await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
     await updatePassword(user, newPassword);
+    // The change revoked every device binding of the account; this device, where it was made, binds again.
+    await this.#bindDevice(user);
   }
 
   async currentUser(): Promise<CurrentUserRecord | null> {

@@ -1,25 +1,43 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { ownerDatabase } from '../database.ts';
-import { uniqueMember } from './auth-helpers.ts';
+import { signIn, signUp, uniqueMember } from './auth-helpers.ts';
 
-test('a guest gets a web- name, and keeps what it did when it signs up', async ({ page }) => {
-  await page.goto('/login');
-  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
-  await page.getByRole('button', { name: 'Continue as guest' }).click();
-  await expect(page).toHaveURL(/\/browse$/);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Hi, web-[A-Za-z0-9]{8}$/);
-  const uid = await page.evaluate(async () => {
+/** The signed-in account's uid, as the API answers it. */
+async function currentUid(page: Page): Promise<string> {
+  return page.evaluate(async () => {
     const response = await fetch('/api/me', {
       headers: { Authorization: `Bearer ${/__session=([^;]+)/.exec(document.cookie)?.[1] ?? ''}` },
     });
     return ((await response.json()) as { uid: string }).uid;
   });
-  expect((await page.getByRole('heading', { level: 1 }).textContent())?.endsWith(uid.slice(-8))).toBe(true);
+}
 
-  // Something the guest did (a follow, as the follow API records it).
-  await ownerDatabase().patch('', { [`users/${uid}/private/follows/games/portal-2`]: 1700000000000 });
+async function continueAsGuest(page: Page): Promise<string> {
+  await page.goto('/login');
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await expect(page).toHaveURL(/\/browse$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Hi, web-[A-Za-z0-9]{8}$/);
+  return currentUid(page);
+}
+
+test('a guest gets a web- name and an account, and keeps what it did when it signs up', async ({ page }) => {
+  const uid = await continueAsGuest(page);
+  expect((await page.getByRole('heading', { level: 1 }).textContent())?.endsWith(uid.slice(-8))).toBe(true);
+  const db = ownerDatabase();
+  expect(await db.get(`users/${uid}/public/username`)).toBe(`web-${uid.slice(-8)}`);
+  expect(await db.get(`users/${uid}/readOnly/isDeveloper`)).toBe(false);
+
+  // Something the guest did, through the app: following a game from its page.
+  await page.goto('/game/portal-2');
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
+  await expect.poll(() => db.get(`users/${uid}/private/follows/games/portal-2`)).toEqual(expect.any(Number));
 
   const member = uniqueMember('upgraded');
+  await page.goto('/browse');
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.getByLabel('Username').fill(member.username);
   await page.getByLabel('E-mail').fill(member.email);
@@ -27,7 +45,40 @@ test('a guest gets a web- name, and keeps what it did when it signs up', async (
   await page.getByLabel('Password').press('Enter');
   await expect(page).toHaveURL(/\/browse$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hi, ${member.username}`);
-  const db = ownerDatabase();
+  expect(await currentUid(page)).toBe(uid);
   expect(await db.get(`users/${uid}/public/username`)).toBe(member.username);
-  expect(await db.get(`users/${uid}/private/follows/games/portal-2`)).toBe(1700000000000);
+  expect(await db.get(`users/${uid}/private/follows/games/portal-2`)).toEqual(expect.any(Number));
+  expect(await db.get(`follows_by_targetid/portal-2/${uid}`)).toMatchObject({ type: 'game' });
+});
+
+test('signing out signs out: continuing as a guest afterwards is a new guest, not the member', async ({
+  page,
+}) => {
+  const member = uniqueMember('signout');
+  await signUp(page, member);
+  await expect(page).toHaveURL(/\/browse$/);
+  const memberUid = await currentUid(page);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  const guestUid = await continueAsGuest(page);
+  expect(guestUid).not.toBe(memberUid);
+  const me = await page.evaluate(async () => {
+    const response = await fetch('/api/me', {
+      headers: { Authorization: `Bearer ${/__session=([^;]+)/.exec(document.cookie)?.[1] ?? ''}` },
+    });
+    return (await response.json()) as { guest: boolean; registered: boolean };
+  });
+  expect(me).toMatchObject({ guest: true, registered: false });
+
+  // And again after signing in with a password: the member's device binding ends with the sign-out.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, member.email, member.password);
+  await expect(page).toHaveURL(/\/browse$/);
+  expect(await currentUid(page)).toBe(memberUid);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  const secondGuest = await continueAsGuest(page);
+  expect([memberUid, guestUid]).not.toContain(secondGuest);
 });
