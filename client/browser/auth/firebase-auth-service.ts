@@ -156,7 +156,11 @@ class FirebaseAuthService implements AuthService {
     return { Authorization: `Bearer ${token}` };
   }
 
-  signUp(input: { username: string; email: string; password: string }): Promise<CurrentUserRecord> {
+  async signUp(input: { username: string; email: string; password: string }): Promise<CurrentUserRecord> {
+    // A guest's session may still be coming back from storage (the page was just loaded): wait for it
+    // (before the flow, which holds back the provider's answers), or the guest would get a second, new
+    // account instead of becoming a member.
+    await this.state.ready();
     return this.state.runFlow('signup', async () => {
       const check = await apiJson<{ available: boolean }>(
         `/api/accounts/usernames/${encodeURIComponent(input.username)}`,

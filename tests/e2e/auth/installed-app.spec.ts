@@ -3,7 +3,7 @@ import { signUp, uniqueMember } from './auth-helpers.ts';
 
 // The browse guard's installed-app sign-in (spec section 2): with nobody signed in, an installed web
 // app (standalone display mode) signs itself in with the device credential process-login bound to
-// its member (anon-auth), before the guard would send the visitor to login.
+// its member (anon-auth), before the guard would send the visitor to login. Signing out ends that.
 
 /** The device credential the app keeps in its storage (client/browser/auth/firebase-auth-service.ts). */
 const DEVICE_CREDENTIAL_KEY = 'questline.device';
@@ -25,6 +25,32 @@ async function openBrowse(page: Page) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse' }).click();
 }
 
+/** EMULATING THE INSTALLED APP: from here on every page this tab opens answers the standalone
+ * display-mode query as an installed web app does. */
+async function actAsInstalledApp(page: Page) {
+  await page.addInitScript(() => {
+    const matchMedia = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) => {
+      const list = matchMedia(query);
+      if (query.replace(/\s+/g, '') !== '(display-mode:standalone)') return list;
+      return Object.defineProperty(list, 'matches', { value: true });
+    };
+  });
+}
+
+/** The installed app's Firebase session is gone (expired, or storage cleared) while its own device
+ * credential stays: the session cookie, Firebase's IndexedDB and its localStorage entries are removed. */
+async function loseFirebaseSession(page: Page) {
+  await page.context().clearCookies();
+  await page.evaluate(async (deviceKey) => {
+    for (const key of Object.keys(localStorage)) if (key !== deviceKey) localStorage.removeItem(key);
+    await new Promise<void>((resolve) => {
+      const request = indexedDB.deleteDatabase('firebaseLocalStorageDb');
+      request.onsuccess = request.onerror = request.onblocked = () => resolve();
+    });
+  }, DEVICE_CREDENTIAL_KEY);
+}
+
 test('the installed app signs its member in again with the device credential; a browser tab goes to login', async ({
   page,
 }) => {
@@ -35,10 +61,10 @@ test('the installed app signs its member in again with the device credential; a 
   // Signing up bound this device's credential to the member (process-login).
   const stored = await page.evaluate((key) => localStorage.getItem(key), DEVICE_CREDENTIAL_KEY);
   expect(stored, 'a device credential in storage after sign-up').toBeTruthy();
-  const device = JSON.parse(stored ?? '{}') as { accessId: string };
+  const device = JSON.parse(stored ?? '{}') as { accessId: string; accessKey: string };
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/');
+  await loseFirebaseSession(page);
 
   // In a browser tab (not the installed app) the credential is not used: the guard sends the visitor
   // to login, carrying the path.
@@ -46,16 +72,7 @@ test('the installed app signs its member in again with the device credential; a 
   await expect(page).toHaveURL(/\/login\?next=%2Fbrowse$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
 
-  // EMULATING THE INSTALLED APP: from here on every page this tab opens answers the standalone
-  // display-mode query as an installed web app does.
-  await page.addInitScript(() => {
-    const matchMedia = window.matchMedia.bind(window);
-    window.matchMedia = (query: string) => {
-      const list = matchMedia(query);
-      if (query.replace(/\s+/g, '') !== '(display-mode:standalone)') return list;
-      return Object.defineProperty(list, 'matches', { value: true });
-    };
-  });
+  await actAsInstalledApp(page);
   const visited: string[] = [];
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
@@ -68,4 +85,34 @@ test('the installed app signs its member in again with the device credential; a 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hi, ${member.username}`);
   expect(await currentUid(page)).toBe(uid);
   expect(visited, 'the login page is never shown').not.toContain('/login');
+  // The key was rotated by that sign-in: the one the device held before is spent.
+  const rotated = JSON.parse(
+    (await page.evaluate((key) => localStorage.getItem(key), DEVICE_CREDENTIAL_KEY)) ?? '{}',
+  ) as { accessId: string; accessKey: string };
+  expect(rotated.accessId).toBe(device.accessId);
+  expect(rotated.accessKey).not.toBe(device.accessKey);
+});
+
+test('after signing out, the installed app no longer signs the member in', async ({ page }) => {
+  const member = uniqueMember('signedout');
+  await signUp(page, member);
+  await expect(page).toHaveURL(/\/browse$/);
+  const memberUid = await currentUid(page);
+  const device = (await page.evaluate((key) => localStorage.getItem(key), DEVICE_CREDENTIAL_KEY)) ?? '';
+  expect(device).toBeTruthy();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), DEVICE_CREDENTIAL_KEY)).toBeNull();
+
+  // Even a copy of the credential kept from before signing out signs the member in no more: its
+  // binding is gone, so the installed app starts as a new guest.
+  await page.evaluate(
+    ([key, value]) => localStorage.setItem(key ?? '', value ?? ''),
+    [DEVICE_CREDENTIAL_KEY, device],
+  );
+  await actAsInstalledApp(page);
+  await openBrowse(page);
+  await expect(page).toHaveURL(/\/browse$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Hi, web-[A-Za-z0-9]{8}$/);
+  expect(await currentUid(page)).not.toBe(memberUid);
 });
