@@ -46,7 +46,12 @@ async function loseFirebaseSession(page: Page) {
     for (const key of Object.keys(localStorage)) if (key !== deviceKey) localStorage.removeItem(key);
     await new Promise<void>((resolve) => {
       const request = indexedDB.deleteDatabase('firebaseLocalStorageDb');
-      request.onsuccess = request.onerror = request.onblocked = () => resolve();
+      request.onsuccess =
+        request.onerror =
+        request.onblocked =
+          () => {
+            resolve();
+          };
     });
   }, DEVICE_CREDENTIAL_KEY);
 }
@@ -107,7 +112,9 @@ test('after signing out, the installed app no longer signs the member in', async
   // Even a copy of the credential kept from before signing out signs the member in no more: its
   // binding is gone, so the installed app starts as a new guest.
   await page.evaluate(
-    ([key, value]) => localStorage.setItem(key ?? '', value ?? ''),
+    ([key, value]) => {
+      localStorage.setItem(key ?? '', value ?? '');
+    },
     [DEVICE_CREDENTIAL_KEY, device],
   );
   await actAsInstalledApp(page);
