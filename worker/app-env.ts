@@ -17,5 +17,7 @@ export interface AppEnv {
     user: VerifiedUser | undefined;
     /** The keys ID tokens are checked against: Google's securetoken key set unless a test passes its own. */
     idTokenKeys: JWTVerifyGetKey | undefined;
+    /** The time (ms since the epoch) for token expiry and cache freshness: Date.now unless a test fixes it. */
+    clock: () => number;
   };
 }

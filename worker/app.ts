@@ -16,6 +16,8 @@ export interface AppOptions {
   databaseFetch?: typeof fetch;
   /** Replaces Google's securetoken key set for ID token checks: tests make it fail or count its use. */
   idTokenKeys?: JWTVerifyGetKey;
+  /** Replaces the clock for ID token expiry and edge-cache freshness: tests fix the time with it. */
+  clock?: () => number;
 }
 
 /** The Worker: the JSON API first, then every other GET rendered as a page (edge-cached when public). */
@@ -25,6 +27,7 @@ export function createApp(options: AppOptions = {}) {
   app.use(async function database(c, next) {
     c.set('database', databaseFor(c.env, options));
     c.set('idTokenKeys', options.idTokenKeys);
+    c.set('clock', options.clock ?? Date.now);
     await next();
   });
   app.route('/api', api);

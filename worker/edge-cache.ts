@@ -58,7 +58,7 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     headers.set('Cache-Control', cacheControl);
     const stored = new Headers(headers);
     stored.set('Cache-Control', `public, s-maxage=${String(options.freshSeconds + options.staleSeconds)}`);
-    stored.set(STORED_AT, String(Date.now()));
+    stored.set(STORED_AT, String(c.var.clock()));
     c.executionCtx.waitUntil(
       cache
         .put(key, new Response(forCache, { status: response.status, headers: stored }))
@@ -76,7 +76,7 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     const key = cacheKeyFor(c.req.url);
     const hit = await cache.match(key);
     if (!hit) return renderAndStore(c, cache, key);
-    const ageSeconds = (Date.now() - Number(hit.headers.get(STORED_AT) ?? 0)) / 1000;
+    const ageSeconds = (c.var.clock() - Number(hit.headers.get(STORED_AT) ?? 0)) / 1000;
     if (ageSeconds > options.freshSeconds) {
       c.executionCtx.waitUntil(
         renderAndStore(c, cache, key)

@@ -208,24 +208,23 @@ describe('edge cache', () => {
   it('serves a stale copy at once and refreshes it in the background', async () => {
     const db = ownerDatabase(env);
     await db.put('games/stale-game', testGame('stale-game', 'Old Name', 5));
-    await request('/game/stale-game');
-    // Age the cached copy past its 60 s of freshness.
-    const key = new Request('http://questline.test/game/stale-game');
-    const cached = await caches.default.match(key);
-    if (!cached) throw new Error('the first request was not cached');
-    const aged = new Response(cached.body, cached);
-    aged.headers.set('x-questline-stored-at', String(Date.now() - 120_000));
-    await caches.default.put(key, aged);
+    // The page is cached at one moment, and asked for again two minutes later (past its 60 s of freshness).
+    const cachedAt = Date.UTC(2031, 4, 17, 9, 30, 0);
+    await request('/game/stale-game', { clock: () => cachedAt });
+    const later = () => cachedAt + 120_000;
     await db.put('games/stale-game/name', 'New Name');
 
     const background: RtdbRequestRecord[] = [];
-    const stale = await request('/game/stale-game', { onDatabaseRequest: (r) => background.push(r) });
+    const stale = await request('/game/stale-game', {
+      clock: later,
+      onDatabaseRequest: (r) => background.push(r),
+    });
     expect(stale.response.headers.get('x-questline-cache')).toBe('stale');
     expect(stale.body).toContain('<h1>Old Name</h1>');
     // The refresh ran after the answer (waitUntil), reading the database once more.
     expect(background.length).toBeGreaterThan(0);
 
-    const fresh = await request('/game/stale-game');
+    const fresh = await request('/game/stale-game', { clock: later });
     expect(fresh.response.headers.get('x-questline-cache')).toBe('hit');
     expect(fresh.body).toContain('<h1>New Name</h1>');
   });

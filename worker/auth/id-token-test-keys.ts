@@ -38,7 +38,12 @@ export interface TokenOverrides {
   issuedAt?: number;
   kid?: string;
   alg?: string;
+  /** The time the token is made at (ms since the epoch): a test's fixed clock, or the machine's. */
+  now?: number;
 }
+
+/** A fixed moment for tests that check expiry: tokens made at it are checked against it, on any day. */
+export const TEST_NOW = Date.UTC(2031, 4, 17, 9, 30, 0);
 
 /** An ID token shaped like Firebase Auth's for `uid`, signed with `key`. */
 export async function signTestIdToken(
@@ -46,7 +51,7 @@ export async function signTestIdToken(
   uid: string,
   overrides: TokenOverrides = {},
 ): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor((overrides.now ?? Date.now()) / 1000);
   const issuedAt = overrides.issuedAt ?? now - 10;
   const expiresAt = now + (overrides.expiresIn ?? 3600);
   return new SignJWT({
@@ -65,8 +70,12 @@ export async function signTestIdToken(
 }
 
 /** A token as the Auth emulator issues them: `alg: none`, empty signature. */
-export function unsignedEmulatorToken(uid: string, claims: JWTPayload = {}): string {
-  const now = Math.floor(Date.now() / 1000);
+export function unsignedEmulatorToken(
+  uid: string,
+  claims: JWTPayload = {},
+  nowMs: number = Date.now(),
+): string {
+  const now = Math.floor(nowMs / 1000);
   return new UnsecuredJWT({
     iss: `https://securetoken.google.com/${TEST_PROJECT_ID}`,
     aud: TEST_PROJECT_ID,

@@ -8,14 +8,24 @@ import { SESSION_COOKIE } from '../../shared/session-cookie.ts';
 import {
   makeTestSigningKey,
   signTestIdToken,
+  TEST_NOW,
   unsignedEmulatorToken,
   type TestSigningKey,
 } from './id-token-test-keys.ts';
 import { optionalUser, requireUser, sessionUser } from './require-user.ts';
 import { cachedRemoteKeySet, SECURETOKEN_JWKS_URL } from './verify-id-token.ts';
 
-// The middleware as the API uses it, in a small app so these tests need no database.
+/** A token made at the app's fixed time. */
+const sign = (key: TestSigningKey, uid: string, overrides: Parameters<typeof signTestIdToken>[2] = {}) =>
+  signTestIdToken(key, uid, { now: TEST_NOW, ...overrides });
+
+// The middleware as the API uses it, in a small app so these tests need no database. The app's clock is
+// fixed, and every token is made at that moment.
 const app = new Hono<AppEnv>()
+  .use(async function fixedClock(c, next) {
+    c.set('clock', () => TEST_NOW);
+    await next();
+  })
   .get('/private', requireUser, (c) => c.json({ uid: c.var.user.uid }))
   .get('/maybe', optionalUser, (c) => c.json({ uid: c.var.user?.uid ?? null }))
   .get('/page', async (c) => c.json({ uid: (await sessionUser(c))?.uid ?? null }));
@@ -53,6 +63,7 @@ function appWithKeys(keys: JWTVerifyGetKey) {
   const withKeys = new Hono<AppEnv>()
     .use(async (c, next) => {
       c.set('idTokenKeys', keys);
+      c.set('clock', () => TEST_NOW);
       await next();
     })
     .get('/private', requireUser, (c) => c.json({ uid: c.var.user.uid }))
@@ -80,11 +91,7 @@ function bearer(token: string): RequestInit {
 
 describe('requireUser', () => {
   it('lets a caller with a token signed by Google’s key set through, as that user', async () => {
-    const response = await app.request(
-      '/private',
-      bearer(await signTestIdToken(google, 'alice')),
-      production,
-    );
+    const response = await app.request('/private', bearer(await sign(google, 'alice')), production);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ uid: 'alice' });
   });
@@ -96,21 +103,17 @@ describe('requireUser', () => {
   });
 
   it.each([
-    ['forged', async () => signTestIdToken(await makeTestSigningKey('google-current'), 'alice')],
-    [
-      'expired',
-      () =>
-        signTestIdToken(google, 'alice', { issuedAt: Math.floor(Date.now() / 1000) - 7200, expiresIn: -10 }),
-    ],
-    ['wrong-audience', () => signTestIdToken(google, 'alice', { claims: { aud: 'another-project' } })],
+    ['forged', async () => sign(await makeTestSigningKey('google-current'), 'alice')],
+    ['expired', () => sign(google, 'alice', { issuedAt: TEST_NOW / 1000 - 7200, expiresIn: -10 })],
+    ['wrong-audience', () => sign(google, 'alice', { claims: { aud: 'another-project' } })],
     [
       'wrong-issuer',
       () =>
-        signTestIdToken(google, 'alice', {
+        sign(google, 'alice', {
           claims: { iss: 'https://securetoken.google.com/another-project' },
         }),
     ],
-    ['unknown-key', async () => signTestIdToken(await makeTestSigningKey('someone-elses-key'), 'alice')],
+    ['unknown-key', async () => sign(await makeTestSigningKey('someone-elses-key'), 'alice')],
   ])('answers 401 to a %s token, saying nothing about why', async (_kind, makeToken) => {
     const response = await app.request('/private', bearer(await makeToken()), production);
     expect(response.status).toBe(401);
@@ -118,7 +121,7 @@ describe('requireUser', () => {
   });
 
   it('refuses the Auth emulator’s unsigned tokens when the Worker is not configured for the emulators', async () => {
-    const token = unsignedEmulatorToken('mallory');
+    const token = unsignedEmulatorToken('mallory', {}, TEST_NOW);
     expect((await app.request('/private', bearer(token), production)).status).toBe(401);
     const accepted = await app.request('/private', bearer(token), emulators);
     expect(accepted.status).toBe(200);
@@ -137,7 +140,7 @@ describe('when Google’s key set cannot be fetched', () => {
       const google = unreachableGoogle();
       const response = await appWithKeys(google.keys).request(
         path,
-        bearer(await signTestIdToken(await makeTestSigningKey('google-current'), 'alice')),
+        bearer(await sign(await makeTestSigningKey('google-current'), 'alice')),
         production,
       );
       expect(response.status).toBe(503);
@@ -162,7 +165,7 @@ describe('when Google’s key set cannot be fetched', () => {
 
   it('serves pages reading the session cookie as signed out', async () => {
     const google = unreachableGoogle();
-    const token = await signTestIdToken(await makeTestSigningKey('google-current'), 'carol');
+    const token = await sign(await makeTestSigningKey('google-current'), 'carol');
     const response = await appWithKeys(google.keys).request(
       '/page',
       { headers: { Cookie: `${SESSION_COOKIE}=${token}` } },
@@ -181,7 +184,7 @@ describe('against the Auth emulator', () => {
       throw new Error('no key may be looked up against the emulators');
     };
     const fetchesBefore = googleKeyFetches;
-    const token = await signTestIdToken(google, 'alice');
+    const token = await sign(google, 'alice');
     const response = await appWithKeys(keys).request('/private', bearer(token), emulators);
     expect(response.status).toBe(401);
     expect(await (await app.request('/private', bearer(token), emulators)).json()).toEqual({
@@ -194,14 +197,14 @@ describe('against the Auth emulator', () => {
 
 describe('optionalUser and sessionUser', () => {
   it('set the user for a valid token and nobody for a missing or invalid one', async () => {
-    const token = await signTestIdToken(google, 'bob');
+    const token = await sign(google, 'bob');
     expect(await (await app.request('/maybe', bearer(token), production)).json()).toEqual({ uid: 'bob' });
     expect(await (await app.request('/maybe', {}, production)).json()).toEqual({ uid: null });
     expect(await (await app.request('/maybe', bearer('junk'), production)).json()).toEqual({ uid: null });
   });
 
   it('read the session cookie for pages, never the Authorization header', async () => {
-    const token = await signTestIdToken(google, 'carol');
+    const token = await sign(google, 'carol');
     const cookie = { headers: { Cookie: `${SESSION_COOKIE}=${token}` } };
     expect(await (await app.request('/page', cookie, production)).json()).toEqual({ uid: 'carol' });
     expect(await (await app.request('/page', bearer(token), production)).json()).toEqual({ uid: null });

@@ -10,6 +10,17 @@ import { IdTokenRejected, IdTokenUncheckable, verifyIdToken } from './verify-id-
 /** How long a caller is asked to wait when tokens cannot be checked (the key set's retry interval). */
 const TOKEN_CHECK_RETRY_SECONDS = 30;
 
+/** What a token is checked with: the configuration, the key set, and the time from the app's clock. */
+interface TokenCheck {
+  env: Env;
+  keys: JWTVerifyGetKey | undefined;
+  now: number;
+}
+
+function tokenCheckOf(c: { env: Env; var: Pick<AppEnv['Variables'], 'idTokenKeys' | 'clock'> }): TokenCheck {
+  return { env: c.env, keys: c.var.idTokenKeys, now: c.var.clock() };
+}
+
 /** The token of an `Authorization: Bearer <ID token>` header, if any. */
 function bearerToken(authorization: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
@@ -20,16 +31,14 @@ function bearerToken(authorization: string | undefined): string | undefined {
  * Who `token` proves the caller to be, or undefined (the reason is logged, never answered). Throws
  * IdTokenUncheckable when the token cannot be checked at all (Google's key set unreachable).
  */
-async function verifiedUser(
-  env: Env,
-  keys: JWTVerifyGetKey | undefined,
-  token: string | undefined,
-): Promise<VerifiedUser | undefined> {
+async function verifiedUser(check: TokenCheck, token: string | undefined): Promise<VerifiedUser | undefined> {
   if (!token) return undefined;
+  const { env, keys, now } = check;
   try {
     return await verifyIdToken(token, {
       projectId: env.FIREBASE_PROJECT_ID,
       authEmulator: usesEmulators(env),
+      currentDate: new Date(now),
       ...(keys ? { keys } : {}),
     });
   } catch (error) {
@@ -46,12 +55,11 @@ async function verifiedUser(
  * https://www.rfc-editor.org/rfc/rfc9110#name-503-service-unavailable
  */
 async function apiCaller(
-  env: Env,
-  keys: JWTVerifyGetKey | undefined,
+  check: TokenCheck,
   authorization: string | undefined,
 ): Promise<VerifiedUser | undefined> {
   try {
-    return await verifiedUser(env, keys, bearerToken(authorization));
+    return await verifiedUser(check, bearerToken(authorization));
   } catch (error) {
     throw apiError(503, 'unavailable', {
       message: 'We can’t check your sign-in right now. Please try again in a moment.',
@@ -69,7 +77,7 @@ async function apiCaller(
  */
 export async function sessionUser(c: Context<AppEnv>): Promise<VerifiedUser | undefined> {
   try {
-    return await verifiedUser(c.env, c.var.idTokenKeys, getCookie(c, SESSION_COOKIE));
+    return await verifiedUser(tokenCheckOf(c), getCookie(c, SESSION_COOKIE));
   } catch (error) {
     // A page is still served (the guard treats the visitor as signed out); the logs say why.
     console.error('Session cookie could not be verified', error);
@@ -82,7 +90,7 @@ type SignedInEnv = AppEnv & { Variables: { user: VerifiedUser } };
 
 /** API middleware: only callers with a verified ID token get through; `c.var.user` is theirs. */
 export const requireUser: MiddlewareHandler<SignedInEnv> = async function requireUser(c, next) {
-  const user = await apiCaller(c.env, c.var.idTokenKeys, c.req.header('Authorization'));
+  const user = await apiCaller(tokenCheckOf(c), c.req.header('Authorization'));
   if (!user)
     throw apiError(401, 'unauthenticated', {
       message: 'Please sign in.',
@@ -94,6 +102,6 @@ export const requireUser: MiddlewareHandler<SignedInEnv> = async function requir
 
 /** API middleware: `c.var.user` is the caller when a valid ID token came with the request, else undefined. */
 export const optionalUser: MiddlewareHandler<AppEnv> = async function optionalUser(c, next) {
-  c.set('user', await apiCaller(c.env, c.var.idTokenKeys, c.req.header('Authorization')));
+  c.set('user', await apiCaller(tokenCheckOf(c), c.req.header('Authorization')));
   await next();
 };

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   makeTestSigningKey,
   signTestIdToken,
+  TEST_NOW,
   TEST_PROJECT_ID,
   testKeySet,
   unsignedEmulatorToken,
@@ -17,6 +18,10 @@ import {
   type IdTokenVerification,
 } from './verify-id-token.ts';
 
+/** Tokens are made at the fixed test time and checked against it (options.currentDate). */
+const sign = (key: TestSigningKey, uid: string, overrides: Parameters<typeof signTestIdToken>[2] = {}) =>
+  signTestIdToken(key, uid, { now: TEST_NOW, ...overrides });
+
 let google: TestSigningKey;
 let attacker: TestSigningKey;
 let options: IdTokenVerification;
@@ -25,12 +30,17 @@ beforeAll(async () => {
   google = await makeTestSigningKey('google-key-1');
   // Same kid as Google's key, different private key: a forgery.
   attacker = await makeTestSigningKey('google-key-1');
-  options = { projectId: TEST_PROJECT_ID, authEmulator: false, keys: testKeySet(google) };
+  options = {
+    projectId: TEST_PROJECT_ID,
+    authEmulator: false,
+    keys: testKeySet(google),
+    currentDate: new Date(TEST_NOW),
+  };
 });
 
 describe('verifyIdToken', () => {
   it('accepts a current token signed by the key set and answers its uid', async () => {
-    const token = await signTestIdToken(google, 'user-1');
+    const token = await sign(google, 'user-1');
     const user = await verifyIdToken(token, options);
     expect(user.uid).toBe('user-1');
     expect(user.idToken).toBe(token);
@@ -38,12 +48,12 @@ describe('verifyIdToken', () => {
   });
 
   it('refuses a forged token (right kid, wrong private key)', async () => {
-    const token = await signTestIdToken(attacker, 'user-1');
+    const token = await sign(attacker, 'user-1');
     await expect(verifyIdToken(token, options)).rejects.toBeInstanceOf(IdTokenRejected);
   });
 
   it('refuses a token whose signature was altered after signing', async () => {
-    const token = await signTestIdToken(google, 'user-1');
+    const token = await sign(google, 'user-1');
     const [header, , signature] = token.split('.');
     const otherPayload = btoa(JSON.stringify({ sub: 'admin', aud: TEST_PROJECT_ID })).replace(/=+$/, '');
     await expect(
@@ -52,20 +62,20 @@ describe('verifyIdToken', () => {
   });
 
   it('refuses an expired token', async () => {
-    const token = await signTestIdToken(google, 'user-1', {
-      issuedAt: Math.floor(Date.now() / 1000) - 7200,
+    const token = await sign(google, 'user-1', {
+      issuedAt: TEST_NOW / 1000 - 7200,
       expiresIn: -60,
     });
     await expect(verifyIdToken(token, options)).rejects.toThrow(/ERR_JWT_EXPIRED/);
   });
 
   it('refuses a token issued for another project (wrong audience)', async () => {
-    const token = await signTestIdToken(google, 'user-1', { claims: { aud: 'some-other-project' } });
+    const token = await sign(google, 'user-1', { claims: { aud: 'some-other-project' } });
     await expect(verifyIdToken(token, options)).rejects.toThrow(/ERR_JWT_CLAIM_VALIDATION_FAILED/);
   });
 
   it('refuses a token from another issuer', async () => {
-    const token = await signTestIdToken(google, 'user-1', {
+    const token = await sign(google, 'user-1', {
       claims: { iss: 'https://securetoken.google.com/some-other-project' },
     });
     await expect(verifyIdToken(token, options)).rejects.toThrow(/ERR_JWT_CLAIM_VALIDATION_FAILED/);
@@ -73,17 +83,17 @@ describe('verifyIdToken', () => {
 
   it('refuses a token signed by a key the set does not have (unknown kid)', async () => {
     const stranger = await makeTestSigningKey('not-a-google-key');
-    const token = await signTestIdToken(stranger, 'user-1');
+    const token = await sign(stranger, 'user-1');
     await expect(verifyIdToken(token, options)).rejects.toThrow(/ERR_JWKS_NO_MATCHING_KEY/);
   });
 
   it('refuses a token without a subject', async () => {
-    const token = await signTestIdToken(google, '');
+    const token = await sign(google, '');
     await expect(verifyIdToken(token, options)).rejects.toBeInstanceOf(IdTokenRejected);
   });
 
   it('refuses a token issued in the future', async () => {
-    const token = await signTestIdToken(google, 'user-1', { issuedAt: Math.floor(Date.now() / 1000) + 600 });
+    const token = await sign(google, 'user-1', { issuedAt: TEST_NOW / 1000 + 600 });
     await expect(verifyIdToken(token, options)).rejects.toBeInstanceOf(IdTokenRejected);
   });
 
@@ -93,7 +103,7 @@ describe('verifyIdToken', () => {
   });
 
   it("refuses the Auth emulator's unsigned tokens unless configured for the emulators", async () => {
-    const token = unsignedEmulatorToken('emulated-user');
+    const token = unsignedEmulatorToken('emulated-user', {}, TEST_NOW);
     await expect(verifyIdToken(token, options)).rejects.toThrow(/unsigned token outside the emulators/);
     const user = await verifyIdToken(token, { ...options, authEmulator: true });
     expect(user.uid).toBe('emulated-user');
@@ -105,7 +115,7 @@ describe('verifyIdToken', () => {
       keyLookups += 1;
       throw new Error('the key set must not be consulted against the emulators');
     };
-    const token = await signTestIdToken(google, 'user-1');
+    const token = await sign(google, 'user-1');
     await expect(verifyIdToken(token, { ...options, authEmulator: true, keys })).rejects.toThrow(
       /signed token while running against the Auth emulator/,
     );
@@ -115,11 +125,11 @@ describe('verifyIdToken', () => {
   it('checks audience and expiry of unsigned tokens even against the emulators', async () => {
     const emulator = { ...options, authEmulator: true };
     await expect(
-      verifyIdToken(unsignedEmulatorToken('u', { aud: 'other' }), emulator),
+      verifyIdToken(unsignedEmulatorToken('u', { aud: 'other' }, TEST_NOW), emulator),
     ).rejects.toBeInstanceOf(IdTokenRejected);
-    const now = Math.floor(Date.now() / 1000);
+    const now = TEST_NOW / 1000;
     await expect(
-      verifyIdToken(unsignedEmulatorToken('u', { exp: now - 3600 }), emulator),
+      verifyIdToken(unsignedEmulatorToken('u', { exp: now - 3600 }, TEST_NOW), emulator),
     ).rejects.toBeInstanceOf(IdTokenRejected);
   });
 });
@@ -144,7 +154,7 @@ describe('cachedRemoteKeySet', () => {
     const server = keyServer(20_000, [[google]]);
     const keys = cachedRemoteKeySet('https://keys.test/jwks', server.fetchKeys);
     for (const uid of ['a', 'b', 'c']) {
-      const user = await verifyIdToken(await signTestIdToken(google, uid), { ...options, keys });
+      const user = await verifyIdToken(await sign(google, uid), { ...options, keys });
       expect(user.uid).toBe(uid);
     }
     expect(server.calls()).toBe(1);
@@ -153,9 +163,9 @@ describe('cachedRemoteKeySet', () => {
   it('fetches again once max-age has passed', async () => {
     const server = keyServer(0, [[google]]);
     const keys = cachedRemoteKeySet('https://keys.test/jwks', server.fetchKeys);
-    await verifyIdToken(await signTestIdToken(google, 'a'), { ...options, keys });
+    await verifyIdToken(await sign(google, 'a'), { ...options, keys });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await verifyIdToken(await signTestIdToken(google, 'b'), { ...options, keys });
+    await verifyIdToken(await sign(google, 'b'), { ...options, keys });
     expect(server.calls()).toBe(2);
   });
 
@@ -164,9 +174,9 @@ describe('cachedRemoteKeySet', () => {
     const keys = cachedRemoteKeySet('https://keys.test/jwks', server.fetchKeys);
     const stranger = await makeTestSigningKey('rotated-in');
     for (let i = 0; i < 3; i += 1) {
-      await expect(
-        verifyIdToken(await signTestIdToken(stranger, 'a'), { ...options, keys }),
-      ).rejects.toBeInstanceOf(IdTokenRejected);
+      await expect(verifyIdToken(await sign(stranger, 'a'), { ...options, keys })).rejects.toBeInstanceOf(
+        IdTokenRejected,
+      );
     }
     expect(server.calls()).toBe(1);
   });
@@ -175,7 +185,7 @@ describe('cachedRemoteKeySet', () => {
     const keys = cachedRemoteKeySet('https://keys.test/jwks', () =>
       Promise.resolve(new Response('down', { status: 503 })),
     );
-    const verdict = verifyIdToken(await signTestIdToken(google, 'a'), { ...options, keys });
+    const verdict = verifyIdToken(await sign(google, 'a'), { ...options, keys });
     await expect(verdict).rejects.toThrow(/key set answered 503/);
     await expect(verdict).rejects.toBeInstanceOf(IdTokenUncheckable);
   });
@@ -186,7 +196,7 @@ describe('cachedRemoteKeySet', () => {
     ['Google answers JSON that is not a key set', () => Promise.resolve(Response.json({ keys: 'none' }))],
   ])('cannot check (not refuse) a token when %s', async (_kind, answer) => {
     const keys = cachedRemoteKeySet('https://keys.test/jwks', answer);
-    const verdict = verifyIdToken(await signTestIdToken(google, 'a'), { ...options, keys });
+    const verdict = verifyIdToken(await sign(google, 'a'), { ...options, keys });
     await expect(verdict).rejects.toBeInstanceOf(IdTokenUncheckable);
   });
 
@@ -203,7 +213,7 @@ describe('cachedRemoteKeySet', () => {
     }) as typeof fetch;
     const keys = cachedRemoteKeySet('https://keys.test/jwks', fetchKeys, () => clock);
     const check = async (uid: string) =>
-      (await verifyIdToken(await signTestIdToken(google, uid), { ...options, keys })).uid;
+      (await verifyIdToken(await sign(google, uid), { ...options, keys })).uid;
 
     expect(await check('a')).toBe('a');
     googleUp = false;
