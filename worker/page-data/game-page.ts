@@ -2,8 +2,8 @@ import { toGameSummary, type GamePageData, type PageResult } from '../../shared/
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { deepLinkSchema } from '../../shared/schemas/keys.ts';
 import { notFoundPageData } from './not-found-page.ts';
-import { GAME } from '../records/record-kinds.ts';
-import { readRecord } from '../records/read-records.ts';
+import { GAME } from '../../shared/records/record-kinds.ts';
+import { readRecord } from '../../shared/records/read-records.ts';
 import { gamesByIds, suggestedGameIds } from './suggested-games.ts';
 import { fetchTopGames, topGamesExcluding } from './top-games.ts';
 import { settledOr } from './settled-or.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { RtdbClient, RtdbQuery } from '../../shared/rtdb/rest-client.ts';
-import { withRecordMeta, type RecordMeta } from '../../shared/schemas/record-meta.ts';
+import type { RtdbClient, RtdbQuery } from '../rtdb/rest-client.ts';
+import { withRecordMeta, type RecordMeta } from '../schemas/record-meta.ts';
 
 /** Where a kind of record lives and what it must look like. */
 export interface RecordKind<S extends z.ZodType> {

@@ -1,9 +1,9 @@
 // The kinds of record read by id or query: where they live, their entity type and their schema.
-import { ROOTS, SOCIAL_ROOTS } from '../../shared/rtdb/paths.ts';
-import { eventSchema } from '../../shared/schemas/event.ts';
-import { gameSchema } from '../../shared/schemas/game.ts';
-import { listSchema } from '../../shared/schemas/list.ts';
-import { postCommentSchema } from '../../shared/schemas/post-comment.ts';
+import { ROOTS, SOCIAL_ROOTS } from '../rtdb/paths.ts';
+import { eventSchema } from '../schemas/event.ts';
+import { gameSchema } from '../schemas/game.ts';
+import { listSchema } from '../schemas/list.ts';
+import { postCommentSchema } from '../schemas/post-comment.ts';
 import type { RecordKind } from './read-records.ts';
 
 export const GAME: RecordKind<typeof gameSchema> = { root: ROOTS.games, type: 'game', schema: gameSchema };
