@@ -5,7 +5,7 @@ import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { commitBlocks, commitUnblocks } from '../../shared/transitions/block.ts';
-import { committing } from '../transitions/api-support.ts';
+import { committing } from './transition-http.ts';
 import { validate } from '../validate.ts';
 
 /**

@@ -8,7 +8,7 @@ import { newCommentRequestSchema } from '../../shared/schemas/post-comment.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { cappedLimit } from '../transitions/api-support.ts';
+import { cappedLimit } from './query-limit.ts';
 import { commitNewComment, planDeleteComment } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
 import { readComment } from './posts.ts';

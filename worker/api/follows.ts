@@ -12,8 +12,9 @@ import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import type { AppEnv } from '../app-env.ts';
 import { apiError } from '../api-error.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { recordSocialAnalytics } from '../transitions/analytics-event.ts';
-import { cappedLimit, committing } from '../transitions/api-support.ts';
+import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
+import { cappedLimit } from './query-limit.ts';
+import { committing } from './transition-http.ts';
 import { commitFollow, followCountPath } from '../../shared/transitions/follow.ts';
 import { validate } from '../validate.ts';
 

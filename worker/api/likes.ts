@@ -5,7 +5,7 @@ import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { likeTargetTypeSchema } from '../../shared/schemas/like.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { committing } from '../transitions/api-support.ts';
+import { committing } from './transition-http.ts';
 import { commitLike, likeCountPath } from '../../shared/transitions/like.ts';
 import { validate } from '../validate.ts';
 

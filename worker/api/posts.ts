@@ -12,7 +12,8 @@ import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
 import { POST_COMMENT } from '../../shared/records/record-kinds.ts';
-import { cappedLimit, requireTarget } from '../transitions/api-support.ts';
+import { cappedLimit } from './query-limit.ts';
+import { requireTarget } from './transition-http.ts';
 import { commitNewPost, planDeletePost } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
 

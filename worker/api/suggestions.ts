@@ -4,8 +4,8 @@ import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { suggestionAnswerSchema } from '../../shared/schemas/suggestion.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { recordSocialAnalytics } from '../transitions/analytics-event.ts';
-import { committing, requireTarget } from '../transitions/api-support.ts';
+import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
+import { committing, requireTarget } from './transition-http.ts';
 import { commitSuggestion } from '../../shared/transitions/suggestion.ts';
 import { validate } from '../validate.ts';
 
