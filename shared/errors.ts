@@ -15,7 +15,52 @@ export const ERROR_MESSAGES = {
   default: 'An error occurred.',
 } as const;
 
+/** A code of the catalogue: it has words of its own. */
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+/**
+ * The codes the API (the Worker and the functions) answers besides the catalogue's. Each answer says
+ * what went wrong in its own message; a caller branches on the code, never on the words.
+ */
+const API_ONLY_ERROR_CODES = [
+  /** 400: the request does not match its schema (with one message per field) or makes no sense. */
+  'invalid-input',
+  /** 401: no valid ID token. */
+  'unauthenticated',
+  /** 403: signed in, but not allowed to do this. */
+  'forbidden',
+  /** 403: a device credential that no longer signs anyone in (anon-auth). */
+  'access-denied',
+  /** 404: no such endpoint or record. */
+  'not-found',
+  /** 405: the function takes another method. */
+  'method-not-allowed',
+  /** 409: the record is of another kind than the request says. */
+  'kind-mismatch',
+  /** 409: the record changed while the change was being made; trying again is safe. */
+  'busy',
+  /** 409: the vote is locked and cannot change. */
+  'vote-locked',
+  /** 409: the account already has a username. */
+  'already-registered',
+  /** 413: the request body is over the limit. */
+  'payload-too-large',
+  /** 503: a service the API depends on cannot be reached just now. */
+  'unavailable',
+] as const;
+
+/** Every code an API error answer can carry: the catalogue's and the API's own. A closed union. */
+export type ApiErrorCode = ErrorCode | (typeof API_ONLY_ERROR_CODES)[number];
+
+const API_ERROR_CODES: ReadonlySet<string> = new Set<string>([
+  ...Object.keys(ERROR_MESSAGES),
+  ...API_ONLY_ERROR_CODES,
+]);
+
+/** True for a code of the union (what a caller reads from an answer is checked before it is trusted). */
+export function isApiErrorCode(code: unknown): code is ApiErrorCode {
+  return typeof code === 'string' && API_ERROR_CODES.has(code);
+}
 
 /** The catalogue message for a code, or the default message for anything unknown. */
 export function errorMessage(code: string): string {
@@ -24,5 +69,5 @@ export function errorMessage(code: string): string {
 
 /** The JSON body every API error answers with: a stable code and words safe to show. */
 export interface ApiErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: { code: ApiErrorCode; message: string; fields?: Record<string, string> };
 }

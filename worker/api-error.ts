@@ -1,14 +1,14 @@
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { errorMessage, type ApiErrorBody } from '../shared/errors.ts';
+import { errorMessage, type ApiErrorBody, type ApiErrorCode } from '../shared/errors.ts';
 
 /**
  * An expected failure of the API: the caller sees the code and the catalogue's words (or `message`),
- * the logs see `detail`.
+ * the logs see `detail`. Only codes of the shared union can be answered (`ApiErrorCode`).
  */
 export function apiError(
   status: ContentfulStatusCode,
-  code: string,
+  code: ApiErrorCode,
   options: { message?: string; detail?: string; headers?: HeadersInit; cause?: unknown } = {},
 ): HTTPException {
   const body: ApiErrorBody = { error: { code, message: options.message ?? errorMessage(code) } };

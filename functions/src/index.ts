@@ -3,6 +3,8 @@ import { getAuth } from 'firebase-admin/auth';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest, type Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
+import type { InstalledAppFunctions } from '../../shared/api/installed-app-functions.ts';
+import type { ApiErrorCode } from '../../shared/errors.ts';
 import { createRtdbClient, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import {
   anonAuth,
@@ -13,6 +15,7 @@ import {
   processLogout,
   processLogoutRequestSchema,
 } from './installed-app-logins.ts';
+import { errorAnswer } from './error-answer.ts';
 
 // The project's Cloud Functions, named as the spec names them (`anon-auth`, `process-login`).
 // https://firebase.google.com/docs/functions/http-events
@@ -53,8 +56,8 @@ async function callerUid(request: Request): Promise<string | undefined> {
   }
 }
 
-function fail(response: Response, status: number, code: string, message: string): void {
-  response.status(status).json({ success: false, error: { code, message } });
+function fail(response: Response, status: number, code: ApiErrorCode, message?: string): void {
+  response.status(status).json(errorAnswer(code, message));
 }
 
 const anonAuthFunction = onRequest({ cors: true }, async (request, response) => {
@@ -70,22 +73,23 @@ const anonAuthFunction = onRequest({ cors: true }, async (request, response) => 
   try {
     const { success, token, accessKey } = await anonAuth(database(), getAuth(), parsed.data);
     // The device keeps `accessKey` in place of the one it sent: every use rotates the key.
-    response.json({ success, token, accessKey });
+    const answer: InstalledAppFunctions['anon-auth']['answer'] = { success, token, accessKey };
+    response.json(answer);
   } catch (error) {
     if (error instanceof DeviceCredentialRefused) {
-      fail(response, 403, 'access-denied', 'An error occurred.');
+      fail(response, 403, 'access-denied');
       return;
     }
     console.error('anon-auth failed', error);
-    fail(response, 500, 'default', 'An error occurred.');
+    fail(response, 500, 'default');
   }
 });
 
 /** A POST function for the signed-in caller: validates the body, proves the caller, answers errors alike. */
-function signedInFunction<T>(
-  name: string,
+function signedInFunction<N extends 'process-login' | 'process-logout', T>(
+  name: N,
   schema: { safeParse(body: unknown): { success: true; data: T } | { success: false } },
-  handle: (uid: string, request: T) => Promise<{ success: boolean }>,
+  handle: (uid: string, request: T) => Promise<InstalledAppFunctions[N]['answer']>,
 ) {
   return onRequest({ cors: true }, async (request, response) => {
     if (request.method !== 'POST') {
@@ -106,7 +110,7 @@ function signedInFunction<T>(
       response.json(await handle(uid, parsed.data));
     } catch (error) {
       console.error(`${name} failed`, error);
-      fail(response, 500, 'default', 'An error occurred.');
+      fail(response, 500, 'default');
     }
   });
 }

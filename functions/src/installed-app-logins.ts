@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createGuestAccount } from '../../shared/accounts/account-sections.ts';
+import type { InstalledAppFunctions } from '../../shared/api/installed-app-functions.ts';
 import { guestDisplayName, GUEST_EMAIL_DOMAIN } from '../../shared/auth/account-api.ts';
 import { installedAppPath } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
@@ -20,20 +21,24 @@ export const BINDING_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
 const accessKeySchema = z.string().min(16).max(200);
 
+// Each request schema validates what the browser sends per the shared contract (shared/api/).
 /** `POST anon-auth`. */
 export const anonAuthRequestSchema = z.object({
   domain_uri: z.url({ protocol: /^https?$/ }).max(200),
   accessId: recordIdSchema,
   accessKey: accessKeySchema,
-});
+}) satisfies z.ZodType<InstalledAppFunctions['anon-auth']['body']>;
 /** `POST process-login`. */
 export const processLoginRequestSchema = z.object({
   accessId: recordIdSchema,
   accessKey: accessKeySchema,
   uid: recordIdSchema,
-});
+}) satisfies z.ZodType<InstalledAppFunctions['process-login']['body']>;
 /** `POST process-logout`. */
-export const processLogoutRequestSchema = z.object({ accessId: recordIdSchema, accessKey: accessKeySchema });
+export const processLogoutRequestSchema = z.object({
+  accessId: recordIdSchema,
+  accessKey: accessKeySchema,
+}) satisfies z.ZodType<InstalledAppFunctions['process-logout']['body']>;
 export type AnonAuthRequest = z.infer<typeof anonAuthRequestSchema>;
 export type ProcessLoginRequest = z.infer<typeof processLoginRequestSchema>;
 export type ProcessLogoutRequest = z.infer<typeof processLogoutRequestSchema>;
