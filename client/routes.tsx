@@ -1,12 +1,18 @@
-import { data, redirect, type RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { sessionContext } from './auth/session-context.ts';
-import { pageDataContext } from './page-data-context.ts';
+import type { PageDataHandle } from './page-data-context.ts';
+import { loader as gamePageLoader } from './pages/game-page.loader.ts';
+import { loader as homePageLoader } from './pages/home-page.loader.ts';
+import { loader as notFoundPageLoader } from './pages/not-found-page.loader.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 
-// One route table for the server render and the browser. Ids are explicit so both sides agree on the
-// keys of the embedded page state. Loaders are here (not lazy) so the server can run them before the
-// page module is loaded; page components are lazy modules.
+// One route table for the server render, the page-data endpoint (/api/pages/…) and the browser. A page
+// is its route here, its loader (`client/pages/<id>-page.loader.ts`, run only on the Worker: the client
+// build stubs it and the browser fetches its data from /api/pages/…) and its lazy component
+// (`client/pages/<id>-page.tsx`, the file the Worker preloads for route <id>). Ids are explicit so both
+// sides agree on the keys of the embedded page state. Loaders are on the routes (not in the lazy modules)
+// so that a client navigation fetches the data and the page's chunk at the same time.
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -21,18 +27,13 @@ export const routes: RouteObject[] = [
           {
             id: 'home',
             index: true,
-            loader: ({ context }) => context.get(pageDataContext).homePage(),
+            loader: homePageLoader,
             lazy: () => import('./pages/home-page.tsx'),
           },
           {
             id: 'game',
             path: 'game/:deepLink',
-            loader: async ({ context, params }) => {
-              const result = await context.get(pageDataContext).gamePage(params.deepLink ?? '');
-              // The not-found page is shown at the requested URL, which stays in the address bar.
-              if (!result.found) throw data(result.data, { status: 404 });
-              return result.data;
-            },
+            loader: gamePageLoader,
             lazy: () => import('./pages/game-page.tsx'),
           },
           {
@@ -51,20 +52,22 @@ export const routes: RouteObject[] = [
             // The auth guard (spec section 2): the server renders only for a verified session cookie, else
             // sends the visitor to the root; the browser waits for sign-in, then login with a way back.
             loader: ({ context, request }) => context.get(sessionContext).requireUser(request),
+            handle: { loadsInBrowser: true } satisfies PageDataHandle,
             lazy: () => import('./pages/browse-page.tsx'),
           },
           {
             id: 'not-found',
             path: '404',
-            loader: async ({ context }) =>
-              data(await context.get(pageDataContext).notFoundPage(), { status: 404 }),
+            loader: notFoundPageLoader,
             lazy: () => import('./pages/not-found-page.tsx'),
           },
           {
             id: 'unknown-path',
             path: '*',
-            // Any other path goes to the not-found screen (spec section 2).
+            // Any other path goes to the not-found screen (spec section 2); the browser needs no answer from
+            // the Worker for that.
             loader: () => redirect('/404'),
+            handle: { loadsInBrowser: true } satisfies PageDataHandle,
           },
         ],
       },

@@ -11,35 +11,22 @@ export interface GameSummary {
   developers: string[];
 }
 
-/** The game page's bundle (spec section 3): the game, games suggested with it, and top games. */
-export interface GamePageData {
-  game: Game;
-  suggGames: GameSummary[];
-  topGames: GameSummary[];
-}
-
 /** The not-found page's bundle: top games to go on with. */
 export interface NotFoundPageData {
   topGames: GameSummary[];
 }
 
-export interface HomePageData {
-  highlights: GameSummary[];
-  topGames: GameSummary[];
-}
-
-/** A page's bundle, or the not-found bundle when its subject does not exist or failed to load. */
-export type PageResult<T> = { found: true; data: T } | { found: false; data: NotFoundPageData };
+/** A route's error as the page-data endpoint sends it: a route error response (a 404 with its bundle), or a plain message. */
+export type PageRouteError = { status: number; statusText: string; data: unknown } | { message: string };
 
 /**
- * Where pages get their data: the Worker reads the database directly while rendering; the browser asks
- * the Worker's JSON API for the same bundles on client-side navigations.
+ * What `GET /api/pages/<path>?<query>` answers for a client navigation, with the page's status: the loader
+ * data and errors of the page's routes (keyed by route id, errors at the route that threw), or where the page
+ * redirects (answered 202, not 3xx, so that fetch does not follow it to an HTML page).
  */
-export interface PageDataSource {
-  homePage(): Promise<HomePageData>;
-  gamePage(deepLink: string): Promise<PageResult<GamePageData>>;
-  notFoundPage(): Promise<NotFoundPageData>;
-}
+export type PageDataAnswer =
+  | { loaderData: Record<string, unknown>; errors: Record<string, PageRouteError> | null }
+  | { redirect: string; status: number };
 
 /** The summary of a game for grids and lists. */
 export function toGameSummary(game: Game): GameSummary {

@@ -1,4 +1,5 @@
 import type { JWTVerifyGetKey } from 'jose';
+import type { StaticHandler } from 'react-router';
 import type { Database } from './database.ts';
 
 /** A caller proven by a verified Firebase ID token. */
@@ -19,5 +20,7 @@ export interface AppEnv {
     idTokenKeys: JWTVerifyGetKey | undefined;
     /** The time (ms since the epoch) for token expiry and cache freshness: Date.now unless a test fixes it. */
     clock: () => number;
+    /** The pages (react-router's static handler of the route table), for the server render and /api/pages. */
+    pages: StaticHandler;
   };
 }

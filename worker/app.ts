@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import type { JWTVerifyGetKey } from 'jose';
 import { secureHeaders } from 'hono/secure-headers';
+import { createStaticHandler, type RouteObject } from 'react-router';
+import { routes } from '../client/routes.tsx';
 import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
 import { api } from './api/index.ts';
 import type { AppEnv } from './app-env.ts';
@@ -18,16 +20,21 @@ export interface AppOptions {
   idTokenKeys?: JWTVerifyGetKey;
   /** Replaces the clock for ID token expiry and edge-cache freshness: tests fix the time with it. */
   clock?: () => number;
+  /** The pages' route table: client/routes.tsx's unless a test adds a page of its own. */
+  routes?: RouteObject[];
 }
 
 /** The Worker: the JSON API first, then every other GET rendered as a page (edge-cached when public). */
 export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
+  // Once per app (one per isolate when deployed): the route table never changes between requests.
+  const pages = createStaticHandler(options.routes ?? routes);
   app.use(secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }));
   app.use(async function database(c, next) {
     c.set('database', databaseFor(c.env, options));
     c.set('idTokenKeys', options.idTokenKeys);
     c.set('clock', options.clock ?? Date.now);
+    c.set('pages', pages);
     await next();
   });
   app.route('/api', api);

@@ -7,10 +7,18 @@ export const clientAssets: {
   pageChunks: Record<string, string[]>;
 } = manifest;
 
-/** The chunks of the lazy page modules a render uses, to preload them with the page. */
-export function pageChunksFor(moduleSources: Iterable<string>): string[] {
+/**
+ * The lazy page module of route `routeId`, by the route table's convention (client/routes.tsx, checked by
+ * client/routes.test.ts): the build manifest lists each page module's chunks under this source path.
+ */
+export function pageModuleOf(routeId: string): string {
+  return `client/pages/${routeId}-page.tsx`;
+}
+
+/** The chunks of the lazy page modules of the routes a render matched, to preload them with the page. */
+export function pageChunksFor(routeIds: Iterable<string>): string[] {
   const chunks = new Set<string>();
-  for (const source of moduleSources)
-    for (const chunk of clientAssets.pageChunks[source] ?? []) chunks.add(chunk);
+  for (const routeId of routeIds)
+    for (const chunk of clientAssets.pageChunks[pageModuleOf(routeId)] ?? []) chunks.add(chunk);
   return [...chunks];
 }

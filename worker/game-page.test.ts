@@ -2,6 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
 import { createApp, type AppOptions } from './app.ts';
+import { clientAssets } from './client-assets.ts';
+import { hydrationData } from './test-support/page-state.ts';
 import { sequentialRounds } from './test-support/sequential-rounds.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
 
@@ -23,16 +25,6 @@ function urlOf(input: RequestInfo | URL): string {
 
 /** Requests bypassing the edge cache (a session cookie marks a signed-in visitor). */
 const uncached = { headers: { Cookie: '__session=test' } };
-
-/** The page state the server embedded for the browser to hydrate from. */
-function hydrationData(html: string): {
-  loaderData: Record<string, unknown>;
-  errors: Record<string, unknown> | null;
-} {
-  const match = /window\.__staticRouterHydrationData = JSON\.parse\((".*?")\);/s.exec(html);
-  if (!match?.[1]) throw new Error('No hydration data in the page');
-  return JSON.parse(JSON.parse(match[1]) as string) as never;
-}
 
 beforeAll(async () => {
   const db = ownerDatabase(env);
@@ -71,6 +63,13 @@ describe('game page', () => {
     expect(data.suggGames.map((g) => g.uuid)).toEqual(['half-life-2', 'celeste']);
     // Highest weighted_index first, games already on the page left out, games without a number last.
     expect(data.topGames.map((g) => g.uuid)).toEqual(['hades', 'tricky-name', 'unranked-game']);
+  });
+
+  it('preloads the scripts of the game page with it, so hydration need not wait for them', async () => {
+    const { body } = await request('/game/portal-2', {}, uncached);
+    const gamePageChunks = clientAssets.pageChunks['client/pages/game-page.tsx'] ?? [];
+    expect(gamePageChunks.length).toBeGreaterThan(0);
+    for (const chunk of gamePageChunks) expect(body).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
   });
 
   it('embeds the page state so that a </script> inside the data cannot break out', async () => {
@@ -165,21 +164,33 @@ describe('page data API for client-side navigation', () => {
   it('answers the same game bundle as JSON', async () => {
     const { response, body } = await request('/api/pages/game/portal-2');
     expect(response.status).toBe(200);
-    const result = JSON.parse(body) as {
-      found: boolean;
-      data: { game: { name: string }; suggGames: unknown[] };
+    const answer = JSON.parse(body) as {
+      loaderData: { game: { game: { name: string }; suggGames: unknown[] } };
+      errors: unknown;
     };
-    expect(result.found).toBe(true);
-    expect(result.data.game.name).toBe('Portal 2');
-    expect(result.data.suggGames).toHaveLength(2);
+    expect(answer.errors).toBeNull();
+    expect(answer.loaderData.game.game.name).toBe('Portal 2');
+    expect(answer.loaderData.game.suggGames).toHaveLength(2);
   });
 
   it('answers 404 with the not-found bundle for an unknown game', async () => {
     const { response, body } = await request('/api/pages/game/nope');
     expect(response.status).toBe(404);
-    expect(
-      (JSON.parse(body) as { found: boolean; data: { topGames: unknown[] } }).data.topGames.length,
-    ).toBeGreaterThan(0);
+    const answer = JSON.parse(body) as {
+      loaderData: Record<string, unknown>;
+      errors: { game: { status: number; data: { topGames: unknown[] } } };
+    };
+    // At the route that threw: the browser's router shows it in the page's error boundary, at the same URL.
+    expect(answer.errors.game.status).toBe(404);
+    expect(answer.errors.game.data.topGames.length).toBeGreaterThan(0);
+    expect(answer.loaderData).toEqual({});
+  });
+
+  it('answers the redirect of any other path as data, for the browser to follow', async () => {
+    const { response, body } = await request('/api/pages/no/such/page');
+    expect(response.status).toBe(202);
+    expect(response.headers.get('location')).toBeNull();
+    expect(JSON.parse(body)).toEqual({ redirect: '/404', status: 302 });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

@@ -7,12 +7,12 @@ const env = testEnv();
 
 async function homePageData() {
   const ctx = createExecutionContext();
-  const response = await createApp().request('http://questline.test/api/pages/home', {}, env, ctx);
+  const response = await createApp().request('http://questline.test/api/pages/', {}, env, ctx);
   await waitOnExecutionContext(ctx);
-  return {
-    status: response.status,
-    data: await response.json<{ highlights: { uuid: string }[]; topGames: { uuid: string }[] }>(),
-  };
+  const answer = await response.json<{
+    loaderData: { home: { highlights: { uuid: string }[]; topGames: { uuid: string }[] } };
+  }>();
+  return { status: response.status, data: answer.loaderData.home };
 }
 
 beforeAll(async () => {

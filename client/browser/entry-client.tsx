@@ -1,10 +1,10 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterContextProvider, RouterProvider } from 'react-router';
-import { pageDataContext } from '../page-data-context.ts';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from '../routes.tsx';
 import { SiteOriginContext } from '../site-origin.ts';
-import { clientPageDataSource } from './page-data-client.ts';
+import { pageDataStrategy } from './page-data-client.ts';
+import { installBrowserServices } from './browser-services.ts';
 import { trackPageViews } from './page-views.ts';
 
 // The lazy page modules of the server-rendered page must be in place before hydrating, or the first
@@ -21,13 +21,14 @@ async function loadInitialLazyRoutes(): Promise<void> {
   );
 }
 
+// The auth service and the API client, lent to the pages and components before anything runs.
+installBrowserServices();
 await loadInitialLazyRoutes();
 
 // Page state embedded by the server (window.__staticRouterHydrationData) is picked up by the router,
-// so the first page is not fetched again.
-const router = createBrowserRouter(routes, {
-  getContext: () => new RouterContextProvider(new Map([[pageDataContext, clientPageDataSource]])),
-});
+// so the first page is not fetched again. Later navigations get their data from the Worker, in one
+// request each (pageDataStrategy).
+const router = createBrowserRouter(routes, { dataStrategy: pageDataStrategy });
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');

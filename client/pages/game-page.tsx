@@ -1,11 +1,11 @@
 import { useLoaderData } from 'react-router';
-import type { GamePageData } from '../../shared/page-data.ts';
 import type { Game } from '../../shared/schemas/game.ts';
 import { GameArt } from '../components/game-art.tsx';
 import { GameGrid } from '../components/game-card.tsx';
 import { FollowGame } from '../components/follow-game.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
+import type { loader } from './game-page.loader.ts';
 
 const releaseFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -62,7 +62,7 @@ function Facts({ game }: { game: Game }) {
 }
 
 export function Component() {
-  const { game, suggGames, topGames } = useLoaderData<GamePageData>();
+  const { game, suggGames, topGames } = useLoaderData<typeof loader>();
   const description = describe(game);
   const path = `/game/${game.deeplink_url_code}`;
   const url = useAbsoluteUrl(path);

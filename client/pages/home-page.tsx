@@ -1,10 +1,10 @@
 import { useLoaderData } from 'react-router';
-import type { HomePageData } from '../../shared/page-data.ts';
 import { GameGrid } from '../components/game-card.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import type { loader } from './home-page.loader.ts';
 
 export function Component() {
-  const { highlights, topGames } = useLoaderData<HomePageData>();
+  const { highlights, topGames } = useLoaderData<typeof loader>();
   return (
     <>
       <PageMeta

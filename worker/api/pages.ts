@@ -1,17 +1,59 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
+import type { PageDataAnswer, PageRouteError } from '../../shared/page-data.ts';
+import { SESSION_COOKIE } from '../../shared/session-cookie.ts';
 import type { AppEnv } from '../app-env.ts';
-import { createServerPageDataSource } from '../page-data/server-page-data-source.ts';
+import { queryPage } from '../render/page-query.ts';
+
+/** Where this endpoint is mounted: `/api/pages/game/portal-2` is the data of the page `/game/portal-2`. */
+const PREFIX = '/api/pages';
+
+/** The page a data request is for: its URL without the prefix and without `_routes`, headers kept. */
+function pageRequest(request: Request): { page: Request; routeIds: Set<string> | null } {
+  const url = new URL(request.url);
+  url.pathname = url.pathname.slice(PREFIX.length) || '/';
+  const routes = url.searchParams.get('_routes');
+  url.searchParams.delete('_routes');
+  return {
+    page: new Request(url, { headers: request.headers, signal: request.signal }),
+    routeIds: routes === null ? null : new Set(routes.split(',')),
+  };
+}
+
+/** Route errors as JSON: route error responses keep status and data; anything else (already generic) its message. */
+function pageRouteErrors(errors: StaticHandlerContext['errors']): Record<string, PageRouteError> | null {
+  if (!errors) return null;
+  return Object.fromEntries(
+    Object.entries<unknown>(errors).map(([routeId, error]): [string, PageRouteError] => [
+      routeId,
+      isRouteErrorResponse(error)
+        ? { status: error.status, statusText: error.statusText, data: error.data }
+        : { message: error instanceof Error ? error.message : 'Unexpected Server Error' },
+    ]),
+  );
+}
 
 /**
- * Page bundles as JSON, for client-side navigations: the same loaders the server render uses, so a
- * page looks the same whether it was rendered at the edge or in the browser.
+ * Page data as JSON, for client-side navigations (client/browser/page-data-client.ts): any page of the
+ * route table, answered by the same static handler and loaders as the server render, with the page's
+ * status (404 for a game that does not exist). Errors stay at the route that threw; the browser's router
+ * bubbles them to their boundary as it does for its own loaders.
  */
-export const pagesApi = new Hono<AppEnv>()
-  .get('/home', async (c) => c.json(await createServerPageDataSource(c.var.database.public).homePage()))
-  .get('/game/:deepLink', async (c) => {
-    const result = await createServerPageDataSource(c.var.database.public).gamePage(c.req.param('deepLink'));
-    return c.json(result, result.found ? 200 : 404);
-  })
-  .get('/not-found', async (c) =>
-    c.json(await createServerPageDataSource(c.var.database.public).notFoundPage()),
-  );
+export const pagesApi = new Hono<AppEnv>().get('*', async (c) => {
+  // What a loader reads for the session (the guarded page) is that member's alone, as for rendered pages.
+  if (getCookie(c, SESSION_COOKIE)) c.header('Cache-Control', 'private, no-store');
+  const { page, routeIds } = pageRequest(c.req.raw);
+  const result = await queryPage(c, page, {
+    skipLoaderErrorBubbling: true,
+    ...(routeIds ? { filterMatchesToLoad: (match) => routeIds.has(match.route.id) } : {}),
+  });
+  if (result instanceof Response) {
+    const location = result.headers.get('Location');
+    if (location === null) return result;
+    return c.json({ redirect: location, status: result.status } satisfies PageDataAnswer, 202);
+  }
+  const answer: PageDataAnswer = { loaderData: result.loaderData, errors: pageRouteErrors(result.errors) };
+  return c.json(answer, result.statusCode as ContentfulStatusCode);
+});

@@ -1,8 +1,8 @@
-import { TOP_GAMES_FETCH, TOP_GAMES_SHOWN } from '../../shared/constants.ts';
-import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import type { Game } from '../../shared/schemas/game.ts';
-import { GAME } from '../../shared/records/record-kinds.ts';
-import { queryRecords } from '../../shared/records/read-records.ts';
+import { TOP_GAMES_FETCH, TOP_GAMES_SHOWN } from '../constants.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import type { Game } from '../schemas/game.ts';
+import { GAME } from '../records/record-kinds.ts';
+import { queryRecords } from '../records/read-records.ts';
 
 /**
  * The top of the ranking: TOP_GAMES_FETCH games by `weighted_index`, highest first, games without a

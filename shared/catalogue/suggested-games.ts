@@ -1,9 +1,9 @@
-import { DEFAULT_SUGGEST_COUNT, MIN_SUGGESTION_RATIO } from '../../shared/constants.ts';
-import { seMatrixPath } from '../../shared/rtdb/paths.ts';
-import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import type { Game } from '../../shared/schemas/game.ts';
-import { GAME } from '../../shared/records/record-kinds.ts';
-import { readRecord } from '../../shared/records/read-records.ts';
+import { DEFAULT_SUGGEST_COUNT, MIN_SUGGESTION_RATIO } from '../constants.ts';
+import { seMatrixPath } from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import type { Game } from '../schemas/game.ts';
+import { GAME } from '../records/record-kinds.ts';
+import { readRecord } from '../records/read-records.ts';
 
 /**
  * The ids of games suggested with `gameId`, best first: its `se_matrix` row holds, for each other game,

@@ -1,10 +1,18 @@
+// Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
+import type { LoaderFunctionArgs } from 'react-router';
 import { homeHighlightsSchema } from '../../shared/catalogue/home-highlights.ts';
-import { toGameSummary, type HomePageData } from '../../shared/page-data.ts';
+import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
+import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
+import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
 import { ROOTS } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { settledOr } from './settled-or.ts';
-import { gamesByIds } from './suggested-games.ts';
-import { fetchTopGames, topGamesExcluding } from './top-games.ts';
+import { settledOr } from '../../shared/settled-or.ts';
+import { publicDatabaseContext } from '../page-data-context.ts';
+
+export interface HomePageData {
+  highlights: GameSummary[];
+  topGames: GameSummary[];
+}
 
 /** Highlighted game ids, in the order curators gave them (`highlights/home`, see home-highlights.ts). */
 async function highlightedGameIds(db: RtdbClient): Promise<string[]> {
@@ -19,7 +27,8 @@ async function highlightedGameIds(db: RtdbClient): Promise<string[]> {
 }
 
 /** The home page: curated highlights and top games not already highlighted. */
-export async function loadHomePage(db: RtdbClient): Promise<HomePageData> {
+export async function loader({ context }: LoaderFunctionArgs): Promise<HomePageData> {
+  const db = context.get(publicDatabaseContext);
   const [idsResult, topResult] = await Promise.allSettled([highlightedGameIds(db), fetchTopGames(db)]);
   const ids = settledOr(idsResult, [], 'home highlights');
   const highlights = await gamesByIds(db, ids).catch((error: unknown) => {

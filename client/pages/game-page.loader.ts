@@ -1,0 +1,55 @@
+// Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
+import { data, type LoaderFunctionArgs } from 'react-router';
+import { gamesByIds, suggestedGameIds } from '../../shared/catalogue/suggested-games.ts';
+import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
+import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
+import { GAME } from '../../shared/records/record-kinds.ts';
+import { readRecord } from '../../shared/records/read-records.ts';
+import type { Game } from '../../shared/schemas/game.ts';
+import { deepLinkSchema } from '../../shared/schemas/keys.ts';
+import { settledOr } from '../../shared/settled-or.ts';
+import { publicDatabaseContext } from '../page-data-context.ts';
+import { notFoundPageData } from './not-found-page.loader.ts';
+
+/** The game page's bundle (spec section 3): the game, games suggested with it, and top games. */
+export interface GamePageData {
+  game: Game;
+  suggGames: GameSummary[];
+  topGames: GameSummary[];
+}
+
+/** The not-found page is shown at the requested URL, which stays in the address bar (status 404). */
+function notFound(bundle: NotFoundPageData) {
+  return data(bundle, { status: 404 });
+}
+
+/**
+ * The game page's bundle in two rounds of database reads: first the game, its suggestion row and the
+ * top games in parallel (the deep link is the game's id, so nothing waits for the game); then the
+ * suggested games in parallel. Suggestions or top games failing leave the page without them; the game
+ * missing or failing gives the not-found bundle (spec section 8).
+ */
+export async function loader({ context, params }: LoaderFunctionArgs): Promise<GamePageData> {
+  const db = context.get(publicDatabaseContext);
+  const deepLink = params.deepLink ?? '';
+  if (!deepLinkSchema.safeParse(deepLink).success) throw notFound(await notFoundPageData(db));
+  const [gameResult, suggestedIdsResult, topResult] = await Promise.allSettled([
+    readRecord(db, GAME, deepLink),
+    suggestedGameIds(db, deepLink),
+    fetchTopGames(db),
+  ]);
+  const topGames = settledOr(topResult, [], 'top games');
+  const game = settledOr(gameResult, null, `game ${deepLink}`);
+  if (!game) throw notFound({ topGames: topGamesExcluding(topGames, []).map(toGameSummary) });
+
+  const suggestedIds = settledOr(suggestedIdsResult, [], `suggestions for ${deepLink}`);
+  const suggested = await gamesByIds(db, suggestedIds).catch((error: unknown) => {
+    console.error(`Suggested games for ${deepLink} failed`, error);
+    return [];
+  });
+  return {
+    game,
+    suggGames: suggested.map(toGameSummary),
+    topGames: topGamesExcluding(topGames, [game.uuid, ...suggested.map((g) => g.uuid)]).map(toGameSummary),
+  };
+}
