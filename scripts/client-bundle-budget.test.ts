@@ -54,6 +54,18 @@ describe('client bundle budget', () => {
     expect(everyInput.filter((input) => input.includes('node_modules/zod/'))).toEqual([]);
   });
 
+  it('ships no page loader: each is a stub, and nothing loaders import to read the database', () => {
+    const everyInput = Object.values(outputs).flatMap((output) => Object.keys(output.inputs));
+    const loaderInputs = everyInput.filter((input) => input.endsWith('.loader.ts'));
+    expect(loaderInputs).toContain('server-loader:client/pages/game-page.loader.ts');
+    expect(loaderInputs.filter((input) => !input.startsWith('server-loader:'))).toEqual([]);
+    expect(
+      everyInput.filter((input) =>
+        /^shared\/(records\/|catalogue\/(top|suggested)-games\.ts$|settled-or\.ts$)/.test(input),
+      ),
+    ).toEqual([]);
+  });
+
   it('loads the Firebase Auth SDK only with the pages that sign people in, under 150 KB gzipped', () => {
     const authChunks = Object.keys(outputs).filter((file) =>
       Object.keys(outputs[file]?.inputs ?? {}).some((input) =>

@@ -56,6 +56,12 @@ describe('Cache-Control of pages', () => {
     }
   });
 
+  it('marks page data answered for a session cookie private, no-store, as the rendered page is', async () => {
+    const response = await get('/api/pages/browse', { headers: { Cookie: memberCookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+  });
+
   it('keeps the edge-cache headers of public pages for anonymous visitors', async () => {
     for (const path of ['/', '/game/hades']) {
       const response = await get(path);
