@@ -1,5 +1,30 @@
 // Every node of the database in one place, named as the spec names them (section 3), so a path is
 // never spelled twice. Ids passed in must already be validated keys (see schemas/keys.ts).
+// `…Path` functions answer the path; `…Node` functions answer the node typed with what its schema
+// accepts there (see multi-path-update.ts), which is how the write model writes.
+
+import type { z } from 'zod';
+import type { BlockKind } from '../schemas/block.ts';
+import type { eventSchema } from '../schemas/event.ts';
+import type { FollowTargetType, followIndexEntrySchema, followSchema } from '../schemas/follow.ts';
+import type { gameSchema } from '../schemas/game.ts';
+import type { likeActiveEntrySchema, likeSchema, LikeTargetType } from '../schemas/like.ts';
+import type { postCommentSchema } from '../schemas/post-comment.ts';
+import type { postSchema } from '../schemas/post.ts';
+import type { profileSchema } from '../schemas/profile.ts';
+import type { SuggestionAnswer, suggestionSchema } from '../schemas/suggestion.ts';
+import type {
+  userAdminSchema,
+  userDeveloperSchema,
+  userFollowsMapSchema,
+  userPrivateSchema,
+  userPublicSchema,
+  userReadOnlySchema,
+  UserSection,
+  usersPublicEntrySchema,
+} from '../schemas/user.ts';
+import type { voteSchema } from '../schemas/vote.ts';
+import { dbNode, type DbNode } from './multi-path-update.ts';
 
 /** Top-level nodes. */
 export const ROOTS = {
@@ -22,6 +47,12 @@ export const gamePath = (gameId: string): string => `${ROOTS.games}/${gameId}`;
 export const seMatrixPath = (gameId: string): string => `${ROOTS.seMatrix}/${gameId}`;
 export const eventPath = (eventId: string): string => `${ROOTS.events}/${eventId}`;
 export const listPath = (code: string): string => `${ROOTS.lists}/${code}`;
+/** A list's entry in `lists-public`, the summary list pages and imports keep beside the list. */
+export const listPublicPath = (code: string): string => `${ROOTS.listsPublic}/${code}`;
+/** Marks a game whose `se_matrix` row the demo seed wrote (the suggestion engine leaves it alone). */
+export const seMatrixSeedGamePath = (gameId: string): string => `${ROOTS.seMatrixSeedGames}/${gameId}`;
+/** Page views of the local stack (production sends them to the Analytics Engine). */
+export const PAGE_VIEWS_LOG_PATH = `${ROOTS.logs}/page_views`;
 
 /** Top-level nodes of the social graph (spec section 3): records and the index nodes kept beside them. */
 export const SOCIAL_ROOTS = {
@@ -53,10 +84,8 @@ export const SOCIAL_ROOTS = {
 } as const;
 
 /** One section of a user (`public`, `private`, `admin`, `developer`, `readOnly`). */
-export const userSectionPath = (
-  uid: string,
-  section: 'public' | 'private' | 'admin' | 'developer' | 'readOnly',
-): string => `${ROOTS.users}/${uid}/${section}`;
+export const userSectionPath = (uid: string, section: UserSection): string =>
+  `${ROOTS.users}/${uid}/${section}`;
 /** A user's entry in `users_public`, used to find users by username. */
 export const usersPublicPath = (uid: string): string => `${ROOTS.usersPublic}/${uid}`;
 /** The key of an e-mail in `emails-to-ids`: Firebase keys cannot hold dots, so they become commas. */
@@ -113,3 +142,86 @@ export const suggestionsByTargetIdPath = (targetId: string): string =>
   `${SOCIAL_ROOTS.suggestionsByTargetId}/${targetId}`;
 export const suggestionHistoryPath = (uid: string, targetId: string): string =>
   `${SOCIAL_ROOTS.suggestionsHistory}/${uid}/${targetId}`;
+
+// Typed nodes: what each node holds is what its entity schema accepts (`z.input`: defaults may be left out).
+
+/** What each section of a user holds. */
+export interface UserSections {
+  public: z.input<typeof userPublicSchema>;
+  private: z.input<typeof userPrivateSchema>;
+  admin: z.input<typeof userAdminSchema>;
+  developer: z.input<typeof userDeveloperSchema>;
+  readOnly: z.input<typeof userReadOnlySchema>;
+}
+/** Ids mapped to the time they were added (a user's follows, likes and blocks, post indexes). */
+type TimestampMap = Record<string, number>;
+
+export const gameNode = (gameId: string): DbNode<z.input<typeof gameSchema>> => dbNode(gamePath(gameId));
+export const eventNode = (eventId: string): DbNode<z.input<typeof eventSchema>> => dbNode(eventPath(eventId));
+export const userSectionNode = <S extends UserSection>(uid: string, section: S): DbNode<UserSections[S]> =>
+  dbNode(userSectionPath(uid, section));
+export const usersPublicNode = (uid: string): DbNode<z.input<typeof usersPublicEntrySchema>> =>
+  dbNode(usersPublicPath(uid));
+/** `emails-to-ids/{email key}` → uid. */
+export const emailToIdNode = (email: string): DbNode<string> => dbNode(emailToIdPath(email));
+/** `usernames/{lower-cased username}` → uid (see usernameClaimPath). */
+export const usernameClaimNode = (username: string): DbNode<string> => dbNode(usernameClaimPath(username));
+
+/** What a user has blocked of one kind: `users/{uid}/private/blocks/{kind}/{id}` → time blocked. */
+export const userBlocksNode = (uid: string, kind: BlockKind): DbNode<TimestampMap> =>
+  userSectionNode(uid, 'private').child('blocks').child(kind);
+/** What a user likes: `users/{uid}/private/likes/{targetId}` → time liked (active likes only). */
+export const userLikesNode = (uid: string): DbNode<TimestampMap> =>
+  userSectionNode(uid, 'private').child('likes');
+/** The key of each kind of target in a user's follows map. */
+const FOLLOWS_MAP_KEY = { user: 'users', game: 'games', event: 'events' } as const;
+/** What a user follows, by kind: `users/{uid}/private/follows` → `{ users, games, events }`. */
+export const userFollowsNode = (uid: string): DbNode<z.input<typeof userFollowsMapSchema>> =>
+  userSectionNode(uid, 'private').child('follows');
+/** The user's follows of one kind of target: `users/{uid}/private/follows/{users|games|events}`. */
+export const userFollowsMapNode = (uid: string, type: FollowTargetType): DbNode<TimestampMap> =>
+  userFollowsNode(uid).child(FOLLOWS_MAP_KEY[type]);
+/** Where the follower count of a target lives (its record's `follows`). */
+export const followCountNode = (type: FollowTargetType, targetId: string): DbNode<number> => {
+  if (type === 'user') return userSectionNode(targetId, 'public').child('follows');
+  if (type === 'game') return gameNode(targetId).child('follows');
+  return eventNode(targetId).child('follows');
+};
+
+export const followNode = (followId: string): DbNode<z.input<typeof followSchema>> =>
+  dbNode(followPath(followId));
+export const followsByUserIdNode = (
+  uid: string,
+): DbNode<Record<string, z.input<typeof followIndexEntrySchema>>> => dbNode(followsByUserIdPath(uid));
+export const followsByTargetIdNode = (
+  targetId: string,
+): DbNode<Record<string, z.input<typeof followIndexEntrySchema>>> => dbNode(followsByTargetIdPath(targetId));
+
+export const likeNode = (likeId: string): DbNode<z.input<typeof likeSchema>> => dbNode(likePath(likeId));
+export const likesActiveNode = (
+  targetId: string,
+): DbNode<Record<string, z.input<typeof likeActiveEntrySchema>>> => dbNode(likesActivePath(targetId));
+
+export const postNode = (postId: string): DbNode<z.input<typeof postSchema>> => dbNode(postPath(postId));
+/** A post's comments, comment id → time written. */
+export const postCommentsNode = (postId: string): DbNode<TimestampMap> => postNode(postId).child('comments');
+export const postsByIdNode = (targetId: string): DbNode<TimestampMap> => dbNode(postsByIdPath(targetId));
+export const postsByUidNode = (uid: string): DbNode<TimestampMap> => dbNode(postsByUidPath(uid));
+export const commentNode = (commentId: string): DbNode<z.input<typeof postCommentSchema>> =>
+  dbNode(commentPath(commentId));
+/** Where the like count of a post or comment lives. */
+export const likeCountNode = (type: LikeTargetType, targetId: string): DbNode<number> =>
+  type === 'post' ? postNode(targetId).child('likes') : commentNode(targetId).child('likes');
+
+export const voteNode = (voteType: string, uid: string): DbNode<z.input<typeof voteSchema>> =>
+  dbNode(votePath(voteType, uid));
+export const profileNode = (uid: string): DbNode<z.input<typeof profileSchema>> => dbNode(profilePath(uid));
+
+export const suggestionNode = (suggestionId: string): DbNode<z.input<typeof suggestionSchema>> =>
+  dbNode(suggestionPath(suggestionId));
+/** A suggestion index, by answer then id → suggestion id. */
+type SuggestionIndex = Record<SuggestionAnswer, Record<string, string>>;
+export const suggestionsByUserIdNode = (uid: string): DbNode<SuggestionIndex> =>
+  dbNode(suggestionsByUserIdPath(uid));
+export const suggestionsByTargetIdNode = (targetId: string): DbNode<SuggestionIndex> =>
+  dbNode(suggestionsByTargetIdPath(targetId));

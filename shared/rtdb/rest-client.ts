@@ -2,6 +2,9 @@
 // tools alike. It speaks the production contract (https://firebase.google.com/docs/reference/rest/database)
 // so the same code talks to Firebase in production and to the project's emulator locally.
 
+import { z } from 'zod';
+import type { MultiPathUpdate } from './multi-path-update.ts';
+
 /** A value a query can start, end or match at. */
 export type RtdbScalar = string | number | boolean | null;
 
@@ -70,7 +73,14 @@ export interface RtdbTagged<T> {
 }
 
 export interface RtdbClient {
-  /** The value at `path` (null when absent), ordered and filtered when a query is given. */
+  /**
+   * The value at `path` checked against `schema`; null when absent. A value that fails the schema is
+   * logged and treated as absent: nothing downstream ever sees data of the wrong shape.
+   */
+  read<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S> | null>;
+  /** What a query answers at `path`, checked against `schema` as `read` does; null when nothing matches. */
+  query<S extends z.ZodType>(path: string, query: RtdbQuery, schema: S): Promise<z.infer<S> | null>;
+  /** The value at `path` (null when absent), unchecked: only for callers that handle any value. */
   get(path: string, query?: RtdbQuery): Promise<unknown>;
   /** The value with its ETag. */
   getTagged(path: string): Promise<RtdbTagged<unknown>>;
@@ -82,7 +92,7 @@ export interface RtdbClient {
    */
   putIfUnchanged(path: string, value: unknown, ifMatch: string): Promise<boolean>;
   /** Apply many writes atomically: keys are paths relative to `path` (multi-path update). */
-  patch(path: string, updates: Record<string, unknown>): Promise<unknown>;
+  patch(path: string, updates: MultiPathUpdate): Promise<unknown>;
   /** Append under a new push id; answers the id. */
   post(path: string, value: unknown): Promise<string>;
   delete(path: string): Promise<void>;
@@ -133,10 +143,26 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
   async function expectOk(response: Response, path: string): Promise<unknown> {
     const text = await response.text();
     if (!response.ok) throw new RtdbError(response.status, path, readError(text));
-    return text === '' ? null : (JSON.parse(text) as unknown);
+    if (text === '') return null;
+    const value: unknown = JSON.parse(text);
+    return value;
+  }
+
+  function checked<S extends z.ZodType>(path: string, schema: S, value: unknown): z.infer<S> | null {
+    if (value === null) return null;
+    const parsed = schema.safeParse(value);
+    if (parsed.success) return parsed.data;
+    console.error(`Invalid data at ${path}`, z.prettifyError(parsed.error));
+    return null;
   }
 
   return {
+    async read(path, schema) {
+      return checked(path, schema, await expectOk(await request('GET', path), path));
+    },
+    async query(path, query, schema) {
+      return checked(path, schema, await expectOk(await request('GET', path, { query }), path));
+    },
     async get(path, query) {
       return expectOk(await request('GET', path, query ? { query } : {}), path);
     },
@@ -167,8 +193,8 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
       return expectOk(await request('PATCH', path, { body: updates }), path);
     },
     async post(path, value) {
-      const answer = (await expectOk(await request('POST', path, { body: value }), path)) as { name: string };
-      return answer.name;
+      const answer = await expectOk(await request('POST', path, { body: value }), path);
+      return pushAnswerSchema.parse(answer).name;
     },
     async delete(path) {
       await expectOk(await request('DELETE', path), path);
@@ -206,10 +232,15 @@ function appendQuery(params: URLSearchParams, query: RtdbQuery): void {
   if (query.shallow) params.set('shallow', 'true');
 }
 
+/** What the database answers to a POST: the new child's push id. */
+const pushAnswerSchema = z.object({ name: z.string() });
+/** What the database answers when it refuses a request. */
+const errorAnswerSchema = z.object({ error: z.string() });
+
 function readError(text: string): string {
   try {
-    const parsed = JSON.parse(text) as { error?: unknown };
-    return typeof parsed.error === 'string' ? parsed.error : text.slice(0, 200);
+    const parsed = errorAnswerSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.error : text.slice(0, 200);
   } catch {
     return text.slice(0, 200);
   }

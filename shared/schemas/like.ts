@@ -18,6 +18,12 @@ export const likeSchema = z.object({
   disabled: z.boolean().default(false),
 });
 
+/** An entry of `likes_active/{targetId}/{uid}`: who likes the post or comment now, and with which like. */
+export const likeActiveEntrySchema = z.object({
+  likeId: recordIdSchema,
+  timestamp: z.number(),
+});
+
 /** The body of a like or unlike request. */
 export const likeRequestSchema = z.object({
   type: likeTargetTypeSchema,
