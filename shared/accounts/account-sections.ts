@@ -1,5 +1,6 @@
 import { DEFAULT_FOLLOWED_ACCOUNT_UID, guestDisplayName } from '../auth/account-api.ts';
-import { userSectionPath, usersPublicPath } from '../rtdb/paths.ts';
+import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
+import { userSectionNode, usersPublicNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP, serverIncrement } from '../rtdb/server-values.ts';
 import { commitFollow } from '../transitions/follow.ts';
@@ -23,23 +24,26 @@ export interface AccountSections {
  * its follows, likes and follower count (an increment of 0 is 0 for a new account and leaves an
  * existing count as it was).
  */
-export function planAccountSections(account: AccountSections): Record<string, unknown> {
+export function planAccountSections(account: AccountSections): MultiPathUpdate {
   const { uid, profileName } = account;
-  const pub = userSectionPath(uid, 'public');
-  const readOnly = userSectionPath(uid, 'readOnly');
   return {
-    [`${pub}/uuid`]: uid,
-    [`${pub}/username`]: profileName,
-    [`${pub}/follows`]: serverIncrement(0),
-    ...(account.email === null ? {} : { [`${userSectionPath(uid, 'private')}/email`]: account.email }),
-    [`${userSectionPath(uid, 'private')}/isOnboarded`]: account.isOnboarded,
-    [`${userSectionPath(uid, 'admin')}/auth`]: false,
-    [`${userSectionPath(uid, 'admin')}/forceResetPassword`]: false,
-    [`${userSectionPath(uid, 'developer')}/developerGames`]: null,
-    [`${readOnly}/created`]: account.created ?? SERVER_TIMESTAMP,
-    [`${readOnly}/modified`]: SERVER_TIMESTAMP,
-    [`${readOnly}/isDeveloper`]: false,
-    [usersPublicPath(uid)]: { username: profileName },
+    ...userSectionNode(uid, 'public').merge({
+      uuid: uid,
+      username: profileName,
+      follows: serverIncrement(0),
+    }),
+    ...userSectionNode(uid, 'private').merge({
+      ...(account.email === null ? {} : { email: account.email }),
+      isOnboarded: account.isOnboarded,
+    }),
+    ...userSectionNode(uid, 'admin').merge({ auth: false, forceResetPassword: false }),
+    ...userSectionNode(uid, 'developer').child('developerGames').set(null),
+    ...userSectionNode(uid, 'readOnly').merge({
+      created: account.created ?? SERVER_TIMESTAMP,
+      modified: SERVER_TIMESTAMP,
+      isDeveloper: false,
+    }),
+    ...usersPublicNode(uid).set({ username: profileName }),
   };
 }
 

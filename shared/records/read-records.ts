@@ -4,10 +4,16 @@ import { withRecordMeta, type RecordMeta } from '../schemas/record-meta.ts';
 
 /** Where a kind of record lives and what it must look like. */
 export interface RecordKind<S extends z.ZodType> {
+  /** The node holding every record of the kind, keyed by id. */
   root: string;
+  /** The path of one record (see rtdb/paths.ts). */
+  path: (id: string) => string;
   type: string;
   schema: S;
 }
+
+/** The children of a node a query answers, each checked on its own (see queryRecords). */
+const queriedChildrenSchema = z.record(z.string(), z.unknown());
 
 /**
  * One record by id, checked against its schema, with uuid, root and type attached; null when absent.
@@ -18,8 +24,8 @@ export async function readRecord<S extends z.ZodType<object>>(
   kind: RecordKind<S>,
   id: string,
 ): Promise<(z.infer<S> & RecordMeta) | null> {
-  const value = await db.get(`${kind.root}/${id}`);
-  return value === null ? null : parseRecord(kind, id, value);
+  const record = await db.read(kind.path(id), kind.schema);
+  return record === null ? null : withRecordMeta(record, { uuid: id, root: kind.root, type: kind.type });
 }
 
 /** The records a query answers, each checked and given its meta; invalid ones are left out. */
@@ -28,9 +34,8 @@ export async function queryRecords<S extends z.ZodType<object>>(
   kind: RecordKind<S>,
   query: RtdbQuery,
 ): Promise<(z.infer<S> & RecordMeta)[]> {
-  const value = await db.get(kind.root, query);
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([id, record]) => {
+  const children = await db.query(kind.root, query, queriedChildrenSchema);
+  return Object.entries(children ?? {}).flatMap(([id, record]) => {
     const parsed = parseRecord(kind, id, record);
     return parsed ? [parsed] : [];
   });
@@ -43,7 +48,7 @@ function parseRecord<S extends z.ZodType<object>>(
 ): (z.infer<S> & RecordMeta) | null {
   const parsed = kind.schema.safeParse(value);
   if (!parsed.success) {
-    console.error(`Invalid ${kind.type} record ${kind.root}/${id}`, z.prettifyError(parsed.error));
+    console.error(`Invalid ${kind.type} record ${kind.path(id)}`, z.prettifyError(parsed.error));
     return null;
   }
   return withRecordMeta(parsed.data, { uuid: id, root: kind.root, type: kind.type });

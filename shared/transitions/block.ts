@@ -1,4 +1,5 @@
-import { userSectionPath } from '../rtdb/paths.ts';
+import { combineUpdates, type MultiPathUpdate } from '../rtdb/multi-path-update.ts';
+import { userBlocksNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import type { BlockKind } from '../schemas/block.ts';
@@ -9,21 +10,21 @@ import { targetMissing, TransitionRefused } from './transition-refused.ts';
 /** The kind of record each kind of block names. */
 const BLOCKED_KIND: Record<BlockKind, TargetKind> = { users: 'user', posts: 'post', comments: 'comment' };
 
-/** Where a user's blocks of one kind live: `users/{uid}/private/blocks/{kind}`. */
-export const blocksPath = (uid: string, kind: BlockKind): string =>
-  `${userSectionPath(uid, 'private')}/blocks/${kind}`;
-
 /** Blocking (or unblocking) ids: each id stored with the time it was blocked, all in one PATCH. */
 export function planBlocks(
   uid: string,
   kind: BlockKind,
   ids: readonly string[],
   block: boolean,
-): Record<string, unknown> {
+): MultiPathUpdate {
   if (ids.length === 0) throw new RangeError('Moving a block requires non-empty ids.');
-  const updates: Record<string, unknown> = {};
-  for (const id of ids) updates[`${blocksPath(uid, kind)}/${id}`] = block ? SERVER_TIMESTAMP : null;
-  return updates;
+  const blocks = userBlocksNode(uid, kind);
+  return combineUpdates(ids.map((id) => blocks.child(id).set(block ? SERVER_TIMESTAMP : null)));
+}
+
+/** Whether `owner` has blocked the user `uid`: a blocked user cannot post on their feed or comment on their posts. */
+export async function hasBlockedUser(db: RtdbClient, owner: string, uid: string): Promise<boolean> {
+  return (await db.get(userBlocksNode(owner, 'users').child(uid).path)) !== null;
 }
 
 /**

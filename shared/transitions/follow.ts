@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import {
-  eventPath,
+  followCountNode,
   followHistoryPath,
-  followPath,
-  followsByTargetIdPath,
-  followsByUserIdPath,
-  gamePath,
-  userSectionPath,
+  followNode,
+  followsByTargetIdNode,
+  followsByUserIdNode,
+  userFollowsMapNode,
 } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
@@ -39,8 +39,8 @@ export interface FollowChange {
 export interface FollowTargetState {
   /** Whether the target exists as `type`: a count is written only under a target that exists. */
   exists: boolean;
-  /** Its follower count as read; an unfollow never takes a count below zero. */
-  followers: unknown;
+  /** Its follower count as read (null: none, or unreadable); an unfollow never takes a count below zero. */
+  followers: number | null;
 }
 
 /** What a follow request did: whether anything changed, and the pair's state afterwards. */
@@ -48,18 +48,6 @@ export interface FollowOutcome {
   changed: boolean;
   following: boolean;
   followId: string | null;
-}
-
-/** Where the follower count of a target lives. */
-export function followCountPath(type: FollowTargetType, targetId: string): string {
-  if (type === 'user') return `${userSectionPath(targetId, 'public')}/follows`;
-  if (type === 'game') return `${gamePath(targetId)}/follows`;
-  return `${eventPath(targetId)}/follows`;
-}
-
-/** The user's own follows map of this kind of target (`users/{uid}/private/follows/{users|games|events}`). */
-export function userFollowsMapPath(uid: string, type: FollowTargetType): string {
-  return `${userSectionPath(uid, 'private')}/follows/${type}s`;
 }
 
 /**
@@ -94,31 +82,37 @@ export function planFollow(
   const indexEntry = change.follow
     ? { followId, type, timestamp: SERVER_TIMESTAMP, type_time: followTypeTime(type, now) }
     : null;
-  const updates: Record<string, unknown> = {
-    [`${followsByUserIdPath(uid)}/${targetId}`]: indexEntry,
-    [`${followsByTargetIdPath(targetId)}/${uid}`]: indexEntry,
-    [`${userFollowsMapPath(uid, type)}/${targetId}`]: change.follow ? SERVER_TIMESTAMP : null,
+  const record = followNode(followId);
+  const recordUpdate: MultiPathUpdate =
+    current === null
+      ? record.set({
+          userUUID: uid,
+          targetUUID: targetId,
+          type,
+          timestamp: SERVER_TIMESTAMP,
+          disabled: false,
+        })
+      : {
+          ...record.child('disabled').set(!change.follow),
+          ...(change.follow
+            ? { ...record.child('timestamp').set(SERVER_TIMESTAMP), ...record.child('type').set(type) }
+            : {}),
+        };
+  const updates: MultiPathUpdate = {
+    ...followsByUserIdNode(uid).child(targetId).set(indexEntry),
+    ...followsByTargetIdNode(targetId).child(uid).set(indexEntry),
+    ...userFollowsMapNode(uid, type)
+      .child(targetId)
+      .set(change.follow ? SERVER_TIMESTAMP : null),
+    // A target removed since it was followed keeps no count: writing one would bring back a stub record.
+    ...(target.exists
+      ? followCountNode(type, targetId).set(countChange(change.follow, target.followers))
+      : {}),
+    ...recordUpdate,
   };
-  // A target removed since it was followed keeps no count: writing one would bring back a stub record.
-  if (target.exists) updates[followCountPath(type, targetId)] = countChange(change.follow, target.followers);
-  if (current === null) {
-    updates[followPath(followId)] = {
-      userUUID: uid,
-      targetUUID: targetId,
-      type,
-      timestamp: SERVER_TIMESTAMP,
-      disabled: false,
-    };
-  } else {
-    updates[`${followPath(followId)}/disabled`] = !change.follow;
-    if (change.follow) {
-      updates[`${followPath(followId)}/timestamp`] = SERVER_TIMESTAMP;
-      updates[`${followPath(followId)}/type`] = type;
-    }
-  }
   return {
     kind: 'write',
-    next: { followId, type, disabled: !change.follow, timestamp: SERVER_TIMESTAMP as unknown as number },
+    next: { followId, type, disabled: !change.follow, timestamp: SERVER_TIMESTAMP },
     updates,
     result: { changed: true, following: change.follow, followId },
   };
@@ -132,7 +126,7 @@ export function planFollow(
 export async function commitFollow(db: RtdbClient, change: FollowChange): Promise<FollowOutcome> {
   const [exists, followers] = await Promise.all([
     targetExists(db, change.type, change.targetId),
-    db.get(followCountPath(change.type, change.targetId)),
+    db.read(followCountNode(change.type, change.targetId).path, z.number()),
   ]);
   return commitGatedTransition(db, {
     gatePath: followHistoryPath(change.uid, change.targetId),

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import type { MultiPathUpdate, WriteValue } from '../rtdb/multi-path-update.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
+import { SERVER_TIMESTAMP, type ServerTimestamp } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
 
 // Why a gate: a transition is ONE multi-path PATCH (record + indexes + user maps + counts), but
@@ -22,7 +23,7 @@ export const GATE_LEASE_MS = 15_000;
 /** How long a request waits for the gate before giving up with TransitionBusyError. */
 export const GATE_WAIT_MS = 20_000;
 
-/** The mark a request leaves on a history entry while its PATCH is in flight. */
+/** The mark a request leaves on a history entry while its PATCH is in flight, as read back. */
 interface PendingMark<S> {
   op: string;
   since: number;
@@ -30,9 +31,20 @@ interface PendingMark<S> {
   previous: S | null;
 }
 
-/** What a transition decided: nothing to write, or the multi-path updates and the entry's next state. */
+/** The mark as written: `since` is the database's clock. */
+interface PendingMarkWrite<S> {
+  op: string;
+  since: ServerTimestamp;
+  previous: S | null;
+}
+
+/**
+ * What a transition decided: nothing to write, or the multi-path updates and the entry's next state
+ * (as written: its timestamps may be the database's clock).
+ */
 export type TransitionPlan<S, R> =
-  { kind: 'unchanged'; result: R } | { kind: 'write'; next: S; updates: Record<string, unknown>; result: R };
+  | { kind: 'unchanged'; result: R }
+  | { kind: 'write'; next: WriteValue<S>; updates: MultiPathUpdate; result: R };
 
 /** The gate stayed taken by other requests for longer than GATE_WAIT_MS. */
 export class TransitionBusyError extends Error {
@@ -74,7 +86,7 @@ export async function commitGatedTransition<S extends object, R>(
     if (plan.kind === 'unchanged' && !pending) return plan.result;
     const op = pushId();
     const next = plan.kind === 'write' ? plan.next : current;
-    const mark: PendingMark<S> = { op, since: SERVER_TIMESTAMP as unknown as number, previous: current };
+    const mark: PendingMarkWrite<S> = { op, since: SERVER_TIMESTAMP, previous: current };
     const taken = await db.put(transition.gatePath, { ...(next ?? {}), pending: mark }, { ifMatch: etag });
     if (taken === null) continue; // another request changed the entry first
     const updates = plan.kind === 'write' ? plan.updates : {};

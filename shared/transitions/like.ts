@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  commentPath,
-  likeHistoryPath,
-  likePath,
-  likesActivePath,
-  postPath,
-  userSectionPath,
-} from '../rtdb/paths.ts';
+import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
+import { likeCountNode, likeHistoryPath, likeNode, likesActiveNode, userLikesNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
@@ -38,19 +32,14 @@ export interface LikeChange {
 export interface LikeTargetState {
   /** Whether it exists as `type`: a count is written only under a record that exists. */
   exists: boolean;
-  /** Its like count as read; an unlike never takes a count below zero. */
-  likes: unknown;
+  /** Its like count as read (null: none, or unreadable); an unlike never takes a count below zero. */
+  likes: number | null;
 }
 
 export interface LikeOutcome {
   changed: boolean;
   liking: boolean;
   likeId: string | null;
-}
-
-/** Where the like count of a target lives. */
-export function likeCountPath(type: LikeTargetType, targetId: string): string {
-  return `${type === 'post' ? postPath(targetId) : commentPath(targetId)}/likes`;
 }
 
 /**
@@ -74,36 +63,37 @@ export function planLike(
   }
   if (change.like && !target.exists) throw targetMissing(type, targetId);
   const likeId = current?.likeId ?? newId();
-  const updates: Record<string, unknown> = {
-    [`${likesActivePath(targetId)}/${uid}`]: change.like ? { likeId, timestamp: SERVER_TIMESTAMP } : null,
-    [`${userSectionPath(uid, 'private')}/likes/${targetId}`]: change.like ? SERVER_TIMESTAMP : null,
+  const record = likeNode(likeId);
+  const recordUpdate: MultiPathUpdate =
+    current === null
+      ? record.set({
+          targetUUID: targetId,
+          targetType: type,
+          sourceUUID: uid,
+          sourceType: 'user',
+          timestamp: SERVER_TIMESTAMP,
+          disabled: false,
+        })
+      : {
+          ...record.child('disabled').set(!change.like),
+          ...(change.like
+            ? { ...record.child('timestamp').set(SERVER_TIMESTAMP), ...record.child('targetType').set(type) }
+            : {}),
+        };
+  const updates: MultiPathUpdate = {
+    ...likesActiveNode(targetId)
+      .child(uid)
+      .set(change.like ? { likeId, timestamp: SERVER_TIMESTAMP } : null),
+    ...userLikesNode(uid)
+      .child(targetId)
+      .set(change.like ? SERVER_TIMESTAMP : null),
+    // A post or comment deleted since it was liked keeps no count: writing one would bring back a stub.
+    ...(target.exists ? likeCountNode(type, targetId).set(countChange(change.like, target.likes)) : {}),
+    ...recordUpdate,
   };
-  // A post or comment deleted since it was liked keeps no count: writing one would bring back a stub.
-  if (target.exists) updates[likeCountPath(type, targetId)] = countChange(change.like, target.likes);
-  if (current === null) {
-    updates[likePath(likeId)] = {
-      targetUUID: targetId,
-      targetType: type,
-      sourceUUID: uid,
-      sourceType: 'user',
-      timestamp: SERVER_TIMESTAMP,
-      disabled: false,
-    };
-  } else {
-    updates[`${likePath(likeId)}/disabled`] = !change.like;
-    if (change.like) {
-      updates[`${likePath(likeId)}/timestamp`] = SERVER_TIMESTAMP;
-      updates[`${likePath(likeId)}/targetType`] = type;
-    }
-  }
   return {
     kind: 'write',
-    next: {
-      likeId,
-      targetType: type,
-      disabled: !change.like,
-      timestamp: SERVER_TIMESTAMP as unknown as number,
-    },
+    next: { likeId, targetType: type, disabled: !change.like, timestamp: SERVER_TIMESTAMP },
     updates,
     result: { changed: true, liking: change.like, likeId },
   };
@@ -116,7 +106,7 @@ export function planLike(
 export async function commitLike(db: RtdbClient, change: LikeChange): Promise<LikeOutcome> {
   const [exists, likes] = await Promise.all([
     targetExists(db, change.type, change.targetId),
-    db.get(likeCountPath(change.type, change.targetId)),
+    db.read(likeCountNode(change.type, change.targetId).path, z.number()),
   ]);
   return commitGatedTransition(db, {
     gatePath: likeHistoryPath(change.uid, change.targetId),

@@ -1,4 +1,12 @@
-import { commentPath, likesActivePath, postPath, postsByIdPath, postsByUidPath } from '../rtdb/paths.ts';
+import { combineUpdates, type MultiPathUpdate } from '../rtdb/multi-path-update.ts';
+import {
+  commentNode,
+  likesActiveNode,
+  postCommentsNode,
+  postNode,
+  postsByIdNode,
+  postsByUidNode,
+} from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
@@ -6,13 +14,9 @@ import type { NewPostRequest, PostRecord } from '../schemas/post.ts';
 import type { PostCommentRecord } from '../schemas/post-comment.ts';
 
 /** A new post: the record, the target's feed index and the author's index in one PATCH. */
-export function planNewPost(
-  uid: string,
-  post: NewPostRequest,
-  postId: string = pushId(),
-): Record<string, unknown> {
+export function planNewPost(uid: string, post: NewPostRequest, postId: string = pushId()): MultiPathUpdate {
   return {
-    [postPath(postId)]: {
+    ...postNode(postId).set({
       uuid: postId,
       targetUUID: post.targetId,
       targetType: post.targetType,
@@ -21,9 +25,9 @@ export function planNewPost(
       type: post.type,
       likes: 0,
       timestamp: SERVER_TIMESTAMP,
-    },
-    [`${postsByIdPath(post.targetId)}/${postId}`]: SERVER_TIMESTAMP,
-    [`${postsByUidPath(uid)}/${postId}`]: SERVER_TIMESTAMP,
+    }),
+    ...postsByIdNode(post.targetId).child(postId).set(SERVER_TIMESTAMP),
+    ...postsByUidNode(uid).child(postId).set(SERVER_TIMESTAMP),
   };
 }
 
@@ -37,15 +41,14 @@ export async function commitNewPost(db: RtdbClient, uid: string, post: NewPostRe
 export function planDeletePost(
   postId: string,
   post: Pick<PostRecord, 'targetUUID' | 'sourceUUID' | 'comments'>,
-): Record<string, unknown> {
-  const updates: Record<string, unknown> = {
-    [postPath(postId)]: null,
-    [`${postsByIdPath(post.targetUUID)}/${postId}`]: null,
-    [`${postsByUidPath(post.sourceUUID)}/${postId}`]: null,
-    [likesActivePath(postId)]: null,
+): MultiPathUpdate {
+  return {
+    ...postNode(postId).set(null),
+    ...postsByIdNode(post.targetUUID).child(postId).set(null),
+    ...postsByUidNode(post.sourceUUID).child(postId).set(null),
+    ...likesActiveNode(postId).set(null),
+    ...combineUpdates(Object.keys(post.comments).map((commentId) => commentNode(commentId).set(null))),
   };
-  for (const commentId of Object.keys(post.comments)) updates[commentPath(commentId)] = null;
-  return updates;
 }
 
 /** A new comment: the record and its entry in the post's comments map in one PATCH. */
@@ -54,16 +57,16 @@ export function planNewComment(
   postId: string,
   content: string,
   commentId: string = pushId(),
-): Record<string, unknown> {
+): MultiPathUpdate {
   return {
-    [commentPath(commentId)]: {
+    ...commentNode(commentId).set({
       postUUID: postId,
       sourceUUID: uid,
       content,
       likes: 0,
       timestamp: SERVER_TIMESTAMP,
-    },
-    [`${postPath(postId)}/comments/${commentId}`]: SERVER_TIMESTAMP,
+    }),
+    ...postCommentsNode(postId).child(commentId).set(SERVER_TIMESTAMP),
   };
 }
 
@@ -82,10 +85,10 @@ export async function commitNewComment(
 export function planDeleteComment(
   commentId: string,
   comment: Pick<PostCommentRecord, 'postUUID'>,
-): Record<string, unknown> {
+): MultiPathUpdate {
   return {
-    [commentPath(commentId)]: null,
-    [`${postPath(comment.postUUID)}/comments/${commentId}`]: null,
-    [likesActivePath(commentId)]: null,
+    ...commentNode(commentId).set(null),
+    ...postCommentsNode(comment.postUUID).child(commentId).set(null),
+    ...likesActiveNode(commentId).set(null),
   };
 }

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import {
   suggestionHistoryPath,
-  suggestionPath,
-  suggestionsByTargetIdPath,
-  suggestionsByUserIdPath,
-  userSectionPath,
+  suggestionNode,
+  suggestionsByTargetIdNode,
+  suggestionsByUserIdNode,
+  userFollowsNode,
 } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import { suggestionAnswerSchema, type SuggestionAnswer } from '../schemas/suggestion.ts';
+import { userFollowsMapSchema } from '../schemas/user.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
 
 /** `suggestions_history/{uid}/{targetId}`: the pair's one answer and its record. */
@@ -52,22 +53,24 @@ export function planSuggestion(
   }
   const suggestionId = current?.suggestionId ?? newId();
   const old = otherAnswer(success);
+  const byUser = suggestionsByUserIdNode(uid);
+  const byTarget = suggestionsByTargetIdNode(targetId);
   return {
     kind: 'write',
     next: { suggestionId, success },
     updates: {
-      [suggestionPath(suggestionId)]: {
+      ...suggestionNode(suggestionId).set({
         userUUID: uid,
         targetUUID: targetId,
         success,
         timestamp: SERVER_TIMESTAMP,
         userFollows: change.userFollows,
         gameFollows: change.gameFollows,
-      },
-      [`${suggestionsByUserIdPath(uid)}/${success}/${targetId}`]: suggestionId,
-      [`${suggestionsByUserIdPath(uid)}/${old}/${targetId}`]: null,
-      [`${suggestionsByTargetIdPath(targetId)}/${success}/${uid}`]: suggestionId,
-      [`${suggestionsByTargetIdPath(targetId)}/${old}/${uid}`]: null,
+      }),
+      ...byUser.child(success).child(targetId).set(suggestionId),
+      ...byUser.child(old).child(targetId).set(null),
+      ...byTarget.child(success).child(uid).set(suggestionId),
+      ...byTarget.child(old).child(uid).set(null),
     },
     result: { changed: true, suggestionId, success },
   };
@@ -78,10 +81,7 @@ export async function commitSuggestion(
   db: RtdbClient,
   answer: Omit<SuggestionChange, 'userFollows' | 'gameFollows'>,
 ): Promise<SuggestionOutcome> {
-  const follows = (await db.get(`${userSectionPath(answer.uid, 'private')}/follows`)) as {
-    users?: Record<string, unknown>;
-    games?: Record<string, unknown>;
-  } | null;
+  const follows = await db.read(userFollowsNode(answer.uid).path, userFollowsMapSchema);
   const change: SuggestionChange = {
     ...answer,
     userFollows: Object.keys(follows?.users ?? {}),

@@ -1,4 +1,4 @@
-import { commentPath, eventPath, gamePath, postPath, userSectionPath } from '../rtdb/paths.ts';
+import { commentNode, eventNode, gameNode, postNode, userSectionNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 
 /** Anything a follow, like, block or post can point at. */
@@ -8,15 +8,15 @@ export type TargetKind = 'user' | 'game' | 'event' | 'post' | 'comment';
 function presencePath(kind: TargetKind, id: string): string {
   switch (kind) {
     case 'user':
-      return `${userSectionPath(id, 'public')}/username`;
+      return userSectionNode(id, 'public').child('username').path;
     case 'game':
-      return `${gamePath(id)}/name`;
+      return gameNode(id).child('name').path;
     case 'event':
-      return `${eventPath(id)}/name`;
+      return eventNode(id).child('name').path;
     case 'post':
-      return `${postPath(id)}/sourceUUID`;
+      return postNode(id).child('sourceUUID').path;
     case 'comment':
-      return `${commentPath(id)}/postUUID`;
+      return commentNode(id).child('postUUID').path;
   }
 }
 

@@ -1,4 +1,6 @@
-import { votePath } from '../rtdb/paths.ts';
+import type { z } from 'zod';
+import type { WriteValue } from '../rtdb/multi-path-update.ts';
+import { voteNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { voteSchema, type VoteRecord } from '../schemas/vote.ts';
@@ -17,12 +19,12 @@ export type VoteOutcome = { kind: 'saved'; vote: VoteRecord } | { kind: 'locked'
  * The vote is one node, so a conditional PUT on it is the whole transition: racing changes retry.
  */
 export async function commitVote(db: RtdbClient, change: VoteChange): Promise<VoteOutcome> {
-  const path = votePath(change.voteType, change.uid);
+  const path = voteNode(change.voteType, change.uid).path;
   for (;;) {
     const { value, etag } = await db.getTagged(path);
     const current = value === null ? null : voteSchema.safeParse(value);
     if (current?.success && current.data.locked) return { kind: 'locked', vote: current.data };
-    const vote = {
+    const vote: WriteValue<z.input<typeof voteSchema>> = {
       type: change.voteType,
       locked: change.lock,
       targetUUID: change.targetId,

@@ -1,10 +1,14 @@
-import { ROOTS } from '../../shared/rtdb/paths.ts';
+import type { WriteValue } from '../../shared/rtdb/multi-path-update.ts';
+import { PAGE_VIEWS_LOG_PATH } from '../../shared/rtdb/paths.ts';
 import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
 import type { PageView } from '../../shared/schemas/page-view.ts';
 import type { Database } from '../database.ts';
 
-/** Where page views of the local stack land, for developers and tests to read. */
-export const LOCAL_PAGE_VIEWS_PATH = `${ROOTS.logs}/page_views`;
+/** A page view as the local stack logs it. */
+interface PageViewLogEntry {
+  path: string;
+  timestamp: number;
+}
 
 /**
  * Records one page view: in production a data point in the Workers Analytics Engine dataset
@@ -24,5 +28,6 @@ export async function recordPageView(
     });
     return;
   }
-  await database.server.post(LOCAL_PAGE_VIEWS_PATH, { path: view.path, timestamp: SERVER_TIMESTAMP });
+  const entry: WriteValue<PageViewLogEntry> = { path: view.path, timestamp: SERVER_TIMESTAMP };
+  await database.server.post(PAGE_VIEWS_LOG_PATH, entry);
 }

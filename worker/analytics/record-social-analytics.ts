@@ -1,3 +1,4 @@
+import type { WriteValue } from '../../shared/rtdb/multi-path-update.ts';
 import { SOCIAL_ROOTS } from '../../shared/rtdb/paths.ts';
 import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
 import type { Database } from '../database.ts';
@@ -30,5 +31,9 @@ export async function recordSocialAnalytics(
     });
     return;
   }
-  await database.server.post(SOCIAL_ROOTS.analyticsLogs, { ...analytics, timestamp: SERVER_TIMESTAMP });
+  const entry: WriteValue<SocialAnalytics & { timestamp: number }> = {
+    ...analytics,
+    timestamp: SERVER_TIMESTAMP,
+  };
+  await database.server.post(SOCIAL_ROOTS.analyticsLogs, entry);
 }

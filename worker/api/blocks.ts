@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { blockRequestSchema } from '../../shared/schemas/block.ts';
-import { userSectionPath } from '../../shared/rtdb/paths.ts';
+import { userSectionNode } from '../../shared/rtdb/paths.ts';
+import { userBlocksSchema } from '../../shared/schemas/user.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
@@ -16,10 +17,10 @@ export const blocksApi = new Hono<AppEnv>()
   .use(requireUser)
   .get('/', async (c) => {
     const user = c.var.user;
-    const blocks = (await c.var.database
+    const blocks = await c.var.database
       .asUser(user.idToken)
-      .get(`${userSectionPath(user.uid, 'private')}/blocks`)) as object | null;
-    return c.json({ posts: {}, comments: {}, users: {}, ...blocks });
+      .read(userSectionNode(user.uid, 'private').child('blocks').path, userBlocksSchema);
+    return c.json(blocks ?? userBlocksSchema.parse({}));
   })
   .post('/', validate('json', blockRequestSchema), async (c) => {
     const { kind, ids } = c.req.valid('json');

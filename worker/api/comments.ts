@@ -1,17 +1,19 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
-import { postPath, userSectionPath } from '../../shared/rtdb/paths.ts';
+import { readComment } from '../../shared/records/read-posts.ts';
+import { postCommentsNode, postNode } from '../../shared/rtdb/paths.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { postSchema } from '../../shared/schemas/post.ts';
 import { newCommentRequestSchema } from '../../shared/schemas/post-comment.ts';
+import { timestampMapSchema } from '../../shared/schemas/user.ts';
+import { hasBlockedUser } from '../../shared/transitions/block.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { cappedLimit } from './query-limit.ts';
 import { commitNewComment, planDeleteComment } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
-import { readComment } from './posts.ts';
 
 const postParams = z.object({ postId: recordIdSchema });
 
@@ -26,10 +28,7 @@ export const commentsApi = new Hono<AppEnv>()
     validate('query', z.object({ limit: z.coerce.number().int().positive().optional() })),
     async (c) => {
       const db = c.var.database.public;
-      const comments = (await db.get(`${postPath(c.req.valid('param').postId)}/comments`)) as Record<
-        string,
-        number
-      > | null;
+      const comments = await db.read(postCommentsNode(c.req.valid('param').postId).path, timestampMapSchema);
       const ids = Object.entries(comments ?? {})
         .sort(([, a], [, b]) => b - a)
         .slice(0, cappedLimit(c.req.valid('query').limit, RECORD_QUERY_CAP))
@@ -48,12 +47,9 @@ export const commentsApi = new Hono<AppEnv>()
       const { postId } = c.req.valid('param');
       const user = c.var.user;
       const db = c.var.database.server;
-      const author = await db.get(`${postPath(postId)}/sourceUUID`);
-      if (typeof author !== 'string') throw apiError(404, 'not-found', { message: 'No such post.' });
-      if (
-        author !== user.uid &&
-        (await db.get(`${userSectionPath(author, 'private')}/blocks/users/${user.uid}`)) !== null
-      )
+      const author = await db.read(postNode(postId).child('sourceUUID').path, recordIdSchema);
+      if (author === null) throw apiError(404, 'not-found', { message: 'No such post.' });
+      if (author !== user.uid && (await hasBlockedUser(db, author, user.uid)))
         throw apiError(403, 'forbidden', { message: 'You cannot comment on this post.' });
       const commentId = await commitNewComment(db, user.uid, postId, c.req.valid('json').content);
       return c.json({ comment: await readComment(db, commentId) }, 201);
@@ -69,8 +65,8 @@ export const commentsApi = new Hono<AppEnv>()
       const db = c.var.database.server;
       const comment = await readComment(db, commentId);
       if (!comment) throw apiError(404, 'not-found', { message: 'No such comment.' });
-      const post = postSchema.safeParse(await db.get(postPath(comment.postUUID)));
-      const postAuthor = post.success ? post.data.sourceUUID : null;
+      const post = await db.read(postNode(comment.postUUID).path, postSchema);
+      const postAuthor = post?.sourceUUID ?? null;
       if (comment.sourceUUID !== user.uid && postAuthor !== user.uid)
         throw apiError(403, 'forbidden', { message: 'You can only delete your own comments.' });
       await db.patch('', planDeleteComment(commentId, comment));

@@ -2,9 +2,10 @@ import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import { z } from 'zod';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
-import { followsByUserIdPath, userSectionPath } from '../../shared/rtdb/paths.ts';
+import { followCountNode, followsByUserIdNode, userFollowsMapNode } from '../../shared/rtdb/paths.ts';
 import {
   followIndexEntrySchema,
+  followRequestSchema,
   followTargetTypeSchema,
   followTypeTimeRange,
 } from '../../shared/schemas/follow.ts';
@@ -15,10 +16,12 @@ import { requireUser } from '../auth/require-user.ts';
 import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
 import { cappedLimit } from './query-limit.ts';
 import { committing } from './transition-http.ts';
-import { commitFollow, followCountPath } from '../../shared/transitions/follow.ts';
+import { commitFollow } from '../../shared/transitions/follow.ts';
 import { validate } from '../validate.ts';
 
-const targetParams = z.object({ type: followTargetTypeSchema, targetId: recordIdSchema });
+const targetParams = followRequestSchema;
+/** A page of a follows index: entries are checked one by one, and an invalid one is left out. */
+const followsIndexSchema = z.record(z.string(), z.unknown());
 const listQuery = z.object({
   type: followTargetTypeSchema.optional(),
   limit: z.coerce.number().int().positive().optional(),
@@ -45,9 +48,9 @@ function changeFollow(follow: boolean) {
         throw apiError(400, 'invalid-input', { message: 'You cannot follow yourself.' });
       const db = c.var.database.server;
       const outcome = await committing(() => commitFollow(db, { uid: user.uid, type, targetId, follow }));
-      const followers = await db.get(followCountPath(type, targetId));
+      const followers = await db.read(followCountNode(type, targetId).path, z.number());
       analytics(true);
-      return c.json({ ...outcome, followers: typeof followers === 'number' ? followers : 0 });
+      return c.json({ ...outcome, followers: followers ?? 0 });
     } catch (error) {
       analytics(false);
       throw error;
@@ -68,18 +71,17 @@ export const followsApi = new Hono<AppEnv>()
       const { uid } = c.req.valid('param');
       const { type, limit } = c.req.valid('query');
       const capped = cappedLimit(limit, RECORD_QUERY_CAP);
-      const value = await c.var.database.public.get(
-        followsByUserIdPath(uid),
+      const value = await c.var.database.public.query(
+        followsByUserIdNode(uid).path,
         type
           ? { orderBy: 'type_time', ...followTypeTimeRange(type), limitToLast: capped }
           : { orderBy: 'timestamp', limitToLast: capped },
+        followsIndexSchema,
       );
-      const follows = Object.entries((value ?? {}) as Record<string, unknown>).flatMap(
-        ([targetId, entry]) => {
-          const parsed = followIndexEntrySchema.safeParse(entry);
-          return parsed.success ? [{ targetId, ...parsed.data }] : [];
-        },
-      );
+      const follows = Object.entries(value ?? {}).flatMap(([targetId, entry]) => {
+        const parsed = followIndexEntrySchema.safeParse(entry);
+        return parsed.success ? [{ targetId, ...parsed.data }] : [];
+      });
       follows.sort((a, b) => b.timestamp - a.timestamp);
       return c.json({ follows: follows.slice(0, capped) });
     },
@@ -88,12 +90,10 @@ export const followsApi = new Hono<AppEnv>()
     const { type, targetId } = c.req.valid('param');
     const user = c.var.user;
     const [mine, followers] = await Promise.all([
-      c.var.database
-        .asUser(user.idToken)
-        .get(`${userSectionPath(user.uid, 'private')}/follows/${type}s/${targetId}`),
-      c.var.database.public.get(followCountPath(type, targetId)),
+      c.var.database.asUser(user.idToken).get(userFollowsMapNode(user.uid, type).child(targetId).path),
+      c.var.database.public.read(followCountNode(type, targetId).path, z.number()),
     ]);
-    return c.json({ following: mine !== null, followers: typeof followers === 'number' ? followers : 0 });
+    return c.json({ following: mine !== null, followers: followers ?? 0 });
   })
   .put('/:type/:targetId', ...changeFollow(true))
   .delete('/:type/:targetId', ...changeFollow(false));

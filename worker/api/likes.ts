@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import { z } from 'zod';
-import { recordIdSchema } from '../../shared/schemas/keys.ts';
-import { likeTargetTypeSchema } from '../../shared/schemas/like.ts';
+import { likeCountNode } from '../../shared/rtdb/paths.ts';
+import { likeRequestSchema } from '../../shared/schemas/like.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { committing } from './transition-http.ts';
-import { commitLike, likeCountPath } from '../../shared/transitions/like.ts';
+import { commitLike } from '../../shared/transitions/like.ts';
 import { validate } from '../validate.ts';
 
-const targetParams = z.object({ type: likeTargetTypeSchema, targetId: recordIdSchema });
+const targetParams = likeRequestSchema;
 
 function changeLike(like: boolean) {
   return createFactory<AppEnv>().createHandlers(requireUser, validate('param', targetParams), async (c) => {
@@ -17,8 +17,8 @@ function changeLike(like: boolean) {
     const user = c.var.user;
     const db = c.var.database.server;
     const outcome = await committing(() => commitLike(db, { uid: user.uid, type, targetId, like }));
-    const likes = await db.get(likeCountPath(type, targetId));
-    return c.json({ ...outcome, likes: typeof likes === 'number' ? likes : 0 });
+    const likes = await db.read(likeCountNode(type, targetId).path, z.number());
+    return c.json({ ...outcome, likes: likes ?? 0 });
   });
 }
 

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { profilePath } from '../../shared/rtdb/paths.ts';
+import { readRecord } from '../../shared/records/read-records.ts';
+import { PROFILE } from '../../shared/records/record-kinds.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
-import { profileSchema, profileUpdateRequestSchema } from '../../shared/schemas/profile.ts';
-import { withRecordMeta } from '../../shared/schemas/record-meta.ts';
+import { profileUpdateRequestSchema } from '../../shared/schemas/profile.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
@@ -16,10 +16,9 @@ const uidParams = z.object({ uid: recordIdSchema });
 export const profilesApi = new Hono<AppEnv>()
   .get('/:uid', validate('param', uidParams), async (c) => {
     const { uid } = c.req.valid('param');
-    const parsed = profileSchema.safeParse(await c.var.database.server.get(profilePath(uid)));
-    if (!parsed.success || parsed.data.disabled)
-      throw apiError(404, 'not-found', { message: 'No such profile.' });
-    return c.json({ profile: withRecordMeta(parsed.data, { uuid: uid, root: 'profiles', type: 'profile' }) });
+    const profile = await readRecord(c.var.database.server, PROFILE, uid);
+    if (!profile || profile.disabled) throw apiError(404, 'not-found', { message: 'No such profile.' });
+    return c.json({ profile });
   })
   .patch(
     '/:uid',
@@ -32,7 +31,8 @@ export const profilesApi = new Hono<AppEnv>()
       if (uid !== user.uid)
         throw apiError(403, 'forbidden', { message: 'You can only change your own profile.' });
       await commitProfileUpdate(c.var.database.server, uid, c.req.valid('json'));
-      const profile = profileSchema.parse(await c.var.database.server.get(profilePath(uid)));
-      return c.json({ profile: withRecordMeta(profile, { uuid: uid, root: 'profiles', type: 'profile' }) });
+      const profile = await readRecord(c.var.database.server, PROFILE, uid);
+      if (!profile) throw new Error(`profile ${uid} unreadable right after its update`);
+      return c.json({ profile });
     },
   );

@@ -1,7 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { recordIdSchema } from '../../shared/schemas/keys.ts';
-import { suggestionAnswerSchema } from '../../shared/schemas/suggestion.ts';
+import { suggestionRequestSchema } from '../../shared/schemas/suggestion.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
@@ -13,8 +11,8 @@ import { validate } from '../validate.ts';
 export const suggestionsApi = new Hono<AppEnv>().put(
   '/:targetId',
   requireUser,
-  validate('param', z.object({ targetId: recordIdSchema })),
-  validate('json', z.object({ success: suggestionAnswerSchema })),
+  validate('param', suggestionRequestSchema.pick({ targetId: true })),
+  validate('json', suggestionRequestSchema.pick({ success: true })),
   async (c) => {
     const { targetId } = c.req.valid('param');
     const { success } = c.req.valid('json');

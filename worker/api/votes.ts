@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { votePath } from '../../shared/rtdb/paths.ts';
+import { voteNode } from '../../shared/rtdb/paths.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
-import { castVoteRequestSchema } from '../../shared/schemas/vote.ts';
+import { castVoteRequestSchema, voteSchema } from '../../shared/schemas/vote.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
@@ -18,7 +18,7 @@ export const votesApi = new Hono<AppEnv>()
     const user = c.var.user;
     const vote = await c.var.database
       .asUser(user.idToken)
-      .get(votePath(c.req.valid('param').voteType, user.uid));
+      .read(voteNode(c.req.valid('param').voteType, user.uid).path, voteSchema);
     return c.json({ vote });
   })
   .put('/:voteType', validate('param', typeParams), validate('json', castVoteRequestSchema), async (c) => {

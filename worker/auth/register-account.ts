@@ -1,6 +1,7 @@
 import { followDefaultAccount, planAccountSections } from '../../shared/accounts/account-sections.ts';
 import { isGuestEmail, isGuestName } from '../../shared/auth/account-api.ts';
-import { emailToIdPath, ROOTS, usernameClaimPath, userSectionPath } from '../../shared/rtdb/paths.ts';
+import { z } from 'zod';
+import { emailToIdNode, ROOTS, usernameClaimNode, userSectionNode } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import type { VerifiedUser } from '../app-env.ts';
 
@@ -17,23 +18,29 @@ export class RegistrationRefused extends Error {
 /** Whether some public user already goes by `username` (spec section 5: checked against public users by username). */
 export async function usernameInUse(db: RtdbClient, username: string, exceptUid?: string): Promise<boolean> {
   const [byIndex, claim] = await Promise.all([
-    db.get(ROOTS.usersPublic, { orderBy: 'username', equalTo: username, limitToFirst: 2 }),
-    db.get(usernameClaimPath(username)),
+    db.query(
+      ROOTS.usersPublic,
+      { orderBy: 'username', equalTo: username, limitToFirst: 2 },
+      z.record(z.string(), z.unknown()),
+    ),
+    db.read(usernameClaimNode(username).path, z.string()),
   ]);
-  const holders = Object.keys((byIndex ?? {}) as Record<string, unknown>).filter((uid) => uid !== exceptUid);
-  return holders.length > 0 || (typeof claim === 'string' && claim !== exceptUid);
+  const holders = Object.keys(byIndex ?? {}).filter((uid) => uid !== exceptUid);
+  return holders.length > 0 || (claim !== null && claim !== exceptUid);
 }
 
 /** Takes the username for `uid`; false when another account holds it. Repeating a claim one already holds succeeds. */
 async function claimUsername(db: RtdbClient, username: string, uid: string): Promise<boolean> {
-  const taken = await db.put(usernameClaimPath(username), uid, { ifMatch: 'null_etag' });
+  const claim = usernameClaimNode(username).path;
+  const taken = await db.put(claim, uid, { ifMatch: 'null_etag' });
   if (taken !== null) return true;
-  return (await db.get(usernameClaimPath(username))) === uid;
+  return (await db.read(claim, z.string())) === uid;
 }
 
 async function releaseUsername(db: RtdbClient, username: string, uid: string): Promise<void> {
-  const { value, etag } = await db.getTagged(usernameClaimPath(username));
-  if (value === uid) await db.put(usernameClaimPath(username), null, { ifMatch: etag });
+  const claim = usernameClaimNode(username).path;
+  const { value, etag } = await db.getTagged(claim);
+  if (value === uid) await db.put(claim, null, { ifMatch: etag });
 }
 
 /** The caller's e-mail address when the provider says its owner proved it (they followed the verification link). */
@@ -53,25 +60,21 @@ export async function registerAccount(db: RtdbClient, user: VerifiedUser, userna
   const email = typeof user.claims.email === 'string' ? user.claims.email : undefined;
   if (!email || isGuestEmail(email)) throw new Error('registration needs the account’s own e-mail address');
   const [existing, created] = await Promise.all([
-    db.get(`${userSectionPath(user.uid, 'public')}/username`),
-    db.get(`${userSectionPath(user.uid, 'readOnly')}/created`),
+    db.read(userSectionNode(user.uid, 'public').child('username').path, z.string()),
+    db.read(userSectionNode(user.uid, 'readOnly').child('created').path, z.number()),
   ]);
-  if (typeof existing === 'string' && !isGuestName(existing)) {
+  if (existing !== null && !isGuestName(existing)) {
     if (existing.toLowerCase() === username.toLowerCase()) return; // a repeated request: already done
     throw new RegistrationRefused('already-registered');
   }
   if (await usernameInUse(db, username, user.uid)) throw new RegistrationRefused('username-in-use');
   if (!(await claimUsername(db, username, user.uid))) throw new RegistrationRefused('username-in-use');
 
-  const updates = planAccountSections({
-    uid: user.uid,
-    profileName: username,
-    email,
-    created: typeof created === 'number' ? created : null,
-    isOnboarded: false,
-  });
   const verified = verifiedEmail(user);
-  if (verified) updates[emailToIdPath(verified)] = user.uid;
+  const updates = {
+    ...planAccountSections({ uid: user.uid, profileName: username, email, created, isOnboarded: false }),
+    ...(verified ? emailToIdNode(verified).set(user.uid) : {}),
+  };
   try {
     await db.patch('', updates);
   } catch (error) {
@@ -90,10 +93,10 @@ export async function registerAccount(db: RtdbClient, user: VerifiedUser, userna
 export async function claimVerifiedEmail(db: RtdbClient, user: VerifiedUser): Promise<boolean> {
   const email = verifiedEmail(user);
   if (!email) return false;
-  const path = emailToIdPath(email);
-  if ((await db.get(path)) === user.uid) return false;
-  const registered = await db.get(`${userSectionPath(user.uid, 'public')}/username`);
-  if (typeof registered !== 'string' || isGuestName(registered)) return false;
-  await db.put(path, user.uid);
+  const mapping = emailToIdNode(email);
+  if ((await db.read(mapping.path, z.string())) === user.uid) return false;
+  const registered = await db.read(userSectionNode(user.uid, 'public').child('username').path, z.string());
+  if (registered === null || isGuestName(registered)) return false;
+  await db.put(mapping.path, user.uid);
   return true;
 }

@@ -1,13 +1,11 @@
+import { z } from 'zod';
 import { isGuestEmail, isGuestName, type CurrentUserRecord } from '../../shared/auth/account-api.ts';
 import { userSectionPath } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import type { VerifiedUser } from '../app-env.ts';
 
-function asObject(value: unknown): Record<string, unknown> | null {
-  return value !== null && typeof value === 'object' && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
-}
+/** A section as its owner gets it: passed through field for field, whatever fields it has. */
+const ownSectionSchema = z.record(z.string(), z.unknown());
 
 /**
  * The signed-in user's own record, read with their ID token so the database rules decide what they may
@@ -16,7 +14,7 @@ function asObject(value: unknown): Record<string, unknown> | null {
 export async function readCurrentUser(db: RtdbClient, user: VerifiedUser): Promise<CurrentUserRecord> {
   const [publicSection, privateSection, developer, readOnly] = await Promise.all(
     (['public', 'private', 'developer', 'readOnly'] as const).map(async (section) =>
-      asObject(await db.get(userSectionPath(user.uid, section))),
+      db.read(userSectionPath(user.uid, section), ownSectionSchema),
     ),
   );
   const email = typeof user.claims.email === 'string' ? user.claims.email : null;
