@@ -17,6 +17,15 @@ describe('which database the import tools reach, and as whom', () => {
     );
   });
 
+  it('never uses the emulator’s owner for a remote database, whatever else is set', () => {
+    const connection = resolveConnection(
+      { databaseUrl: production },
+      { FIREBASE_ACCESS_TOKEN: 'ya29.token', FIREBASE_EMULATORS: 'true' },
+    );
+    expect(connection.credential.kind).toBe('accessToken');
+    expect(connection.namespace).toBeUndefined();
+  });
+
   it('uses a ready access token from FIREBASE_ACCESS_TOKEN', async () => {
     const connection = resolveConnection(
       { databaseUrl: production },

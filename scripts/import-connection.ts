@@ -1,4 +1,6 @@
-// Which database the command-line tools (import, seed) talk to, and as whom.
+// Which database the command-line tools (import, seed) talk to, and as whom. The credential is chosen
+// by shared/rtdb/database-credential.ts, as for the Worker and the functions; this reads the flags and
+// environment into its settings.
 //
 // Locally (the default, http://127.0.0.1:9000): the project's emulator, namespace
 // questline-demo-default-rtdb, with the emulator's owner credential.
@@ -8,7 +10,11 @@
 // (e.g. `gcloud auth print-access-token`).
 
 import { readFile } from 'node:fs/promises';
-import { googleAccessToken } from '../shared/rtdb/google-access-token.ts';
+import {
+  serverCredential,
+  type AccessTokenSource,
+  type ServerCredentialSettings,
+} from '../shared/rtdb/database-credential.ts';
 import { createRtdbClient, type RtdbClient, type RtdbCredential } from '../shared/rtdb/rest-client.ts';
 
 export const DEFAULT_DATABASE_URL = 'http://127.0.0.1:9000';
@@ -28,7 +34,28 @@ export interface Connection {
 /** A database on this machine: the emulator, reached with its owner credential. */
 export function isLocalDatabase(url: string): boolean {
   const host = new URL(url).hostname;
-  return host === '127.0.0.1' || host === 'localhost' || host === '[::1]' || host === '::1';
+  return host === 'localhost' || host === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(host);
+}
+
+/** The tools' flags and environment, as the shared credential decision reads them. */
+export function serverCredentialSettings(
+  databaseUrl: string,
+  env: NodeJS.ProcessEnv,
+): ServerCredentialSettings {
+  if (isLocalDatabase(databaseUrl)) return { emulator: true, databaseUrl };
+  const keyFile = env.GOOGLE_APPLICATION_CREDENTIALS;
+  const token = env.FIREBASE_ACCESS_TOKEN;
+  let source: AccessTokenSource | undefined;
+  if (keyFile) source = { kind: 'serviceAccount', json: () => readFile(keyFile, 'utf8') };
+  else if (token) source = { kind: 'accessToken', getToken: () => Promise.resolve(token) };
+  return {
+    emulator: false,
+    databaseUrl,
+    source,
+    howToProvide:
+      'set GOOGLE_APPLICATION_CREDENTIALS to a service-account key file, or FIREBASE_ACCESS_TOKEN to an ' +
+      'OAuth2 access token with the Realtime Database scopes (e.g. `gcloud auth print-access-token`).',
+  };
 }
 
 /** Resolves flags and environment into a connection; throws when production has no credential. */
@@ -37,36 +64,11 @@ export function resolveConnection(
   env: NodeJS.ProcessEnv = process.env,
 ): Connection {
   const databaseUrl = options.databaseUrl ?? env.FIREBASE_DATABASE_URL ?? DEFAULT_DATABASE_URL;
-  if (isLocalDatabase(databaseUrl)) {
-    return {
-      databaseUrl,
-      namespace: options.namespace ?? DEFAULT_NAMESPACE,
-      credential: { kind: 'emulatorOwner' },
-    };
-  }
-  const keyFile = env.GOOGLE_APPLICATION_CREDENTIALS;
-  if (keyFile) {
-    return {
-      databaseUrl,
-      namespace: options.namespace,
-      credential: {
-        kind: 'accessToken',
-        getToken: async () => googleAccessToken(await readFile(keyFile, 'utf8')),
-      },
-    };
-  }
-  const token = env.FIREBASE_ACCESS_TOKEN;
-  if (!token) {
-    throw new Error(
-      `No credential for ${new URL(databaseUrl).host}: set GOOGLE_APPLICATION_CREDENTIALS to a service-account ` +
-        'key file, or FIREBASE_ACCESS_TOKEN to an OAuth2 access token with the Realtime Database scopes ' +
-        '(e.g. `gcloud auth print-access-token`).',
-    );
-  }
+  const local = isLocalDatabase(databaseUrl);
   return {
     databaseUrl,
-    namespace: options.namespace,
-    credential: { kind: 'accessToken', getToken: () => Promise.resolve(token) },
+    namespace: options.namespace ?? (local ? DEFAULT_NAMESPACE : undefined),
+    credential: serverCredential(serverCredentialSettings(databaseUrl, env)),
   };
 }
 

@@ -1,5 +1,5 @@
 import { createRtdbClient, type RtdbClient, type RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
-import { googleAccessToken } from '../shared/rtdb/google-access-token.ts';
+import { serverCredential, type ServerCredentialSettings } from '../shared/rtdb/database-credential.ts';
 import { usesEmulators } from './configuration.ts';
 
 /** The database as the Worker reaches it: anonymously for public pages, as itself for writes. */
@@ -26,19 +26,31 @@ export function databaseFor(
     ...(options.databaseFetch ? { fetch: options.databaseFetch } : {}),
   };
   const publicClient = createRtdbClient({ ...base, credential: { kind: 'anonymous' } });
-  const serviceAccount = env.FIREBASE_SERVICE_ACCOUNT;
-  const server = usesEmulators(env)
-    ? publicClient.withCredential({ kind: 'emulatorOwner' })
-    : publicClient.withCredential({
-        kind: 'accessToken',
-        getToken: () => {
-          if (!serviceAccount) throw new Error('FIREBASE_SERVICE_ACCOUNT is not set');
-          return googleAccessToken(serviceAccount);
-        },
-      });
+  let server: RtdbClient | undefined;
   return {
     public: publicClient,
-    server,
+    // Decided on first use, so public pages render even where the server credential is missing (the
+    // configuration check answers 503 first in a deployed Worker).
+    get server() {
+      server ??= publicClient.withCredential(serverCredential(serverCredentialSettings(env)));
+      return server;
+    },
     asUser: (idToken) => publicClient.withCredential({ kind: 'idToken', token: idToken }),
+  };
+}
+
+/** The Worker's environment, as the shared credential decision reads it. */
+export function serverCredentialSettings(env: Env): ServerCredentialSettings {
+  const databaseUrl = env.FIREBASE_DATABASE_URL;
+  if (usesEmulators(env)) return { emulator: true, databaseUrl };
+  const serviceAccount = env.FIREBASE_SERVICE_ACCOUNT;
+  return {
+    emulator: false,
+    databaseUrl,
+    source: serviceAccount
+      ? { kind: 'serviceAccount', json: () => Promise.resolve(serviceAccount) }
+      : undefined,
+    howToProvide:
+      'set the FIREBASE_SERVICE_ACCOUNT secret (npx wrangler secret put FIREBASE_SERVICE_ACCOUNT).',
   };
 }

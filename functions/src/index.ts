@@ -5,6 +5,7 @@ import { onRequest, type Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import type { InstalledAppFunctions } from '../../shared/api/installed-app-functions.ts';
 import type { ApiErrorCode } from '../../shared/errors.ts';
+import { serverCredential, type ServerCredentialSettings } from '../../shared/rtdb/database-credential.ts';
 import { createRtdbClient, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import {
   anonAuth,
@@ -25,23 +26,29 @@ const app = initializeApp();
 
 const emulated = process.env.FUNCTIONS_EMULATOR === 'true';
 
+/** The functions' environment, as the shared credential decision reads it. */
+function serverCredentialSettings(databaseUrl: string): ServerCredentialSettings {
+  if (emulated) return { emulator: true, databaseUrl };
+  // In Cloud Functions the Admin SDK's application credential is the function's service account.
+  const credential = app.options.credential;
+  return {
+    emulator: false,
+    databaseUrl,
+    source: credential
+      ? { kind: 'accessToken', getToken: async () => (await credential.getAccessToken()).access_token }
+      : undefined,
+    howToProvide: 'the functions run without an application credential.',
+  };
+}
+
 /** The database over REST, as the rest of the product reaches it (locally the project's emulator). */
 function database(): RtdbClient {
   const databaseUrl = process.env.QUESTLINE_DATABASE_URL ?? (emulated ? 'http://127.0.0.1:9000' : undefined);
   if (!databaseUrl) throw new Error('QUESTLINE_DATABASE_URL is not set');
-  const base = {
+  return createRtdbClient({
     databaseUrl,
     namespace: process.env.QUESTLINE_DATABASE_NAMESPACE ?? 'questline-demo-default-rtdb',
-  };
-  if (emulated) return createRtdbClient({ ...base, credential: { kind: 'emulatorOwner' } });
-  const credential = app.options.credential;
-  if (!credential) throw new Error('no service credential');
-  return createRtdbClient({
-    ...base,
-    credential: {
-      kind: 'accessToken',
-      getToken: async () => (await credential.getAccessToken()).access_token,
-    },
+    credential: serverCredential(serverCredentialSettings(databaseUrl)),
   });
 }
 
