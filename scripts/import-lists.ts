@@ -9,7 +9,7 @@ import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
 import { listPath, ROOTS } from '../shared/rtdb/paths.ts';
 import { deepLinkSchema } from '../shared/schemas/keys.ts';
 import { listSchema, type ListRecord } from '../shared/schemas/list.ts';
-import { describeIssues, jsonlObjects, type RowReject } from './import-rows.ts';
+import { describeIssues, jsonlObjects, type RowReject } from '../shared/catalogue/catalogue-rows.ts';
 
 export const curatedListSchema = z.object({
   id: z.string().min(1),

@@ -11,9 +11,9 @@ import { Presets, SingleBar } from 'cli-progress';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { connect } from './import-connection.ts';
-import { DEFAULT_BATCH_SIZE, writeGames } from './import-games.ts';
+import { DEFAULT_BATCH_SIZE, writeGames } from '../shared/catalogue/game-updates.ts';
 import { importCuratedLists } from './import-lists.ts';
-import { formatFromPath, readCatalogueRows, type RowReject } from './import-rows.ts';
+import { formatFromPath, readCatalogueRows, type RowReject } from '../shared/catalogue/catalogue-rows.ts';
 
 const USAGE = `Usage:
   node scripts/import.ts games <file.jsonl|file.csv> [--database-url URL] [--namespace NS] [--batch-size N]

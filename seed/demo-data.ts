@@ -7,7 +7,7 @@ import type { CatalogueRow } from '../shared/catalogue/catalogue-row.ts';
 import { eventSchema, type EventRecord } from '../shared/schemas/event.ts';
 import { deepLinkSchema } from '../shared/schemas/keys.ts';
 import { listSchema, type ListRecord } from '../shared/schemas/list.ts';
-import { readCatalogueRows } from '../scripts/import-rows.ts';
+import { readCatalogueRows } from '../shared/catalogue/catalogue-rows.ts';
 
 const DEMO_DIR = new URL('./demo/', import.meta.url);
 

@@ -1,12 +1,11 @@
 // The demo seed against the real emulator with the project's rules.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
+import { DEFAULT_NAMESPACE, startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { MIN_SUGGESTION_RATIO } from '../shared/constants.ts';
 import { createRtdbClient, type RtdbClient } from '../shared/rtdb/rest-client.ts';
 import { eventSchema } from '../shared/schemas/event.ts';
 import { gameSchema } from '../shared/schemas/game.ts';
 import { listSchema } from '../shared/schemas/list.ts';
-import { DEFAULT_NAMESPACE } from '../scripts/import-connection.ts';
 import { loadDemoData } from './demo-data.ts';
 import { seedDemoData } from './seed-demo-data.ts';
 

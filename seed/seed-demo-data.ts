@@ -6,7 +6,7 @@ import { listSummaryOf } from '../shared/catalogue/list-summary.ts';
 import { buildSuggestionMatrix, suggestionSeedGames } from '../shared/catalogue/suggestion-matrix.ts';
 import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
 import { eventPath, listPath, ROOTS, seMatrixPath } from '../shared/rtdb/paths.ts';
-import { gameUpdates } from '../scripts/import-games.ts';
+import { gameUpdates } from '../shared/catalogue/game-updates.ts';
 import { loadDemoData, type DemoData } from './demo-data.ts';
 
 /**

@@ -3,8 +3,8 @@
 // reason, and the others go on.
 
 import type { z } from 'zod';
-import { catalogueRowSchema, type CatalogueRow } from '../shared/catalogue/catalogue-row.ts';
-import { CsvSyntaxError, parseCsv } from './import-csv.ts';
+import { catalogueRowSchema, type CatalogueRow } from './catalogue-row.ts';
+import { CsvSyntaxError, parseCsv } from './parse-csv.ts';
 
 export type CatalogueFormat = 'jsonl' | 'csv';
 

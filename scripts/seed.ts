@@ -1,10 +1,10 @@
 // Seeds the demo data into an empty database:
-//   node seed/cli.ts [--database-url URL] [--namespace NS]
+//   node scripts/seed.ts [--database-url URL] [--namespace NS]
 // Same database defaults as the importer (the local emulator); does nothing when games exist.
 
 import { parseArgs } from 'node:util';
-import { connect } from '../scripts/import-connection.ts';
-import { seedDemoData } from './seed-demo-data.ts';
+import { seedDemoData } from '../seed/seed-demo-data.ts';
+import { connect } from './import-connection.ts';
 
 export async function main(argv: readonly string[]): Promise<number> {
   const { values } = parseArgs({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CatalogueRow } from '../shared/catalogue/catalogue-row.ts';
-import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
-import { gameUpdates, writeGames } from './import-games.ts';
+import type { CatalogueRow } from './catalogue-row.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { gameUpdates, writeGames } from './game-updates.ts';
 
 const row: CatalogueRow = {
   id: 1145360,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CsvSyntaxError, parseCsv } from './import-csv.ts';
+import { CsvSyntaxError, parseCsv } from './parse-csv.ts';
 
 describe('parseCsv', () => {
   it('reads plain records with their line numbers', () => {

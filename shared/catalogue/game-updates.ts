@@ -3,11 +3,11 @@
 // (`games/{id}/name`, …): re-running an import rewrites the same values (idempotent) and never touches
 // `follows`, which belongs to the follow transitions.
 
-import type { CatalogueRow } from '../shared/catalogue/catalogue-row.ts';
-import { gameFromCatalogueRow } from '../shared/catalogue/game-from-catalogue-row.ts';
-import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
-import { gamePath } from '../shared/rtdb/paths.ts';
-import type { GameRecord } from '../shared/schemas/game.ts';
+import type { CatalogueRow } from './catalogue-row.ts';
+import { gameFromCatalogueRow } from './game-from-catalogue-row.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { gamePath } from '../rtdb/paths.ts';
+import type { GameRecord } from '../schemas/game.ts';
 
 /**
  * Rows per atomic PATCH (about 12 paths each, ~60 KB). Measured against the local emulator, whose

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatFromPath, readCatalogueRows } from './import-rows.ts';
+import { formatFromPath, readCatalogueRows } from './catalogue-rows.ts';
 
 const hades = {
   id: 1145360,
