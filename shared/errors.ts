@@ -19,48 +19,37 @@ export const ERROR_MESSAGES = {
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
 
 /**
- * The codes the API (the Worker and the functions) answers besides the catalogue's. Each answer says
- * what went wrong in its own message; a caller branches on the code, never on the words.
+ * Every code an API error answer (the Worker's and the functions') can carry: the catalogue's, and the
+ * API's own below, each answered with its own message. A closed union: `apiError()` takes nothing else,
+ * and a caller branches on the code, never on the words. `isApiErrorCode` (shared/api/error-codes.ts)
+ * checks a code read from an answer.
  */
-const API_ONLY_ERROR_CODES = [
+export type ApiErrorCode =
+  | ErrorCode
   /** 400: the request does not match its schema (with one message per field) or makes no sense. */
-  'invalid-input',
+  | 'invalid-input'
   /** 401: no valid ID token. */
-  'unauthenticated',
+  | 'unauthenticated'
   /** 403: signed in, but not allowed to do this. */
-  'forbidden',
+  | 'forbidden'
   /** 403: a device credential that no longer signs anyone in (anon-auth). */
-  'access-denied',
+  | 'access-denied'
   /** 404: no such endpoint or record. */
-  'not-found',
+  | 'not-found'
   /** 405: the function takes another method. */
-  'method-not-allowed',
+  | 'method-not-allowed'
   /** 409: the record is of another kind than the request says. */
-  'kind-mismatch',
+  | 'kind-mismatch'
   /** 409: the record changed while the change was being made; trying again is safe. */
-  'busy',
+  | 'busy'
   /** 409: the vote is locked and cannot change. */
-  'vote-locked',
+  | 'vote-locked'
   /** 409: the account already has a username. */
-  'already-registered',
+  | 'already-registered'
   /** 413: the request body is over the limit. */
-  'payload-too-large',
+  | 'payload-too-large'
   /** 503: a service the API depends on cannot be reached just now. */
-  'unavailable',
-] as const;
-
-/** Every code an API error answer can carry: the catalogue's and the API's own. A closed union. */
-export type ApiErrorCode = ErrorCode | (typeof API_ONLY_ERROR_CODES)[number];
-
-const API_ERROR_CODES: ReadonlySet<string> = new Set<string>([
-  ...Object.keys(ERROR_MESSAGES),
-  ...API_ONLY_ERROR_CODES,
-]);
-
-/** True for a code of the union (what a caller reads from an answer is checked before it is trusted). */
-export function isApiErrorCode(code: unknown): code is ApiErrorCode {
-  return typeof code === 'string' && API_ERROR_CODES.has(code);
-}
+  | 'unavailable';
 
 /** The catalogue message for a code, or the default message for anything unknown. */
 export function errorMessage(code: string): string {

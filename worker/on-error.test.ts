@@ -1,7 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { Hono } from 'hono';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { isApiErrorCode, type ApiErrorCode } from '../shared/errors.ts';
+import { isApiErrorCode } from '../shared/api/error-codes.ts';
+import type { ApiErrorCode } from '../shared/errors.ts';
 import { apiError } from './api-error.ts';
 import type { AppEnv } from './app-env.ts';
 import { createApp } from './app.ts';

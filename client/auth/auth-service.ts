@@ -24,7 +24,20 @@ export interface AuthService {
   freshIdToken(): Promise<string | null>;
 }
 
+/** Loads the browser's implementation (client/browser/auth/), which only the browser entry knows. */
+export type AuthServiceLoader = () => Promise<AuthService>;
+
+let loader: AuthServiceLoader | undefined;
+
+/**
+ * Lends the pages the browser's auth service; called once by the browser entry
+ * (client/browser/browser-services.ts). The server never provides one: it renders no account actions.
+ */
+export function provideAuthService(load: AuthServiceLoader): void {
+  loader = load;
+}
+
 /** The browser's auth service, loaded on first use (never during the server render). */
 export function loadAuthService(): Promise<AuthService> {
-  return import('../browser/auth/firebase-auth-service.ts').then((module) => module.authService());
+  return loader ? loader() : Promise.reject(new Error('No auth service on the server'));
 }

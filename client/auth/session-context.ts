@@ -1,6 +1,5 @@
 import { createContext, redirect } from 'react-router';
 import type { CurrentUserRecord } from '../../shared/auth/account-api.ts';
-import { safeReturnPath } from '../../shared/return-path.ts';
 import { loadAuthService } from './auth-service.ts';
 
 /** Who is looking at a guarded page (browse), answered by the server from the session cookie or by the browser. */
@@ -43,8 +42,3 @@ const serverWithoutSession: SessionSource = {
 export const sessionContext = createContext<SessionSource>(
   'document' in globalThis ? browserSessionSource : serverWithoutSession,
 );
-
-/** Where to go after signing in: the `next` the guard carried, if it is a path of this site. */
-export function returnPath(search: URLSearchParams, fallback = '/browse'): string {
-  return safeReturnPath(search.get('next'), fallback);
-}

@@ -1,10 +1,36 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useBrowserSession } from './use-browser-session.ts';
-import { changeGameFollow, readGameFollow } from '../browser/follows-client.ts';
+import type { ApiFailure, FollowState } from '../../shared/api/contract.ts';
+import { callApi, useBrowserSession } from './browser-capabilities.ts';
 
 /** Whether the member follows the game: unknown until the API has answered. */
 type Membership = 'unknown' | 'signed-out' | { following: boolean };
+
+/** True when an API call failed because nobody is signed in (any more). */
+function signedOut(error: unknown): boolean {
+  return error instanceof Error && (error as Partial<ApiFailure>).code === 'unauthenticated';
+}
+
+/** Whether the signed-in visitor follows the game, and its follower count; null when signed out. */
+async function asMember(request: () => Promise<FollowState>): Promise<FollowState | null> {
+  try {
+    return await request();
+  } catch (error) {
+    if (signedOut(error)) return null;
+    throw error;
+  }
+}
+
+const readGameFollow = (gameId: string) =>
+  asMember(() => callApi('GET /follows/:type/:targetId', { params: { type: 'game', targetId: gameId } }));
+
+/** Follows (PUT) or unfollows (DELETE) the game; both idempotent. */
+const changeGameFollow = (gameId: string, follow: boolean) =>
+  asMember(() =>
+    callApi(follow ? 'PUT /follows/:type/:targetId' : 'DELETE /follows/:type/:targetId', {
+      params: { type: 'game', targetId: gameId },
+    }),
+  );
 
 function followersLabel(count: number): string {
   return count === 1 ? '1 follower' : `${count.toLocaleString('en-US')} followers`;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loadAuthService } from '../auth/auth-service.ts';
 import { AuthCard, AuthForm, authForm, FIELDS, useAuthForms } from '../auth/auth-form.tsx';
-import { returnPath } from '../auth/session-context.ts';
+import { returnPath } from '../auth/return-path.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { safeReturnPath } from '../../shared/return-path.ts';
 

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loadAuthService } from '../auth/auth-service.ts';
 import { AuthCard, AuthForm, FIELDS, useAuthForms } from '../auth/auth-form.tsx';
-import { returnPath } from '../auth/session-context.ts';
+import { returnPath } from '../auth/return-path.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 
 /** Sign-up with username, e-mail and password; a guest signing up keeps what it did. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isApiErrorCode } from '../../shared/errors.ts';
+import { isApiErrorCode } from '../../shared/api/error-codes.ts';
 import { errorAnswer } from './error-answer.ts';
 
 describe('function error answers', () => {

@@ -26,38 +26,19 @@ import {
   type AuthClientConfig,
   type CurrentUserRecord,
 } from '../../../shared/auth/account-api.ts';
-import type { ApiErrorBody } from '../../../shared/errors.ts';
+import type { DeviceCredential } from '../../../shared/api/installed-app-functions.ts';
+import { ERROR_MESSAGES } from '../../../shared/errors.ts';
 import { SESSION_COOKIE } from '../../../shared/session-cookie.ts';
 import type { AuthService } from '../../auth/auth-service.ts';
 import { AuthState, type SessionUser } from '../../auth/auth-state.ts';
+import { ApiError, callApi, callFunction, type IdTokenSource } from '../api-client.ts';
 
-// The browser's accounts, on the Firebase Auth SDK (the local Auth emulator in development). Only the
-// globals below are touched, and only in the browser: this module is loaded on first use, never while
-// the server renders.
-interface BrowserGlobals {
-  document: { cookie: string };
-  location: { origin: string; protocol: string };
-  localStorage: {
-    getItem(key: string): string | null;
-    setItem(key: string, value: string): void;
-    removeItem(key: string): void;
-  };
-  matchMedia?: (query: string) => { matches: boolean };
-}
-const browser = globalThis as unknown as BrowserGlobals;
+// The browser's accounts, on the Firebase Auth SDK (the local Auth emulator in development). Loaded on
+// first use by the browser entry's services (client/browser/browser-services.ts), never while the server
+// renders. The Worker's API and the installed-app functions are reached through the one API client.
 
 /** Where an installed app keeps its device credential for anon-auth / process-login. */
 const DEVICE_CREDENTIAL_KEY = 'questline.device';
-
-/** An error with a catalogue code, as the Worker's API answers them. */
-class AccountError extends Error {
-  override readonly name = 'AccountError';
-  readonly code: string;
-  constructor(code: string, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
 
 function sessionUserOf(user: User | null): SessionUser | null {
   if (!user) return null;
@@ -66,8 +47,8 @@ function sessionUserOf(user: User | null): SessionUser | null {
 
 /** Keeps the `__session` cookie holding the current ID token (Firebase refreshes it hourly). */
 function writeSessionCookie(token: string | null): void {
-  const secure = browser.location.protocol === 'https:' ? '; Secure' : '';
-  browser.document.cookie = token
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = token
     ? `${SESSION_COOKIE}=${token}; Path=/; Max-Age=3600; SameSite=Lax${secure}`
     : `${SESSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
 }
@@ -78,13 +59,8 @@ function randomKey(bytes: number): string {
   ).join('');
 }
 
-interface DeviceCredential {
-  accessId: string;
-  accessKey: string;
-}
-
 function storeDeviceCredential(credential: DeviceCredential): DeviceCredential {
-  browser.localStorage.setItem(DEVICE_CREDENTIAL_KEY, JSON.stringify(credential));
+  localStorage.setItem(DEVICE_CREDENTIAL_KEY, JSON.stringify(credential));
   return credential;
 }
 
@@ -94,34 +70,45 @@ function newDeviceCredential(): DeviceCredential {
 }
 
 function storedDeviceCredential(): DeviceCredential | null {
-  const stored = browser.localStorage.getItem(DEVICE_CREDENTIAL_KEY);
+  const stored = localStorage.getItem(DEVICE_CREDENTIAL_KEY);
   return stored ? (JSON.parse(stored) as DeviceCredential) : null;
 }
 
 function forgetDeviceCredential(): void {
-  browser.localStorage.removeItem(DEVICE_CREDENTIAL_KEY);
+  localStorage.removeItem(DEVICE_CREDENTIAL_KEY);
 }
 
-async function apiJson<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const headers = new Headers(init.headers);
-  headers.set('Accept', 'application/json');
-  const response = await fetch(path, { ...init, headers });
-  const body = (await response.json()) as unknown;
-  if (!response.ok) {
-    const error = (body as Partial<ApiErrorBody>).error;
-    throw new AccountError(error?.code ?? 'default', error?.message ?? 'An error occurred.');
-  }
-  return body as T;
+/** The ID tokens of a Firebase user, for the API client: the cached one, then a forced refresh. */
+function tokensOf(user: User): IdTokenSource {
+  return {
+    current: async () => {
+      const token = await user.getIdToken();
+      writeSessionCookie(token);
+      return token;
+    },
+    refreshed: async () => {
+      const token = await user.getIdToken(true);
+      writeSessionCookie(token);
+      return token;
+    },
+  };
+}
+
+/** The signed-in user's tokens; an `ApiError` (unauthenticated) when nobody is signed in. */
+function signedIn(auth: Auth): IdTokenSource {
+  const user = auth.currentUser;
+  if (!user) throw new ApiError({ status: 401, code: 'unauthenticated', message: 'Please sign in.' });
+  return tokensOf(user);
 }
 
 class FirebaseAuthService implements AuthService {
   readonly state = new AuthState();
   readonly publicAppMode: boolean;
   readonly #auth: Auth;
-  readonly #config: AuthClientConfig;
+  readonly #functionsBaseUrl: string;
 
   constructor(config: AuthClientConfig) {
-    this.#config = config;
+    this.#functionsBaseUrl = config.functionsBaseUrl;
     this.publicAppMode = config.publicAppMode;
     const app = initializeApp({
       apiKey: config.apiKey,
@@ -148,25 +135,21 @@ class FirebaseAuthService implements AuthService {
     });
   }
 
-  async #authorized(): Promise<Record<string, string>> {
-    const user = this.#auth.currentUser;
-    if (!user) throw new AccountError('unauthenticated', 'Please sign in.');
-    const token = await user.getIdToken();
-    writeSessionCookie(token);
-    return { Authorization: `Bearer ${token}` };
-  }
-
   async signUp(input: { username: string; email: string; password: string }): Promise<CurrentUserRecord> {
     // A guest's session may still be coming back from storage (the page was just loaded): wait for it
     // (before the flow, which holds back the provider's answers), or the guest would get a second, new
     // account instead of becoming a member.
     await this.state.ready();
     return this.state.runFlow('signup', async () => {
-      const check = await apiJson<{ available: boolean }>(
-        `/api/accounts/usernames/${encodeURIComponent(input.username)}`,
-      );
+      const check = await callApi('GET /accounts/usernames/:username', {
+        params: { username: input.username },
+      });
       if (!check.available)
-        throw new AccountError('username-in-use', 'Doh! That username is already in use.');
+        throw new ApiError({
+          status: 409,
+          code: 'username-in-use',
+          message: ERROR_MESSAGES['username-in-use'],
+        });
       const current = this.#auth.currentUser;
       let user: User;
       let createdNow = false;
@@ -179,19 +162,19 @@ class FirebaseAuthService implements AuthService {
         createdNow = true;
       }
       try {
-        const record = await apiJson<CurrentUserRecord>('/api/accounts', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', ...(await this.#authorized()) },
-          body: JSON.stringify({ username: input.username }),
-        });
+        const record = await callApi(
+          'POST /accounts',
+          { body: { username: input.username } },
+          signedIn(this.#auth),
+        );
         await updateProfile(user, { displayName: input.username });
-        await sendEmailVerification(user, { url: `${browser.location.origin}/login` });
+        await sendEmailVerification(user, { url: `${location.origin}/login` });
         await this.#bindDevice(user);
         return record;
       } catch (error) {
         // The name was taken between the check and the claim: the new Firebase account goes too, so the
         // address can sign up again with another name.
-        if (createdNow && error instanceof AccountError) await user.delete().catch(() => undefined);
+        if (createdNow && error instanceof ApiError) await user.delete().catch(() => undefined);
         throw error;
       }
     });
@@ -215,11 +198,9 @@ class FirebaseAuthService implements AuthService {
       const user = this.#auth.currentUser;
       forgetDeviceCredential();
       if (device && user) {
-        await apiJson(`${this.#config.functionsBaseUrl}/process-logout`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await user.getIdToken()}` },
-          body: JSON.stringify(device),
-        }).catch(() => undefined);
+        await callFunction(this.#functionsBaseUrl, 'process-logout', device, tokensOf(user)).catch(
+          () => undefined,
+        );
       }
       await signOut(this.#auth);
       writeSessionCookie(null);
@@ -233,7 +214,7 @@ class FirebaseAuthService implements AuthService {
 
   async tryInstalledAppLogin(): Promise<boolean> {
     // Only an installed app (standalone display) signs itself in with its device credential.
-    const installed = browser.matchMedia?.('(display-mode: standalone)').matches ?? false;
+    const installed = matchMedia('(display-mode: standalone)').matches;
     const device = storedDeviceCredential();
     if (!installed || !device) return false;
     try {
@@ -241,21 +222,18 @@ class FirebaseAuthService implements AuthService {
       return true;
     } catch (error) {
       // Refused (expired, revoked, or its key used elsewhere): the credential is of no more use.
-      if (error instanceof AccountError && error.code === 'access-denied') forgetDeviceCredential();
+      if (error instanceof ApiError && error.code === 'access-denied') forgetDeviceCredential();
       return false;
     }
   }
 
   async #signInWithDevice(device: DeviceCredential): Promise<void> {
-    const answer = await apiJson<{ success: boolean; token?: string; accessKey?: string }>(
-      `${this.#config.functionsBaseUrl}/anon-auth`,
-      {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ domain_uri: browser.location.origin, ...device }),
-      },
-    );
-    if (!answer.success || !answer.token) throw new AccountError('default', 'An error occurred.');
+    const answer = await callFunction(this.#functionsBaseUrl, 'anon-auth', {
+      domain_uri: location.origin,
+      ...device,
+    });
+    if (!answer.success || !answer.token)
+      throw new ApiError({ status: 502, code: 'default', message: ERROR_MESSAGES.default });
     // Every use rotates the key: the one just sent is spent.
     if (answer.accessKey) storeDeviceCredential({ accessId: device.accessId, accessKey: answer.accessKey });
     const { user } = await signInWithCustomToken(this.#auth, answer.token);
@@ -270,16 +248,17 @@ class FirebaseAuthService implements AuthService {
    */
   async #bindDevice(user: User): Promise<void> {
     const device = storedDeviceCredential() ?? newDeviceCredential();
-    await apiJson(`${this.#config.functionsBaseUrl}/process-login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await user.getIdToken()}` },
-      body: JSON.stringify({ ...device, uid: user.uid }),
-    }).catch(() => undefined);
+    await callFunction(
+      this.#functionsBaseUrl,
+      'process-login',
+      { ...device, uid: user.uid },
+      tokensOf(user),
+    ).catch(() => undefined);
   }
 
   async sendPasswordReset(email: string): Promise<void> {
     // The e-mail's link leads back to the login page, which recognises `t=pwdrs` (spec section 2).
-    await sendPasswordResetEmail(this.#auth, email, { url: `${browser.location.origin}/login?t=pwdrs` });
+    await sendPasswordResetEmail(this.#auth, email, { url: `${location.origin}/login?t=pwdrs` });
   }
 
   async confirmPasswordReset(code: string, newPassword: string): Promise<void> {
@@ -288,7 +267,8 @@ class FirebaseAuthService implements AuthService {
 
   async changePassword(currentPassword: string, newPassword: string): Promise<void> {
     const user = this.#auth.currentUser;
-    if (!user?.email) throw new AccountError('unauthenticated', 'Please sign in.');
+    if (!user?.email)
+      throw new ApiError({ status: 401, code: 'unauthenticated', message: 'Please sign in.' });
     // Changing a password needs a fresh sign-in with the current one (spec section 5).
     await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
     await updatePassword(user, newPassword);
@@ -299,7 +279,7 @@ class FirebaseAuthService implements AuthService {
   async currentUser(): Promise<CurrentUserRecord | null> {
     if (!this.#auth.currentUser) return null;
     try {
-      return await apiJson<CurrentUserRecord>('/api/me', { headers: await this.#authorized() });
+      return await callApi('GET /me', {}, signedIn(this.#auth));
     } catch {
       return null;
     }
@@ -325,8 +305,6 @@ let service: Promise<AuthService> | undefined;
 
 /** The one auth service of this page, configured from the Worker (`GET /api/accounts/config`). */
 export function authService(): Promise<AuthService> {
-  service ??= apiJson<AuthClientConfig>('/api/accounts/config').then(
-    (config) => new FirebaseAuthService(config),
-  );
+  service ??= callApi('GET /accounts/config', {}).then((config) => new FirebaseAuthService(config));
   return service;
 }

@@ -1,0 +1,147 @@
+import type {
+  ApiAnswer,
+  ApiEndpoint,
+  ApiFailure,
+  ApiRequest,
+  MemberEndpoint,
+} from '../../shared/api/contract.ts';
+import type {
+  InstalledAppFunction,
+  InstalledAppFunctions,
+} from '../../shared/api/installed-app-functions.ts';
+import { isApiErrorCode } from '../../shared/api/error-codes.ts';
+import { ERROR_MESSAGES, type ApiErrorCode } from '../../shared/errors.ts';
+import { sessionCookieValue } from '../../shared/session-cookie.ts';
+import { loadAuthService } from '../auth/auth-service.ts';
+
+// The browser's one client of the JSON API (/api, worker/api/) and of the functions it calls directly
+// (functions/): typed by the contract in shared/api/, failing with one error class. The API takes an ID
+// token only as a Bearer header, never from the cookie (no CSRF). A member call first sends the token
+// at hand; if the API refuses it (401: it expired), it asks for a fresh one and tries once more.
+
+/** A failed call: the answer's status and the code (shared/errors.ts) and words of its error envelope. */
+export class ApiError extends Error implements ApiFailure {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly fields: Record<string, string> | undefined;
+  constructor(failure: ApiFailure) {
+    super(failure.message);
+    this.status = failure.status;
+    this.code = failure.code;
+    this.fields = failure.fields;
+  }
+}
+
+/** Where a member call gets its ID token. */
+export interface IdTokenSource {
+  /** The token at hand, if any. */
+  current(): Promise<string | null>;
+  /** A newly issued token, for when the one at hand was refused; null when nobody is signed in. */
+  refreshed(): Promise<string | null>;
+}
+
+/**
+ * The session's tokens: the one in the session cookie the auth service keeps (so a page visit does not
+ * load the auth SDK), and only when that is refused, a fresh one from the auth service, loaded then.
+ */
+export const sessionIdTokens: IdTokenSource = {
+  current: () => Promise.resolve(sessionCookieValue(document.cookie)),
+  refreshed: async () => (await loadAuthService()).freshIdToken(),
+};
+
+/** The endpoints that need the caller's ID token; the compiler keeps this in step with the contract. */
+const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
+  'POST /accounts': true,
+  'GET /me': true,
+  'GET /follows/:type/:targetId': true,
+  'PUT /follows/:type/:targetId': true,
+  'DELETE /follows/:type/:targetId': true,
+};
+
+function isMemberEndpoint(endpoint: ApiEndpoint): endpoint is MemberEndpoint {
+  return endpoint in MEMBER_ENDPOINTS;
+}
+
+const unauthenticated = () =>
+  new ApiError({ status: 401, code: 'unauthenticated', message: 'Please sign in.' });
+
+/** Sends once with the token at hand and, if it is refused, once more with a fresh one. */
+async function send(url: string, init: RequestInit, idTokens: IdTokenSource | undefined): Promise<Response> {
+  const attempt = (token: string | null) => {
+    const headers = new Headers(init.headers);
+    headers.set('Accept', 'application/json');
+    if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return fetch(url, { ...init, headers });
+  };
+  if (!idTokens) return attempt(null);
+  const token = await idTokens.current();
+  if (token) {
+    const response = await attempt(token);
+    if (response.status !== 401) return response;
+  }
+  const fresh = await idTokens.refreshed();
+  if (!fresh) throw unauthenticated();
+  return attempt(fresh);
+}
+
+/** The answer's body, typed by the contract; an `ApiError` for anything but success. */
+async function answerOf<T>(response: Response): Promise<T> {
+  const body: unknown = response.status === 204 ? null : await response.json().catch(() => undefined);
+  if (response.ok) return body as T;
+  const error =
+    typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'object'
+      ? (body.error as { code?: unknown; message?: unknown; fields?: Record<string, string> } | null)
+      : null;
+  throw new ApiError({
+    status: response.status,
+    code: isApiErrorCode(error?.code) ? error.code : 'default',
+    message: typeof error?.message === 'string' ? error.message : ERROR_MESSAGES.default,
+    fields: error?.fields,
+  });
+}
+
+/** `/api/follows/:type/:targetId` with its parameters filled in. */
+function apiUrl(path: string, params: Record<string, string> | undefined): string {
+  return `/api${path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(params?.[name] ?? ''))}`;
+}
+
+/**
+ * Calls an endpoint of the API: `callApi('PUT /follows/:type/:targetId', { params: { type: 'game',
+ * targetId } })`. Member endpoints carry the session's ID token (or `idTokens`'), refreshed once on 401.
+ */
+export async function callApi<E extends ApiEndpoint>(
+  endpoint: E,
+  request: ApiRequest<E>,
+  idTokens: IdTokenSource = sessionIdTokens,
+): Promise<ApiAnswer<E>> {
+  const [method = 'GET', path = '/'] = endpoint.split(' ');
+  const params = request.params as Record<string, string> | undefined;
+  const response = await send(
+    apiUrl(path, params),
+    { method, ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }) },
+    isMemberEndpoint(endpoint) ? idTokens : undefined,
+  );
+  return answerOf<ApiAnswer<E>>(response);
+}
+
+/** What calling a function takes beyond its body: an ID token source for those that need a member. */
+type FunctionCredentials<N extends InstalledAppFunction> = InstalledAppFunctions[N] extends { member: true }
+  ? [idTokens: IdTokenSource]
+  : [];
+
+/** Calls a function of the installed-app sign-in (`POST <functionsBaseUrl>/<name>`). */
+export async function callFunction<N extends InstalledAppFunction>(
+  functionsBaseUrl: string,
+  name: N,
+  body: InstalledAppFunctions[N]['body'],
+  ...[idTokens]: FunctionCredentials<N>
+): Promise<InstalledAppFunctions[N]['answer']> {
+  const response = await send(
+    `${functionsBaseUrl}/${name}`,
+    { method: 'POST', body: JSON.stringify(body) },
+    idTokens,
+  );
+  return answerOf<InstalledAppFunctions[N]['answer']>(response);
+}

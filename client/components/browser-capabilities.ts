@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react';
+import type { ApiAnswer, ApiCall, ApiEndpoint, ApiRequest } from '../../shared/api/contract.ts';
+
+// What only the browser can do, lent to the components by the browser entry
+// (client/browser/browser-services.ts), so that components never import the browser's runtime modules:
+// they also render on the server, where none of this exists.
+
+/** The browser's capabilities the components use. */
+export interface BrowserCapabilities {
+  /** Whether the browser holds a session (the cookie the auth service keeps), without loading the auth SDK. */
+  hasSession(): boolean;
+  /** The JSON API (client/browser/api-client.ts), as the signed-in member where an endpoint needs one. */
+  callApi: ApiCall;
+}
+
+let capabilities: BrowserCapabilities | undefined;
+
+/** Called once by the browser entry, before hydrating. */
+export function provideBrowserCapabilities(provided: BrowserCapabilities): void {
+  capabilities = provided;
+}
+
+/** The API, in an effect or an event handler (never during a render: the server has none). */
+export function callApi<E extends ApiEndpoint>(endpoint: E, request: ApiRequest<E>): Promise<ApiAnswer<E>> {
+  if (!capabilities) return Promise.reject(new Error('No API client on the server'));
+  return capabilities.callApi(endpoint, request);
+}
+
+const noSubscription = () => () => undefined;
+/** Read again on every render of the component using it (e.g. the header, on every navigation). */
+const sessionInBrowser = () => capabilities?.hasSession() ?? false;
+/** The server renders every public page alike for everyone (so it can be cached): no session. */
+const noSessionOnServer = () => false;
+
+/**
+ * Whether the browser holds a session: false on the server and during hydration, so the HTML matches;
+ * the real answer right after, without loading the auth SDK.
+ */
+export function useBrowserSession(): boolean {
+  return useSyncExternalStore(noSubscription, sessionInBrowser, noSessionOnServer);
+}

@@ -1,0 +1,99 @@
+import type { AuthClientConfig, CurrentUserRecord, UsernameAvailability } from '../auth/account-api.ts';
+import type { RegisterAccountRequest } from '../auth/register-account-schema.ts';
+import type { ApiErrorCode } from '../errors.ts';
+import type { FollowTargetType } from '../schemas/follow.ts';
+import type { PageView } from '../schemas/page-view.ts';
+
+// The JSON API as the browser calls it: each endpoint's path, body and answer, in one table that the
+// Worker's routes are checked against (worker/api/browser-contract.test.ts) and the browser's client
+// (client/browser/api-client.ts) is typed by. Types only (zod schemas are imported as types): nothing
+// here reaches the browser bundle. Paths are relative to /api.
+
+/** Whether the caller follows a user, game or event, and how many follow it. */
+export interface FollowState {
+  following: boolean;
+  followers: number;
+}
+
+/** What a follow (PUT) or unfollow (DELETE) did: both are idempotent, a repeat answers `changed: false`. */
+export interface FollowChangeAnswer extends FollowState {
+  changed: boolean;
+  followId: string | null;
+}
+
+/**
+ * The endpoints the browser calls. `member: true` marks those that need a signed-in caller (an ID token
+ * as a Bearer header); `params` narrows path parameters beyond plain strings.
+ */
+export interface ApiEndpoints {
+  'GET /accounts/config': { answer: AuthClientConfig };
+  'GET /accounts/usernames/:username': { answer: UsernameAvailability };
+  'POST /accounts': { body: RegisterAccountRequest; answer: CurrentUserRecord; member: true };
+  'GET /me': { answer: CurrentUserRecord; member: true };
+  'GET /follows/:type/:targetId': {
+    params: { type: FollowTargetType };
+    answer: FollowState;
+    member: true;
+  };
+  'PUT /follows/:type/:targetId': {
+    params: { type: FollowTargetType };
+    answer: FollowChangeAnswer;
+    member: true;
+  };
+  'DELETE /follows/:type/:targetId': {
+    params: { type: FollowTargetType };
+    answer: FollowChangeAnswer;
+    member: true;
+  };
+  /** Answers 204 (no body). Sent with sendBeacon, which survives the page being closed. */
+  'POST /page-views': { body: PageView; answer: null };
+}
+
+/** `METHOD /path` of an endpoint the browser calls. */
+export type ApiEndpoint = keyof ApiEndpoints;
+
+/** The endpoints that need a signed-in caller. */
+export type MemberEndpoint = {
+  [E in ApiEndpoint]: ApiEndpoints[E] extends { member: true } ? E : never;
+}[ApiEndpoint];
+
+/** The HTTP method of an endpoint. */
+export type ApiMethod<E extends ApiEndpoint> = E extends `${infer Method} ${string}` ? Method : never;
+
+/** The path (under /api) of an endpoint, with its `:name` parameters. */
+export type ApiPath<E extends ApiEndpoint> = E extends `${string} ${infer Path}` ? Path : never;
+
+/** The names of a path's `:name` parameters. */
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** An endpoint's path parameters: strings, narrowed where the table says so. */
+export type ApiParams<E extends ApiEndpoint> = Omit<
+  Record<ParamNames<ApiPath<E>>, string>,
+  keyof (ApiEndpoints[E] extends { params: infer P } ? P : object)
+> &
+  (ApiEndpoints[E] extends { params: infer P } ? P : object);
+
+/** What a call of an endpoint sends: its path parameters and its JSON body, where it has them. */
+export type ApiRequest<E extends ApiEndpoint> = ([ParamNames<ApiPath<E>>] extends [never]
+  ? { params?: undefined }
+  : { params: ApiParams<E> }) &
+  (ApiEndpoints[E] extends { body: infer B } ? { body: B } : { body?: undefined });
+
+/** What an endpoint answers on success. */
+export type ApiAnswer<E extends ApiEndpoint> = ApiEndpoints[E]['answer'];
+
+/** A call of the API from the browser (client/browser/api-client.ts). Fails with an `ApiFailure`. */
+export type ApiCall = <E extends ApiEndpoint>(endpoint: E, request: ApiRequest<E>) => Promise<ApiAnswer<E>>;
+
+/** How a call fails: the answer's status and its code from the shared union. */
+export interface ApiFailure {
+  status: number;
+  code: ApiErrorCode;
+  message: string;
+  /** One message per invalid field, for `invalid-input`. */
+  fields?: Record<string, string> | undefined;
+}

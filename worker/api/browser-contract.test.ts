@@ -1,0 +1,70 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import type { hc, InferRequestType, InferResponseType } from 'hono/client';
+import { describe, expect, it } from 'vitest';
+import type { ApiAnswer, ApiEndpoint, ApiEndpoints } from '../../shared/api/contract.ts';
+import { createApp } from '../app.ts';
+import { testEnv } from '../test-support/test-database.ts';
+import type { api } from './index.ts';
+
+// The browser cannot import the Worker (the Worker imports the client for rendering), so it calls the
+// API through the contract in shared/api/contract.ts. Here the compiler checks the Worker's routes
+// against that contract, the way Hono's own client (hc) would type them: a route that changes its
+// answer or its body fails `npm run typecheck`.
+
+type Routes = ReturnType<typeof hc<typeof api>>;
+
+/** True when what the route answers with status 2xx can be read as the contract's answer. */
+type Answers<Route, E extends ApiEndpoint> =
+  InferResponseType<Route, 200 | 201> extends ApiAnswer<E> ? true : false;
+/** True when the contract's body is what the route validates. */
+type TakesBody<Route, E extends ApiEndpoint> = ApiEndpoints[E] extends { body: infer B }
+  ? InferRequestType<Route> extends { json: infer J }
+    ? B extends J
+      ? true
+      : false
+    : false
+  : true;
+
+const checks = {
+  config: true satisfies Answers<Routes['accounts']['config']['$get'], 'GET /accounts/config'>,
+  username: true satisfies Answers<
+    Routes['accounts']['usernames'][':username']['$get'],
+    'GET /accounts/usernames/:username'
+  >,
+  register: true satisfies Answers<Routes['accounts']['$post'], 'POST /accounts'>,
+  registerBody: true satisfies TakesBody<Routes['accounts']['$post'], 'POST /accounts'>,
+  me: true satisfies Answers<Routes['me']['$get'], 'GET /me'>,
+  followState: true satisfies Answers<
+    Routes['follows'][':type'][':targetId']['$get'],
+    'GET /follows/:type/:targetId'
+  >,
+  follow: true satisfies Answers<
+    Routes['follows'][':type'][':targetId']['$put'],
+    'PUT /follows/:type/:targetId'
+  >,
+  unfollow: true satisfies Answers<
+    Routes['follows'][':type'][':targetId']['$delete'],
+    'DELETE /follows/:type/:targetId'
+  >,
+  pageViewBody: true satisfies TakesBody<Routes['page-views']['$post'], 'POST /page-views'>,
+};
+
+describe('the browser’s API contract', () => {
+  it('is checked against every route the browser calls', () => {
+    expect(Object.values(checks).every(Boolean)).toBe(true);
+  });
+
+  it('answers the auth configuration the browser reads', async () => {
+    const ctx = createExecutionContext();
+    const response = await createApp().fetch(
+      new Request('http://questline.test/api/accounts/config'),
+      testEnv(),
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    const config = await response.json<ApiAnswer<'GET /accounts/config'>>();
+    expect(Object.keys(config).sort()).toEqual(
+      ['apiKey', 'authEmulatorUrl', 'functionsBaseUrl', 'projectId', 'publicAppMode'].sort(),
+    );
+  });
+});
