@@ -5,7 +5,6 @@ import { routes } from '../routes.tsx';
 import { SiteOriginContext } from '../site-origin.ts';
 import { pageDataStrategy } from './page-data-client.ts';
 import { installBrowserServices } from './browser-services.ts';
-import { installBrowserServices } from './browser-services.ts';
 import { trackPageViews } from './page-views.ts';
 
 // The lazy page modules of the server-rendered page must be in place before hydrating, or the first
@@ -22,8 +21,6 @@ async function loadInitialLazyRoutes(): Promise<void> {
   );
 }
 
-// The auth service and the API client, lent to the pages and components before anything runs.
-installBrowserServices();
 // The auth service and the API client, lent to the pages and components before anything runs.
 installBrowserServices();
 await loadInitialLazyRoutes();
