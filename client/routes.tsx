@@ -1,6 +1,5 @@
 import { redirect, type RouteObject } from 'react-router';
 import { sessionContext } from './auth/session-context.ts';
-import type { PageDataHandle } from './page-data-context.ts';
 import { loader as gamePageLoader } from './pages/game-page.loader.ts';
 import { loader as homePageLoader } from './pages/home-page.loader.ts';
 import { loader as notFoundPageLoader } from './pages/not-found-page.loader.ts';
@@ -8,11 +7,15 @@ import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 
 // One route table for the server render, the page-data endpoint (/api/pages/…) and the browser. A page
-// is its route here, its loader (`client/pages/<id>-page.loader.ts`, run only on the Worker: the client
-// build stubs it and the browser fetches its data from /api/pages/…) and its lazy component
-// (`client/pages/<id>-page.tsx`, the file the Worker preloads for route <id>). Ids are explicit so both
-// sides agree on the keys of the embedded page state. Loaders are on the routes (not in the lazy modules)
-// so that a client navigation fetches the data and the page's chunk at the same time.
+// is its route here, its loader `client/pages/<id>-page.loader.ts` and its lazy component
+// `client/pages/<id>-page.tsx` (the module the Worker preloads for route <id>). Ids are explicit so both
+// sides agree on the keys of the embedded page state.
+// Where a loader runs: one from a `.loader.ts` module runs only on the Worker (the client build replaces
+// it with `true`, React Router's mark of a loader that runs elsewhere, and the browser fetches its data
+// from /api/pages/…); one written here runs wherever the router does, so on client navigations in the
+// browser: the browse guard, which needs the browser's auth state, and the catch-all's redirect. Loaders
+// are on the routes (not in the lazy modules) so that a navigation fetches the data and the page's chunk
+// at the same time.
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -52,7 +55,6 @@ export const routes: RouteObject[] = [
             // The auth guard (spec section 2): the server renders only for a verified session cookie, else
             // sends the visitor to the root; the browser waits for sign-in, then login with a way back.
             loader: ({ context, request }) => context.get(sessionContext).requireUser(request),
-            handle: { loadsInBrowser: true } satisfies PageDataHandle,
             lazy: () => import('./pages/browse-page.tsx'),
           },
           {
@@ -64,10 +66,8 @@ export const routes: RouteObject[] = [
           {
             id: 'unknown-path',
             path: '*',
-            // Any other path goes to the not-found screen (spec section 2); the browser needs no answer from
-            // the Worker for that.
+            // Any other path goes to the not-found screen (spec section 2).
             loader: () => redirect('/404'),
-            handle: { loadsInBrowser: true } satisfies PageDataHandle,
           },
         ],
       },

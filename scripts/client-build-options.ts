@@ -2,15 +2,15 @@ import path from 'node:path';
 import type { BuildOptions, Plugin } from 'esbuild';
 
 /** Page loader modules: they read the database and run only on the Worker. */
-export const SERVER_LOADER_MODULE = /\.loader\.ts$/;
+const SERVER_LOADER_MODULE = /\.loader\.ts$/;
 
 /**
  * Page loaders (`client/pages/<id>-page.loader.ts`) run only on the Worker; the browser fetches their data
- * from it (client/browser/page-data-client.ts). In the browser bundle each such module is this stub, so no
- * loader and nothing it imports (the record readers, zod) ships: the route keeps a loader, which tells the
- * router the page has server data, and the stub is never called. React Router's framework mode strips
- * server loaders from client bundles the same way. A client module importing anything else than `loader`
- * from a loader module at run time fails the build (types may be imported: they are erased).
+ * from it (client/browser/page-data-client.ts). In the browser bundle each such module is a stub whose
+ * `loader` is `true`, React Router's mark of a route with a loader that runs elsewhere: no loader code and
+ * nothing it imports (the record readers, zod) ships, and the route still tells the router it has data to
+ * fetch. React Router's framework mode strips server loaders from client bundles the same way. A client
+ * module importing anything else than `loader` from a loader module fails the build (types are erased).
  */
 const serverLoaderStubs: Plugin = {
   name: 'server-loader-stubs',
@@ -24,8 +24,7 @@ const serverLoaderStubs: Plugin = {
       namespace: 'server-loader',
     }));
     build.onLoad({ filter: /.*/, namespace: 'server-loader' }, () => ({
-      contents:
-        "export function loader() { throw new Error('This loader runs on the server: its data comes from /api/pages'); }",
+      contents: 'export const loader = true;',
       loader: 'js',
     }));
   },
