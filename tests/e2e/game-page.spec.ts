@@ -93,6 +93,29 @@ test('following a link to another game navigates in the client without a full re
   expect(await stayedOnPage(page)).toBe(true);
 });
 
+test('a client navigation asks the Worker for its page data once, and a page without any not at all', async ({
+  page,
+}) => {
+  await openHydratedAndMark(page, WITCHER.path);
+  const pageDataRequests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/pages/')) pageDataRequests.push(url.pathname);
+  });
+  const firstTopGame = page.locator('#top-games + .game-grid a').first();
+  const targetPath = (await firstTopGame.getAttribute('href')) ?? '';
+  const targetName = (await firstTopGame.locator('.game-card-name').textContent()) ?? '';
+  await firstTopGame.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(targetName);
+  expect(pageDataRequests).toEqual([`/api/pages${targetPath}`]);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in');
+  expect(pageDataRequests).toHaveLength(1);
+  expect(await stayedOnPage(page)).toBe(true);
+});
+
 test('an unknown game shows the not-found page with top games and keeps the URL', async ({ page }) => {
   const response = await page.goto('/game/no-such-game-here');
   expect(response?.status()).toBe(404);
