@@ -10,7 +10,7 @@ import type {
   InstalledAppFunctions,
 } from '../../shared/api/installed-app-functions.ts';
 import { isApiErrorCode } from '../../shared/api/error-codes.ts';
-import { ERROR_MESSAGES, type ApiErrorCode } from '../../shared/errors.ts';
+import type { ApiErrorCode } from '../../shared/errors.ts';
 import { sessionCookieValue } from '../../shared/session-cookie.ts';
 import { loadAuthService } from '../auth/auth-service.ts';
 
@@ -26,7 +26,7 @@ export class ApiError extends Error implements ApiFailure {
   readonly code: ApiErrorCode;
   readonly fields: Record<string, string> | undefined;
   constructor(failure: ApiFailure) {
-    super(failure.message);
+    super(failure.message ?? failure.code);
     this.status = failure.status;
     this.code = failure.code;
     this.fields = failure.fields;
@@ -97,7 +97,7 @@ async function answerOf<T>(response: Response): Promise<T> {
   throw new ApiError({
     status: response.status,
     code: isApiErrorCode(error?.code) ? error.code : 'default',
-    message: typeof error?.message === 'string' ? error.message : ERROR_MESSAGES.default,
+    message: typeof error?.message === 'string' ? error.message : undefined,
     fields: error?.fields,
   });
 }

@@ -93,7 +93,11 @@ export type ApiCall = <E extends ApiEndpoint>(endpoint: E, request: ApiRequest<E
 export interface ApiFailure {
   status: number;
   code: ApiErrorCode;
-  message: string;
+  /**
+   * The answer's words, when it had any. Pages show the catalogue's words for the code
+   * (client/auth/auth-errors.ts), so the browser needs no copy of them to fail.
+   */
+  message?: string | undefined;
   /** One message per invalid field, for `invalid-input`. */
   fields?: Record<string, string> | undefined;
 }

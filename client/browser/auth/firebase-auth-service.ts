@@ -27,7 +27,6 @@ import {
   type CurrentUserRecord,
 } from '../../../shared/auth/account-api.ts';
 import type { DeviceCredential } from '../../../shared/api/installed-app-functions.ts';
-import { ERROR_MESSAGES } from '../../../shared/errors.ts';
 import { SESSION_COOKIE } from '../../../shared/session-cookie.ts';
 import type { AuthService } from '../../auth/auth-service.ts';
 import { AuthState, type SessionUser } from '../../auth/auth-state.ts';
@@ -144,12 +143,7 @@ class FirebaseAuthService implements AuthService {
       const check = await callApi('GET /accounts/usernames/:username', {
         params: { username: input.username },
       });
-      if (!check.available)
-        throw new ApiError({
-          status: 409,
-          code: 'username-in-use',
-          message: ERROR_MESSAGES['username-in-use'],
-        });
+      if (!check.available) throw new ApiError({ status: 409, code: 'username-in-use' });
       const current = this.#auth.currentUser;
       let user: User;
       let createdNow = false;
@@ -232,8 +226,7 @@ class FirebaseAuthService implements AuthService {
       domain_uri: location.origin,
       ...device,
     });
-    if (!answer.success || !answer.token)
-      throw new ApiError({ status: 502, code: 'default', message: ERROR_MESSAGES.default });
+    if (!answer.success || !answer.token) throw new ApiError({ status: 502, code: 'default' });
     // Every use rotates the key: the one just sent is spent.
     if (answer.accessKey) storeDeviceCredential({ accessId: device.accessId, accessKey: answer.accessKey });
     const { user } = await signInWithCustomToken(this.#auth, answer.token);
