@@ -67,18 +67,28 @@ function fail(response: Response, status: number, code: ApiErrorCode, message?: 
   response.status(status).json(errorAnswer(code, message));
 }
 
-const anonAuthFunction = onRequest({ cors: true }, async (request, response) => {
+/** What a request body is checked with: a zod schema's safeParse. */
+interface BodySchema<T> {
+  safeParse(body: unknown): { success: true; data: T } | { success: false };
+}
+
+/** The body of a POST, checked against `schema`; undefined once a 405 or 400 has been answered. */
+function postBody<T>(request: Request, response: Response, schema: BodySchema<T>): T | undefined {
   if (request.method !== 'POST') {
     fail(response, 405, 'method-not-allowed', 'Use POST.');
-    return;
+    return undefined;
   }
-  const parsed = anonAuthRequestSchema.safeParse(request.body);
-  if (!parsed.success) {
-    fail(response, 400, 'invalid-input', 'Some fields are not valid.');
-    return;
-  }
+  const parsed = schema.safeParse(request.body);
+  if (parsed.success) return parsed.data;
+  fail(response, 400, 'invalid-input', 'Some fields are not valid.');
+  return undefined;
+}
+
+const anonAuthFunction = onRequest({ cors: true }, async (request, response) => {
+  const body = postBody(request, response, anonAuthRequestSchema);
+  if (!body) return;
   try {
-    const { success, token, accessKey } = await anonAuth(database(), getAuth(), parsed.data);
+    const { success, token, accessKey } = await anonAuth(database(), getAuth(), body);
     // The device keeps `accessKey` in place of the one it sent: every use rotates the key.
     const answer: InstalledAppFunctions['anon-auth']['answer'] = { success, token, accessKey };
     response.json(answer);
@@ -95,26 +105,19 @@ const anonAuthFunction = onRequest({ cors: true }, async (request, response) => 
 /** A POST function for the signed-in caller: validates the body, proves the caller, answers errors alike. */
 function signedInFunction<N extends 'process-login' | 'process-logout', T>(
   name: N,
-  schema: { safeParse(body: unknown): { success: true; data: T } | { success: false } },
+  schema: BodySchema<T>,
   handle: (uid: string, request: T) => Promise<InstalledAppFunctions[N]['answer']>,
 ) {
   return onRequest({ cors: true }, async (request, response) => {
-    if (request.method !== 'POST') {
-      fail(response, 405, 'method-not-allowed', 'Use POST.');
-      return;
-    }
-    const parsed = schema.safeParse(request.body);
-    if (!parsed.success) {
-      fail(response, 400, 'invalid-input', 'Some fields are not valid.');
-      return;
-    }
+    const body = postBody(request, response, schema);
+    if (!body) return;
     const uid = await callerUid(request);
     if (!uid) {
       fail(response, 401, 'unauthenticated', 'Please sign in.');
       return;
     }
     try {
-      response.json(await handle(uid, parsed.data));
+      response.json(await handle(uid, body));
     } catch (error) {
       console.error(`${name} failed`, error);
       fail(response, 500, 'default');
