@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router';
 import type { Game } from '../../shared/schemas/game.ts';
 import { GameArt } from '../components/game-art.tsx';
 import { GameGrid } from '../components/game-card.tsx';
-import { FollowGame } from '../components/follow-game.tsx';
+import { FollowButton } from '../components/follow-button.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { loader } from './game-page.loader.ts';
@@ -85,10 +85,10 @@ export function Component() {
           ) : null}
           <h1>{game.name}</h1>
           {/* Keyed by game: its follow state must not carry over to the next game page. */}
-          <FollowGame
+          <FollowButton
             key={game.deeplink_url_code}
-            gameId={game.deeplink_url_code}
-            gamePath={path}
+            type="game"
+            targetId={game.deeplink_url_code}
             followers={game.follows}
           />
         </div>

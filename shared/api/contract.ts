@@ -15,6 +15,11 @@ export interface FollowState {
   followers: number;
 }
 
+/** The caller's follow state of a target; `self` when the target is the caller (nobody follows themself). */
+export interface FollowCheck extends FollowState {
+  self: boolean;
+}
+
 /** What a follow (PUT) or unfollow (DELETE) did: both are idempotent, a repeat answers `changed: false`. */
 export interface FollowChangeAnswer extends FollowState {
   changed: boolean;
@@ -32,7 +37,7 @@ export interface ApiEndpoints {
   'GET /me': { answer: CurrentUserRecord; member: true };
   'GET /follows/:type/:targetId': {
     params: { type: FollowTargetType };
-    answer: FollowState;
+    answer: FollowCheck;
     member: true;
   };
   'PUT /follows/:type/:targetId': {

@@ -93,7 +93,8 @@ export const followsApi = new Hono<AppEnv>()
       c.var.database.asUser(user.idToken).get(userFollowsMapNode(user.uid, type).child(targetId).path),
       c.var.database.public.read(followCountNode(type, targetId).path, z.number()),
     ]);
-    return c.json({ following: mine !== null, followers: followers ?? 0 });
+    const self = type === 'user' && targetId === user.uid;
+    return c.json({ following: mine !== null, followers: followers ?? 0, self });
   })
   .put('/:type/:targetId', ...changeFollow(true))
   .delete('/:type/:targetId', ...changeFollow(false));

@@ -81,6 +81,7 @@ describe('follows API', () => {
     expect(await (await call('/api/follows/game/hades', { uid: 'ana' })).json()).toEqual({
       following: true,
       followers: 1,
+      self: false,
     });
     const listed = await (
       await call('/api/follows/users/ana?type=game')
@@ -136,6 +137,14 @@ describe('follows API', () => {
   it('refuses to follow yourself', async () => {
     expect((await call('/api/follows/user/ana', { method: 'PUT', uid: 'ana' })).status).toBe(400);
     expect(await db.get('users/ana/public/follows')).toBe(0);
+  });
+
+  it('tells a member that a user is themself, so their own page offers no Follow button', async () => {
+    expect(await (await call('/api/follows/user/ana', { uid: 'ana' })).json()).toMatchObject({
+      following: false,
+      self: true,
+    });
+    expect(await (await call('/api/follows/user/ana', { uid: 'ben' })).json()).toMatchObject({ self: false });
   });
 
   it('caps the follows list at 10', async () => {

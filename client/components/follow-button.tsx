@@ -1,18 +1,22 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import type { ApiFailure, FollowState } from '../../shared/api/contract.ts';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { ApiFailure, FollowCheck, FollowState } from '../../shared/api/contract.ts';
+import type { FollowTargetType } from '../../shared/schemas/follow.ts';
 import { callApi, useBrowserSession } from './browser-capabilities.ts';
 
-/** Whether the member follows the game: unknown until the API has answered. */
-type Membership = 'unknown' | 'signed-out' | { following: boolean };
+/** Whether the member follows the target: unknown until the API has answered; `self` on one's own page. */
+type Membership = 'unknown' | 'signed-out' | 'self' | { following: boolean };
+
+/** How each kind of target is named in the button's messages. */
+const TARGET_NOUN: Record<FollowTargetType, string> = { user: 'member', game: 'game', event: 'event' };
 
 /** True when an API call failed because nobody is signed in (any more). */
 function signedOut(error: unknown): boolean {
   return error instanceof Error && (error as Partial<ApiFailure>).code === 'unauthenticated';
 }
 
-/** Whether the signed-in visitor follows the game, and its follower count; null when signed out. */
-async function asMember(request: () => Promise<FollowState>): Promise<FollowState | null> {
+/** The API's answer for the signed-in visitor; null when signed out. */
+async function asMember<T>(request: () => Promise<T>): Promise<T | null> {
   try {
     return await request();
   } catch (error) {
@@ -21,14 +25,18 @@ async function asMember(request: () => Promise<FollowState>): Promise<FollowStat
   }
 }
 
-const readGameFollow = (gameId: string) =>
-  asMember(() => callApi('GET /follows/:type/:targetId', { params: { type: 'game', targetId: gameId } }));
+const readFollow = (type: FollowTargetType, targetId: string): Promise<FollowCheck | null> =>
+  asMember(() => callApi('GET /follows/:type/:targetId', { params: { type, targetId } }));
 
-/** Follows (PUT) or unfollows (DELETE) the game; both idempotent. */
-const changeGameFollow = (gameId: string, follow: boolean) =>
+/** Follows (PUT) or unfollows (DELETE) the target; both idempotent. */
+const changeFollow = (
+  type: FollowTargetType,
+  targetId: string,
+  follow: boolean,
+): Promise<FollowState | null> =>
   asMember(() =>
     callApi(follow ? 'PUT /follows/:type/:targetId' : 'DELETE /follows/:type/:targetId', {
-      params: { type: 'game', targetId: gameId },
+      params: { type, targetId },
     }),
   );
 
@@ -37,18 +45,21 @@ function followersLabel(count: number): string {
 }
 
 /**
- * A game's follower count with its Follow button. The server renders the signed-out form (a link to
- * sign in, coming back here) so that the page stays the same for every visitor; after hydration a
- * browser holding a session asks the API whether its member follows the game, and the link becomes a
- * toggle button. Following and unfollowing are shown at once and undone if the API refuses.
+ * A user's, game's or event's follower count with its Follow button. The server renders the signed-out
+ * form (a link to sign in, coming back to this page) so that the page stays the same for every visitor;
+ * after hydration a browser holding a session asks the API whether its member follows the target, and
+ * the link becomes a toggle button (none on a member's own page: nobody follows themself). Following and
+ * unfollowing are shown at once and undone if the API refuses. Key it by target so that its state does
+ * not carry over to the next page of the same type.
  */
-export function FollowGame({
-  gameId,
-  gamePath,
+export function FollowButton({
+  type,
+  targetId,
   followers,
 }: {
-  gameId: string;
-  gamePath: string;
+  type: FollowTargetType;
+  targetId: string;
+  /** The follower count the page was rendered with. */
   followers: number;
 }) {
   const session = useBrowserSession();
@@ -57,28 +68,31 @@ export function FollowGame({
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const navigate = useNavigate();
-  const loginPath = `/login?next=${encodeURIComponent(gamePath)}`;
+  const { pathname } = useLocation();
+  const loginPath = `/login?next=${encodeURIComponent(pathname)}`;
+  const noun = TARGET_NOUN[type];
 
   useEffect(() => {
     if (!session) return;
     let current = true;
-    readGameFollow(gameId).then(
+    readFollow(type, targetId).then(
       (state) => {
         if (!current) return;
-        setMembership(state ? { following: state.following } : 'signed-out');
+        if (!state) setMembership('signed-out');
+        else setMembership(state.self ? 'self' : { following: state.following });
         if (state) setCount(state.followers);
       },
       () => {
         if (!current) return;
         // Following is idempotent: offering "Follow" cannot do harm if the member already does.
         setMembership({ following: false });
-        setMessage('Could not check whether you follow this game.');
+        setMessage(`Could not check whether you follow this ${noun}.`);
       },
     );
     return () => {
       current = false;
     };
-  }, [session, gameId]);
+  }, [session, type, targetId, noun]);
 
   async function toggle(following: boolean) {
     const previousCount = count;
@@ -88,7 +102,7 @@ export function FollowGame({
     setMembership({ following: follow });
     setCount(Math.max(0, previousCount + (follow ? 1 : -1)));
     try {
-      const answer = await changeGameFollow(gameId, follow);
+      const answer = await changeFollow(type, targetId, follow);
       if (answer) {
         setMembership({ following: answer.following });
         setCount(answer.followers);
@@ -103,8 +117,8 @@ export function FollowGame({
       setCount(previousCount);
       setMessage(
         follow
-          ? 'Could not follow this game. Please try again.'
-          : 'Could not unfollow this game. Please try again.',
+          ? `Could not follow this ${noun}. Please try again.`
+          : `Could not unfollow this ${noun}. Please try again.`,
       );
     } finally {
       setBusy(false);
@@ -112,7 +126,9 @@ export function FollowGame({
   }
 
   let control;
-  if (!session || membership === 'signed-out') {
+  if (membership === 'self') {
+    control = null;
+  } else if (!session || membership === 'signed-out') {
     control = (
       <Link className="follow-button" to={loginPath}>
         Follow
@@ -137,7 +153,7 @@ export function FollowGame({
   }
 
   return (
-    <div className="follow-game">
+    <div className="follow-control">
       <p className="followers">{followersLabel(count)}</p>
       {control}
       <p className="follow-message" role="status">
