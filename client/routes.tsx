@@ -2,7 +2,9 @@ import { redirect, type RouteObject } from 'react-router';
 import { sessionContext } from './auth/session-context.ts';
 import { loader as gamePageLoader } from './pages/game-page.loader.ts';
 import { loader as homePageLoader } from './pages/home-page.loader.ts';
+import { loader as listPageLoader } from './pages/list-page.loader.ts';
 import { loader as notFoundPageLoader } from './pages/not-found-page.loader.ts';
+import { loader as userPageLoader } from './pages/user-page.loader.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 
@@ -38,6 +40,18 @@ export const routes: RouteObject[] = [
             path: 'game/:deepLink',
             loader: gamePageLoader,
             lazy: () => import('./pages/game-page.tsx'),
+          },
+          {
+            id: 'user',
+            path: 'user/:profileName',
+            loader: userPageLoader,
+            lazy: () => import('./pages/user-page.tsx'),
+          },
+          {
+            id: 'list',
+            path: 'lists/games/:deepLink',
+            loader: listPageLoader,
+            lazy: () => import('./pages/list-page.tsx'),
           },
           {
             id: 'login',

@@ -47,6 +47,8 @@ describe('listFromCurated', () => {
       name: 'Best games of 2011',
       description: 'Ranked from 2 published "best games" lists.',
       games: { ranking: { name: 'Ranking', games: { 'the-elder-scrolls-v-skyrim': 1, 'portal-2': 3 } } },
+      // Marked as Open Video Game Data's, so the list page credits it.
+      source: 'open-video-game-data',
     });
     expect(listSchema.safeParse(result.record).success).toBe(true);
   });

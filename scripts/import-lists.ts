@@ -4,6 +4,7 @@
 // query); entries without a game are skipped and counted. `lists-public/{code}` gets the summary.
 
 import { z } from 'zod';
+import { CURATED_LISTS_SOURCE } from '../shared/constants.ts';
 import { listSummaryOf } from '../shared/catalogue/list-summary.ts';
 import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
 import { listPath, ROOTS } from '../shared/rtdb/paths.ts';
@@ -78,6 +79,7 @@ export function listFromCurated(
       ? { description: `Ranked from ${sources} published "best games" list${sources === 1 ? '' : 's'}.` }
       : {}),
     games: { [RANKING_COLLECTION]: { name: 'Ranking', games } },
+    source: CURATED_LISTS_SOURCE,
   });
   return { code, record, linked, unlinked };
 }

@@ -17,3 +17,9 @@ export const INSTALL_AND_ANALYTICS_TIMEOUT_MS = 60_000;
 /** Required wherever games from the Steam catalogue are shown (CC BY 4.0). */
 export const GAME_DATA_ATTRIBUTION =
   "Game data: 'Steam Store Games' by Nik Davis (Kaggle), CC BY 4.0 — modified (filtered, normalised, re-ranked).";
+
+/** The `source` of lists imported from Open Video Game Data's curated lists (MIT). */
+export const CURATED_LISTS_SOURCE = 'open-video-game-data';
+/** Required wherever those lists are shown (the MIT licence's copyright notice). */
+export const CURATED_LISTS_ATTRIBUTION =
+  'List data: Open Video Game Data (openvideogamedata/open-data), MIT licence, Copyright (c) 2025 Open Video Game Data.';

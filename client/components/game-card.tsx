@@ -17,17 +17,28 @@ export function GameCard({ game }: { game: GameSummary }) {
   );
 }
 
-/** A titled grid of games; renders nothing when there are none. */
-export function GameGrid({ title, games, id }: { title: string; games: GameSummary[]; id: string }) {
+/** A titled grid of games (`ordered` when their order is a ranking); renders nothing when there are none. */
+export function GameGrid({
+  title,
+  games,
+  id,
+  ordered = false,
+}: {
+  title: string;
+  games: GameSummary[];
+  id: string;
+  ordered?: boolean;
+}) {
   if (games.length === 0) return null;
+  const List = ordered ? 'ol' : 'ul';
   return (
     <section className="game-grid-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <ul className="game-grid">
+      <List className="game-grid">
         {games.map((game) => (
           <GameCard key={game.uuid} game={game} />
         ))}
-      </ul>
+      </List>
     </section>
   );
 }

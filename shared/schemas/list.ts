@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURATED_LISTS_SOURCE } from '../constants.ts';
 import { deepLinkSchema, recordIdSchema } from './keys.ts';
 import type { RecordMeta } from './record-meta.ts';
 
@@ -14,6 +15,8 @@ export const listSchema = z.object({
   name: z.string().min(1).max(200),
   description: z.string().optional(),
   games: z.record(recordIdSchema, collectionSchema).default({}),
+  /** Where the list comes from when it is not the project's own: pages showing it carry that source's credit. */
+  source: z.literal(CURATED_LISTS_SOURCE).optional(),
 });
 
 export type ListRecord = z.infer<typeof listSchema>;

@@ -1,0 +1,79 @@
+// Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
+import { data, type LoaderFunctionArgs } from 'react-router';
+import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
+import { GAME, LIST } from '../../shared/records/record-kinds.ts';
+import { readRecord } from '../../shared/records/read-records.ts';
+import type { Game } from '../../shared/schemas/game.ts';
+import { deepLinkSchema } from '../../shared/schemas/keys.ts';
+import type { GameList } from '../../shared/schemas/list.ts';
+import { publicDatabaseContext } from '../page-data-context.ts';
+import { notFoundPageData } from './not-found-page.loader.ts';
+
+/** One collection of a list as the page shows it: its name, its game ids in position order, and those games. */
+export interface ListCollection {
+  name: string;
+  ids: string[];
+  games: GameSummary[];
+}
+
+/**
+ * The list page's bundle (spec section 3): the list, the lookup of its games by uuid, and its collections
+ * with their games resolved.
+ */
+export interface ListPageData {
+  list: GameList;
+  listGames: Record<string, GameSummary>;
+  collections: ListCollection[];
+}
+
+/** A collection's game ids, first position first (ties by id, so the order never depends on the database). */
+function idsInPositionOrder(games: Record<string, number>): string[] {
+  return Object.entries(games)
+    .sort(([idA, a], [idB, b]) => a - b || idA.localeCompare(idB))
+    .map(([id]) => id);
+}
+
+/**
+ * The list page's bundle in two rounds of database reads: the list by its code, then every game it names,
+ * in parallel. A list that is missing, invalid or fails to load gives the not-found page with top games at
+ * the requested URL, as an unknown game does (spec sections 2 and 8). A game the list names that does not
+ * exist is left out of its collection.
+ */
+export async function loader({ context, params }: LoaderFunctionArgs): Promise<ListPageData> {
+  const db = context.get(publicDatabaseContext);
+  const code = params.deepLink ?? '';
+  const list = deepLinkSchema.safeParse(code).success
+    ? await readRecord(db, LIST, code).catch((error: unknown) => {
+        console.error(`Loading list ${code} failed`, error);
+        return null;
+      })
+    : null;
+  if (!list) throw data(await notFoundPageData(db), { status: 404 });
+
+  // Collections in the order of their keys: the schema gives collections no position, and the database
+  // answers an object's keys sorted, so this is the order every reader sees.
+  const collectionEntries = Object.entries(list.games).sort(([a], [b]) => a.localeCompare(b));
+  const ordered = collectionEntries.map(([, collection]) => ({
+    name: collection.name,
+    ids: idsInPositionOrder(collection.games),
+  }));
+  const uniqueIds = [...new Set(ordered.flatMap((collection) => collection.ids))];
+  let games: (Game | null)[];
+  try {
+    games = await Promise.all(uniqueIds.map((id) => readRecord(db, GAME, id)));
+  } catch (error) {
+    // Spec section 8: "A failed list game load goes to 404 with null data." A list shown with games silently
+    // missing would misrepresent it, so the page is the not-found page, with no top games to offer (the
+    // data is null, not the not-found bundle, and nothing more is read).
+    console.error(`Loading the games of list ${code} failed`, error);
+    throw data(null, { status: 404 });
+  }
+
+  const listGames: Record<string, GameSummary> = {};
+  for (const game of games) if (game) listGames[game.uuid] = toGameSummary(game);
+  const collections = ordered.map(({ name, ids }) => {
+    const present = ids.filter((id) => id in listGames);
+    return { name, ids: present, games: present.flatMap((id) => listGames[id] ?? []) };
+  });
+  return { list, listGames, collections };
+}
