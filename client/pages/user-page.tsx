@@ -1,0 +1,88 @@
+import type { CSSProperties } from 'react';
+import { useLoaderData } from 'react-router';
+import { FollowButton } from '../components/follow-button.tsx';
+import { GameGrid } from '../components/game-card.tsx';
+import { PageMeta } from '../components/page-meta.tsx';
+import { useAbsoluteUrl } from '../site-origin.ts';
+import type { loader, ProfileUser } from './user-page.loader.ts';
+
+/** Hue from the name, so each member's placeholder keeps its own colour from page to page. */
+function hueOf(name: string): number {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) % 360;
+  return hash;
+}
+
+function describe(user: ProfileUser, gameCount: number): string {
+  if (user.brief) return `${user.brief} — ${user.username} on Questline.`;
+  const games = gameCount > 0 ? ` and the ${gameCount === 1 ? 'game' : 'games'} they follow` : '';
+  return `${user.username} on Questline: their profile${games}.`;
+}
+
+/** Structured data so search engines understand the page is a person's profile. */
+function profileJsonLd(user: ProfileUser, description: string, url: string): string {
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'ProfilePage',
+    url,
+    description,
+    mainEntity: {
+      '@type': 'Person',
+      name: user.username,
+      alternateName: user.username,
+      identifier: user.uuid,
+      url,
+      ...(user.brief ? { description: user.brief } : {}),
+      ...(user.icon ? { image: user.icon } : {}),
+      interactionStatistic: {
+        '@type': 'InteractionCounter',
+        interactionType: 'https://schema.org/FollowAction',
+        userInteractionCount: user.follows,
+      },
+    },
+  };
+  // `<` escaped so no string in the data can close the script element.
+  return JSON.stringify(jsonLd).replace(/</g, '\\u003c');
+}
+
+export function Component() {
+  const { user, followGames } = useLoaderData<typeof loader>();
+  const description = describe(user, followGames.length);
+  const path = `/user/${user.username}`;
+  const url = useAbsoluteUrl(path);
+  const hue = { '--hue': hueOf(user.username) } as CSSProperties;
+  return (
+    <article className="user-page">
+      <PageMeta
+        title={user.username}
+        description={description}
+        path={path}
+        image={user.header ?? user.icon}
+      />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: profileJsonLd(user, description, url) }}
+      />
+      <header className="user-hero">
+        <div className="user-header-image" style={hue}>
+          {user.header ? <img src={user.header} alt="" width={1200} height={300} data-fallback="" /> : null}
+        </div>
+        <div className="user-hero-body">
+          <div className="user-icon" style={hue}>
+            <span aria-hidden="true">{user.username.charAt(0).toUpperCase()}</span>
+            {user.icon ? <img src={user.icon} alt="" width={112} height={112} data-fallback="" /> : null}
+          </div>
+          <div className="user-hero-text">
+            <h1>{user.username}</h1>
+            {user.brief ? <p className="user-brief">{user.brief}</p> : null}
+            {/* Keyed by member: their follow state must not carry over to the next user page. */}
+            <FollowButton key={user.uuid} type="user" targetId={user.uuid} followers={user.follows} />
+          </div>
+        </div>
+      </header>
+      <GameGrid id="followed-games" title={`Games ${user.username} follows`} games={followGames} />
+      {/* The member's feed (their posts) slots in here; empty until posts are shown. */}
+      <section id="feed" className="user-feed" aria-label={`Posts by ${user.username}`} />
+    </article>
+  );
+}

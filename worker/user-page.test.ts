@@ -1,0 +1,168 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
+import { followTypeTime } from '../shared/schemas/follow.ts';
+import { createApp, type AppOptions } from './app.ts';
+import { hydrationData } from './test-support/page-state.ts';
+import { sequentialRounds } from './test-support/sequential-rounds.ts';
+import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
+
+const env = testEnv();
+
+/** A request to a fresh app instance, waiting for its background work (cache writes) to finish. */
+async function request(path: string, options: AppOptions = {}, init: RequestInit = {}) {
+  const ctx = createExecutionContext();
+  const response = await createApp(options).request(`http://questline.test${path}`, init, env, ctx);
+  const body = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { response, body };
+}
+
+function urlOf(input: RequestInfo | URL): string {
+  return input instanceof Request ? input.url : input.toString();
+}
+
+/** Requests bypassing the edge cache (a session cookie marks a signed-in visitor). */
+const uncached = { headers: { Cookie: '__session=test' } };
+
+/** A follow index entry of a game, followed at `at`. */
+const followedGame = (at: number) => ({
+  followId: `follow-${at}`,
+  type: 'game',
+  timestamp: at,
+  type_time: followTypeTime('game', at),
+});
+
+interface UserBundle {
+  user: { uuid: string; username: string; brief: string; follows: number; header?: string; icon?: string };
+  followGames: { uuid: string }[];
+}
+
+beforeAll(async () => {
+  await ownerDatabase(env).patch('', {
+    'games/up-hades': testGame('up-hades', 'Hades', 800),
+    'games/up-celeste': testGame('up-celeste', 'Celeste', 300),
+    'games/up-balatro': testGame('up-balatro', 'Balatro', 700),
+    'users/up-rosa/public': {
+      uuid: 'up-rosa',
+      username: 'rosa_runs',
+      follows: 3,
+      icon: 'http://insecure.example/icon.png',
+    },
+    'users_public/up-rosa': { username: 'rosa_runs' },
+    'profiles/up-rosa': {
+      sourceUUID: 'up-rosa',
+      brief: 'Speedruns </script> and coffee.',
+      header: 'https://images.example/rosa.jpg',
+      disabled: false,
+    },
+    'follows_by_userid/up-rosa': {
+      'up-celeste': followedGame(1_000),
+      'up-hades': followedGame(3_000),
+      'up-balatro': followedGame(2_000),
+      'up-other-user': {
+        followId: 'f-user',
+        type: 'user',
+        timestamp: 4_000,
+        type_time: followTypeTime('user', 4_000),
+      },
+    },
+    'users/up-guest/public': { uuid: 'up-guest', username: 'web-abcd1234', follows: 0 },
+    'users_public/up-guest': { username: 'web-abcd1234' },
+  });
+});
+
+describe('user page', () => {
+  it('is rendered on the server with the member, their followed games newest first, and the bundle', async () => {
+    const { response, body } = await request('/user/rosa_runs', {}, uncached);
+    expect(response.status).toBe(200);
+    expect(body).toContain('<title>rosa_runs · Questline</title>');
+    expect(body).toContain('<h1>rosa_runs</h1>');
+    expect(body).toContain('3 followers');
+    expect(body).toContain('<link rel="canonical" href="http://questline.test/user/rosa_runs"/>');
+    expect(body).toContain('<meta property="og:url" content="http://questline.test/user/rosa_runs"/>');
+    expect(body).toContain('"@type":"ProfilePage"');
+    expect(body).toContain('"@type":"Person"');
+    expect(body).toContain('Games rosa_runs follows');
+    expect(body).not.toContain('Speedruns </script>');
+    const data = hydrationData(body).loaderData.user as UserBundle;
+    expect(data.user).toEqual({
+      uuid: 'up-rosa',
+      username: 'rosa_runs',
+      brief: 'Speedruns </script> and coffee.',
+      follows: 3,
+      header: 'https://images.example/rosa.jpg',
+    });
+    expect(data.followGames.map((g) => g.uuid)).toEqual(['up-hades', 'up-balatro', 'up-celeste']);
+  });
+
+  it('finds a guest by its web- name', async () => {
+    const { response, body } = await request('/user/web-abcd1234', {}, uncached);
+    expect(response.status).toBe(200);
+    expect(body).toContain('<h1>web-abcd1234</h1>');
+  });
+
+  it('reads the database in three sequential rounds', async () => {
+    const requests: RtdbRequestRecord[] = [];
+    const { response } = await request(
+      '/user/rosa_runs',
+      { onDatabaseRequest: (r) => requests.push(r) },
+      uncached,
+    );
+    expect(response.status).toBe(200);
+    // The uid by username; the public section, the profile and the follows index; the three games.
+    expect(sequentialRounds(requests)).toBe(3);
+    expect(requests).toHaveLength(7);
+  });
+
+  it('still shows the member without games when their follows fail to load', async () => {
+    const failingFollows: typeof fetch = (input, init) =>
+      urlOf(input).includes('/follows_by_userid/')
+        ? Promise.reject(new Error('timeout'))
+        : fetch(input, init);
+    const { response, body } = await request('/user/rosa_runs', { databaseFetch: failingFollows }, uncached);
+    expect(response.status).toBe(200);
+    expect(body).toContain('<h1>rosa_runs</h1>');
+    expect(body).not.toContain('Games rosa_runs follows');
+    expect((hydrationData(body).loaderData.user as UserBundle).followGames).toEqual([]);
+  });
+
+  it('answers 404 with top games at the requested URL for an unknown profile name', async () => {
+    const { response, body } = await request('/user/nobody_here', {}, uncached);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('location')).toBeNull();
+    expect(body).toContain('We couldn’t find that page');
+    expect(body).toContain('Top games');
+    expect(body).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it('answers 404 when the lookup fails, and for a name that cannot be a username without reading it', async () => {
+    const failingLookup: typeof fetch = (input, init) =>
+      urlOf(input).includes('/users_public.json') ? Promise.reject(new Error('reset')) : fetch(input, init);
+    expect(
+      (await request('/user/rosa_runs', { databaseFetch: failingLookup }, uncached)).response.status,
+    ).toBe(404);
+    const requests: RtdbRequestRecord[] = [];
+    const { response } = await request(
+      '/user/..%2Fgames',
+      { onDatabaseRequest: (r) => requests.push(r) },
+      uncached,
+    );
+    expect(response.status).toBe(404);
+    expect(requests.every((r) => r.path === 'games')).toBe(true);
+  });
+
+  it('answers the same bundle as JSON for a client navigation, and 404 with the not-found bundle', async () => {
+    const found = await request('/api/pages/user/rosa_runs');
+    expect(found.response.status).toBe(200);
+    const answer = JSON.parse(found.body) as { loaderData: { user: UserBundle } };
+    expect(answer.loaderData.user.user.username).toBe('rosa_runs');
+    const missing = await request('/api/pages/user/nobody_here');
+    expect(missing.response.status).toBe(404);
+    const error = JSON.parse(missing.body) as {
+      errors: { user: { status: number; data: { topGames: unknown[] } } };
+    };
+    expect(error.errors.user.status).toBe(404);
+    expect(error.errors.user.data.topGames.length).toBeGreaterThan(0);
+  });
+});
