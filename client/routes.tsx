@@ -1,5 +1,6 @@
 import { redirect, type RouteObject } from 'react-router';
 import { sessionContext } from './auth/session-context.ts';
+import { loader as eventPageLoader } from './pages/event-page.loader.ts';
 import { loader as gamePageLoader } from './pages/game-page.loader.ts';
 import { loader as homePageLoader } from './pages/home-page.loader.ts';
 import { loader as listPageLoader } from './pages/list-page.loader.ts';
@@ -46,6 +47,12 @@ export const routes: RouteObject[] = [
             path: 'user/:profileName',
             loader: userPageLoader,
             lazy: () => import('./pages/user-page.tsx'),
+          },
+          {
+            id: 'event',
+            path: 'event/:deepLink',
+            loader: eventPageLoader,
+            lazy: () => import('./pages/event-page.tsx'),
           },
           {
             id: 'list',

@@ -1,0 +1,43 @@
+// Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
+import { data, type LoaderFunctionArgs } from 'react-router';
+import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
+import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
+import { EVENT } from '../../shared/records/record-kinds.ts';
+import { readRecord } from '../../shared/records/read-records.ts';
+import type { GameEvent } from '../../shared/schemas/event.ts';
+import { deepLinkSchema } from '../../shared/schemas/keys.ts';
+import { publicDatabaseContext } from '../page-data-context.ts';
+import { notFoundPageData } from './not-found-page.loader.ts';
+
+/** The event page's bundle (spec section 3): the event and its featured games, in their order. */
+export interface EventPageData {
+  event: GameEvent;
+  eventGames: GameSummary[];
+}
+
+/**
+ * The event page's bundle in two rounds of database reads: the event, then its featured games in
+ * parallel. The event missing, invalid or failing to load gives the not-found page with top games at the
+ * requested URL, as for a game (spec sections 2 and 8); featured games failing leave the event without
+ * them, as suggestions do on a game page. A featured game that does not exist is left out.
+ */
+export async function loader({ context, params }: LoaderFunctionArgs): Promise<EventPageData> {
+  const db = context.get(publicDatabaseContext);
+  const deepLink = params.deepLink ?? '';
+  const event = deepLinkSchema.safeParse(deepLink).success
+    ? await readRecord(db, EVENT, deepLink).catch((error: unknown) => {
+        console.error(`Loading event ${deepLink} failed`, error);
+        return null;
+      })
+    : null;
+  if (!event) throw data(await notFoundPageData(db), { status: 404 });
+
+  const ids = Object.entries(event.games)
+    .sort(([idA, a], [idB, b]) => a - b || idA.localeCompare(idB))
+    .map(([id]) => id);
+  const games = await gamesByIds(db, ids).catch((error: unknown) => {
+    console.error(`Featured games of event ${deepLink} failed`, error);
+    return [];
+  });
+  return { event, eventGames: games.map(toGameSummary) };
+}
