@@ -150,6 +150,7 @@ function routePaths(table: RouteObject[], parent = ''): string[] {
 /** A real address of the demo data for each route with parameters: a new route needs one here. */
 const EXAMPLE_URLS: Record<string, string> = {
   '/game/:deepLink': '/game/portal-2',
+  '/user/:profileName': '/user/ana_roguelites',
 };
 
 test('any other path goes to the 404 page, and no route of the table does', async ({ page }) => {
