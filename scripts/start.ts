@@ -1,4 +1,5 @@
 // `npm start`: the whole product locally with demo data, one line with its URL, everything stopped on Ctrl-C.
+import path from 'node:path';
 import { startStack } from './stack/stack.ts';
 
 const port = Number(process.env.PORT ?? 8787);
@@ -10,7 +11,17 @@ try {
     databasePort,
     dataDir: process.env.QUESTLINE_DATA ?? '.data/dev',
     firebase: true,
+    // The real curated lists when ../shared/data is there; QUESTLINE_DEMO_ONLY=1 keeps to the demo data.
+    curatedDataDir:
+      process.env.QUESTLINE_DEMO_ONLY === '1'
+        ? undefined
+        : path.resolve(import.meta.dirname, '../../shared/data'),
   });
+  const { curatedLists } = stack;
+  if (curatedLists)
+    console.log(
+      `Added ${String(curatedLists.lists)} curated lists and the ${String(curatedLists.games)} catalogue games they name in ${curatedLists.seconds.toFixed(1)} s`,
+    );
   console.log(
     `Questline is running at ${stack.url}  (database ${stack.databaseUrl}${stack.seeded ? ', demo data seeded' : ''}; logs in ${stack.logDir}; Ctrl-C stops)`,
   );

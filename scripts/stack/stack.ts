@@ -7,6 +7,7 @@ import { startProcess, type StackProcess } from './child-process.ts';
 import { startFirebaseEmulators, type FirebasePorts } from './firebase-emulators.ts';
 import { LOCAL_NAMESPACE, LOCAL_PROJECT_ID } from './local-namespace.ts';
 import { WRANGLER_OFFLINE_ENV } from './offline-env.ts';
+import { seedCuratedLists, type CuratedListsSeed } from './curated-lists.ts';
 import { seedIfEmpty } from './seed-if-empty.ts';
 import { waitForHttp } from './wait-for-http.ts';
 
@@ -24,6 +25,11 @@ export interface StackOptions {
   firebase: boolean;
   /** Ports for those emulators other than firebase.json's, so that this stack can run beside another. */
   firebasePorts?: FirebasePorts | undefined;
+  /**
+   * A folder holding `curated_lists.jsonl` and `games.jsonl` (`../shared/data`): its real lists and the
+   * games they name are added once to the demo data. Unset (the browser tests' stack): demo data only.
+   */
+  curatedDataDir?: string | undefined;
 }
 
 export interface RunningStack {
@@ -31,6 +37,8 @@ export interface RunningStack {
   databaseUrl: string;
   /** True when the demo data was written by this start (first start on this data folder). */
   seeded: boolean;
+  /** What this start added from the curated lists, if anything. */
+  curatedLists: CuratedListsSeed | null;
   logDir: string;
   stop(): Promise<void>;
 }
@@ -66,6 +74,9 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       credential: { kind: 'emulatorOwner' },
     });
     const seeded = await seedIfEmpty(owner);
+    const curatedLists = options.curatedDataDir
+      ? await seedCuratedLists(owner, options.curatedDataDir)
+      : null;
 
     const workerVars = [`FIREBASE_DATABASE_URL:${database.url}`];
     if (options.firebase && existsSync(path.join(ROOT, 'firebase.json'))) {
@@ -106,7 +117,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     processes.push(worker);
     const url = `http://127.0.0.1:${String(options.port)}`;
     await waitForHttp(`${url}/api/pages/not-found`, 90_000, () => worker.child.exitCode === null);
-    return { url, databaseUrl: database.url, seeded, logDir, stop };
+    return { url, databaseUrl: database.url, seeded, curatedLists, logDir, stop };
   } catch (error) {
     await stop();
     throw error;
