@@ -92,7 +92,7 @@ export function Component() {
         <h2 id="about-event">About</h2>
         <p>{description}</p>
       </section>
-      <GameGrid id="event-games" title="Featured games" games={eventGames} ordered />
+      <GameGrid id="event-games" title="Featured games" games={eventGames} />
     </article>
   );
 }
