@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
 import { followTypeTime } from '../shared/schemas/follow.ts';
 import { createApp, type AppOptions } from './app.ts';
+import { clientAssets } from './client-assets.ts';
 import { hydrationData } from './test-support/page-state.ts';
 import { sequentialRounds } from './test-support/sequential-rounds.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
@@ -94,6 +95,13 @@ describe('user page', () => {
       header: 'https://images.example/rosa.jpg',
     });
     expect(data.followGames.map((g) => g.uuid)).toEqual(['up-hades', 'up-balatro', 'up-celeste']);
+  });
+
+  it('preloads the scripts of the user page with it, so hydration need not wait for them', async () => {
+    const { body } = await request('/user/rosa_runs', {}, uncached);
+    const chunks = clientAssets.pageChunks['client/pages/user-page.tsx'] ?? [];
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const chunk of chunks) expect(body).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
   });
 
   it('finds a guest by its web- name', async () => {
