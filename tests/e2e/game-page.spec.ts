@@ -150,6 +150,8 @@ function routePaths(table: RouteObject[], parent = ''): string[] {
 /** A real address of the demo data for each route with parameters: a new route needs one here. */
 const EXAMPLE_URLS: Record<string, string> = {
   '/game/:deepLink': '/game/portal-2',
+  '/event/:deepLink': '/event/the-game-awards-2019',
+  '/lists/games/:deepLink': '/lists/games/indie-essentials',
   '/user/:profileName': '/user/ana_roguelites',
 };
 

@@ -1,0 +1,135 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// Demo data (seed/demo/events.json, seed/demo/lists.json); the browser tests' stack holds no other lists.
+const EVENT = {
+  path: '/event/the-game-awards-2020',
+  name: 'The Game Awards 2020',
+  games: ['Hades', 'DOOM Eternal', 'Among Us', 'Half-Life: Alyx'],
+};
+const LIST = {
+  path: '/lists/games/indie-essentials',
+  name: 'Indie essentials',
+  collection: 'Roguelikes and deck-builders',
+  firstGames: ['Hades', 'Slay the Spire', 'Balatro'],
+};
+
+async function openHydratedAndMark(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+  await page.evaluate(() => {
+    (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
+  });
+}
+
+function stayedOnPage(page: Page): Promise<boolean | undefined> {
+  return page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage);
+}
+
+/** The paths of page-data requests the page makes from now on. */
+function pageDataRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/pages/')) paths.push(url.pathname);
+  });
+  return paths;
+}
+
+test('the event page is complete in the server HTML, before any script runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto(EVENT.path);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(`${EVENT.name} · Questline`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(EVENT.name);
+  await expect(page.getByText('December 10, 2020')).toBeVisible();
+  await expect(page.getByText('Online', { exact: true })).toBeVisible();
+  await expect(page.locator('#event-games + .game-grid .game-card-name')).toHaveText(EVENT.games);
+  // Signed out, the Follow button is a link to sign in that comes back here.
+  await expect(page.getByRole('link', { name: /Follow/ })).toBeVisible();
+  await context.close();
+});
+
+test('the list page is complete in the server HTML, before any script runs', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const response = await page.goto(LIST.path);
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(`${LIST.name} · Questline`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(LIST.name);
+  const collection = page.getByRole('region', { name: LIST.collection });
+  await expect(collection.locator('.game-card-name').first()).toContainText(LIST.firstGames[0] ?? '');
+  const names = await collection.locator('.game-card-name').allTextContents();
+  expect(names.slice(0, 3)).toEqual(LIST.firstGames);
+  await context.close();
+});
+
+for (const { label, path, heading } of [
+  { label: 'event', path: EVENT.path, heading: EVENT.name },
+  { label: 'list', path: LIST.path, heading: LIST.name },
+]) {
+  test(`the ${label} page hydrates from the embedded state without fetching its data again`, async ({
+    page,
+  }) => {
+    const requests = pageDataRequests(page);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(path);
+    await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  test(`from the ${label} page to a game page and back, each in one page-data request`, async ({ page }) => {
+    await openHydratedAndMark(page, path);
+    const requests = pageDataRequests(page);
+    const firstGame = page.locator('main .game-grid a').first();
+    const gamePath = (await firstGame.getAttribute('href')) ?? '';
+    const gameName = (await firstGame.locator('.game-card-name').textContent()) ?? '';
+    await firstGame.click();
+    await expect(page).toHaveURL(new RegExp(`${gamePath}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(gameName);
+    expect(requests).toEqual([`/api/pages${gamePath}`]);
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    expect(requests).toEqual([`/api/pages${gamePath}`, `/api/pages${path}`]);
+    expect(await stayedOnPage(page)).toBe(true);
+  });
+}
+
+for (const path of ['/event/no-such-event', '/lists/games/no-such-list']) {
+  test(`${path} shows the not-found page with top games and keeps the URL`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t find that page');
+    await expect(page.locator('#top-games + .game-grid li')).not.toHaveCount(0);
+  });
+}
+
+for (const viewport of [
+  { label: 'desktop', width: 1280, height: 900 },
+  { label: 'phone', width: 390, height: 844 },
+]) {
+  for (const path of [EVENT.path, LIST.path]) {
+    test(`${path} has no WCAG 2 A/AA violations (${viewport.label})`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(
+        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      ).toEqual([]);
+      await context.close();
+    });
+  }
+}
