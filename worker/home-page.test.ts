@@ -10,7 +10,13 @@ async function homePageData() {
   const response = await createApp().request('http://questline.test/api/pages/', {}, env, ctx);
   await waitOnExecutionContext(ctx);
   const answer = await response.json<{
-    loaderData: { home: { highlights: { uuid: string }[]; topGames: { uuid: string }[] } };
+    loaderData: {
+      home: {
+        highlights: { uuid: string }[];
+        topGames: { uuid: string }[];
+        lists: { code: string; name: string; game_count: number }[];
+      };
+    };
   }>();
   return { status: response.status, data: answer.loaderData.home };
 }
@@ -21,6 +27,9 @@ beforeAll(async () => {
     'games/celeste': testGame('celeste', 'Celeste', 40),
     'games/portal-2': testGame('portal-2', 'Portal 2', 90),
     'highlights/home': { games: { celeste: 1, hades: 2 } },
+    'lists-public/short-list': { name: 'Short list', game_count: 2 },
+    'lists-public/long-list': { name: 'Long list', game_count: 30 },
+    'lists-public/middle-list': { name: 'Middle list', game_count: 12 },
   });
 });
 
@@ -30,5 +39,14 @@ describe('home page', () => {
     expect(status).toBe(200);
     expect(data.highlights.map((g) => g.uuid)).toEqual(['celeste', 'hades']);
     expect(data.topGames.map((g) => g.uuid)).toEqual(['portal-2']);
+  });
+
+  it('links to the curated lists with the most games, most first', async () => {
+    const { data } = await homePageData();
+    expect(data.lists).toEqual([
+      { code: 'long-list', name: 'Long list', game_count: 30 },
+      { code: 'middle-list', name: 'Middle list', game_count: 12 },
+      { code: 'short-list', name: 'Short list', game_count: 2 },
+    ]);
   });
 });

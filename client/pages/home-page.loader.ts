@@ -1,6 +1,8 @@
 // Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
 import type { LoaderFunctionArgs } from 'react-router';
+import { z } from 'zod';
 import { homeHighlightsSchema } from '../../shared/catalogue/home-highlights.ts';
+import { listSummarySchema } from '../../shared/catalogue/list-summary.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
 import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
@@ -9,9 +11,38 @@ import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { settledOr } from '../../shared/settled-or.ts';
 import { publicDatabaseContext } from '../page-data-context.ts';
 
+/** A curated list as the home page links to it. */
+export interface ListLink {
+  code: string;
+  name: string;
+  game_count: number;
+}
+
 export interface HomePageData {
   highlights: GameSummary[];
   topGames: GameSummary[];
+  lists: ListLink[];
+}
+
+/** How many lists the home page links to. */
+const HOME_LISTS = 8;
+
+/**
+ * The public lists with the most games, most first (ties by code): one bounded query on `lists-public`
+ * ordered by `game_count` (the rules allow no other read of the collection). Invalid entries are left out.
+ */
+async function largestLists(db: RtdbClient): Promise<ListLink[]> {
+  const found = await db.query(
+    ROOTS.listsPublic,
+    { orderBy: 'game_count', limitToLast: HOME_LISTS },
+    z.record(z.string(), z.unknown()),
+  );
+  return Object.entries(found ?? {})
+    .flatMap(([code, value]) => {
+      const summary = listSummarySchema.safeParse(value);
+      return summary.success ? [{ code, ...summary.data }] : [];
+    })
+    .sort((a, b) => b.game_count - a.game_count || a.code.localeCompare(b.code));
 }
 
 /** Highlighted game ids, in the order curators gave them (`highlights/home`, see home-highlights.ts). */
@@ -26,15 +57,23 @@ async function highlightedGameIds(db: RtdbClient): Promise<string[]> {
     .map(([id]) => id);
 }
 
-/** The home page: curated highlights and top games not already highlighted. */
+/** The home page: curated highlights, top games not already highlighted, and the largest curated lists. */
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomePageData> {
   const db = context.get(publicDatabaseContext);
-  const [idsResult, topResult] = await Promise.allSettled([highlightedGameIds(db), fetchTopGames(db)]);
+  const [idsResult, topResult, listsResult] = await Promise.allSettled([
+    highlightedGameIds(db),
+    fetchTopGames(db),
+    largestLists(db),
+  ]);
   const ids = settledOr(idsResult, [], 'home highlights');
   const highlights = await gamesByIds(db, ids).catch((error: unknown) => {
     console.error('Highlighted games failed', error);
     return [];
   });
   const top = topGamesExcluding(settledOr(topResult, [], 'top games'), ids);
-  return { highlights: highlights.map(toGameSummary), topGames: top.map(toGameSummary) };
+  return {
+    highlights: highlights.map(toGameSummary),
+    topGames: top.map(toGameSummary),
+    lists: settledOr(listsResult, [], 'curated lists'),
+  };
 }

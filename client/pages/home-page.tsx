@@ -1,10 +1,10 @@
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { GameGrid } from '../components/game-card.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import type { loader } from './home-page.loader.ts';
 
 export function Component() {
-  const { highlights, topGames } = useLoaderData<typeof loader>();
+  const { highlights, topGames, lists } = useLoaderData<typeof loader>();
   return (
     <>
       <PageMeta
@@ -18,6 +18,23 @@ export function Component() {
       </section>
       <GameGrid id="highlights" title="Featured" games={highlights} />
       <GameGrid id="top-games" title="Top games" games={topGames} />
+      {lists.length > 0 ? (
+        <section className="game-grid-section" aria-labelledby="lists">
+          <h2 id="lists">Lists</h2>
+          <ul className="list-links">
+            {lists.map((list) => (
+              <li key={list.code}>
+                <Link to={`/lists/games/${list.code}`}>
+                  <span className="list-link-name">{list.name}</span>
+                  <span className="list-link-count">
+                    {list.game_count} game{list.game_count === 1 ? '' : 's'}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -254,6 +254,21 @@ describe('bounded queries: an indexed order and a limit of at most PUBLIC_QUERY_
     });
   });
 
+  describe('lists-public', () => {
+    it('the largest lists (by game_count, limited) are readable by anyone', async () => {
+      expect(await canRead(db.anonymous, 'lists-public', { orderBy: 'game_count', limitToLast: 8 })).toBe(
+        true,
+      );
+    });
+    it('is refused without a limit, with a larger one, or in another order', async () => {
+      expect(await canRead(db.anonymous, 'lists-public', { orderBy: 'game_count', startAt: 0 })).toBe(false);
+      expect(
+        await canRead(ana, 'lists-public', { orderBy: 'game_count', limitToLast: PUBLIC_QUERY_CAP + 1 }),
+      ).toBe(false);
+      expect(await canRead(db.anonymous, 'lists-public', { orderBy: '$key', limitToFirst: 8 })).toBe(false);
+    });
+  });
+
   describe('indices_public/trendingIndex', () => {
     it('is readable in a limited query', async () => {
       expect(
