@@ -1,7 +1,7 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
-import { createApp, type AppOptions } from './app.ts';
+import type { AppOptions } from './app.ts';
+import { requestApp, uncached, urlOf } from './test-support/page-request.ts';
 import { clientAssets } from './client-assets.ts';
 import { hydrationData } from './test-support/page-state.ts';
 import { sequentialRounds } from './test-support/sequential-rounds.ts';
@@ -10,21 +10,8 @@ import { ownerDatabase, testEnv, testGame } from './test-support/test-database.t
 const env = testEnv();
 
 /** A request to a fresh app instance, waiting for its background work (cache writes) to finish. */
-async function request(path: string, options: AppOptions = {}, init: RequestInit = {}) {
-  const ctx = createExecutionContext();
-  const response = await createApp(options).request(`http://questline.test${path}`, init, env, ctx);
-  const body = await response.text();
-  await waitOnExecutionContext(ctx);
-  return { response, body };
-}
-
-/** The URL a fetch was called with. */
-function urlOf(input: RequestInfo | URL): string {
-  return input instanceof Request ? input.url : input.toString();
-}
-
-/** Requests bypassing the edge cache (a session cookie marks a signed-in visitor). */
-const uncached = { headers: { Cookie: '__session=test' } };
+const request = (path: string, options: AppOptions = {}, init: RequestInit = {}) =>
+  requestApp(env, path, options, init);
 
 beforeAll(async () => {
   const db = ownerDatabase(env);

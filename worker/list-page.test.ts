@@ -1,31 +1,16 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CURATED_LISTS_ATTRIBUTION } from '../shared/constants.ts';
 import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
-import { createApp, type AppOptions } from './app.ts';
+import type { AppOptions } from './app.ts';
+import { requestApp, uncached, urlOf } from './test-support/page-request.ts';
 import { hydrationData } from './test-support/page-state.ts';
 import { sequentialRounds } from './test-support/sequential-rounds.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
 
 const env = testEnv();
 
-async function request(path: string, options: AppOptions = {}) {
-  const ctx = createExecutionContext();
-  const response = await createApp(options).request(
-    `http://questline.test${path}`,
-    // A session cookie bypasses the edge cache, so every request reads the database.
-    { headers: { Cookie: '__session=test' } },
-    env,
-    ctx,
-  );
-  const body = await response.text();
-  await waitOnExecutionContext(ctx);
-  return { response, body };
-}
-
-function urlOf(input: RequestInfo | URL): string {
-  return input instanceof Request ? input.url : input.toString();
-}
+/** A request that renders (no edge cache), so every request reads the database. */
+const request = (path: string, options: AppOptions = {}) => requestApp(env, path, options, uncached);
 
 interface ListBundle {
   list: { uuid: string; name: string };
