@@ -7,6 +7,12 @@ export const PREVIEW_COMMENTS_PER_POST = 3;
 export const MIN_SUGGESTION_RATIO = 0.51;
 export const DEFAULT_SUGGEST_COUNT = 10;
 export const GAMES_FOLLOWED_DEFAULT = 20;
+/**
+ * Games read and shown per page of a curated list: each is its own database read, and a Worker request may
+ * make only so many (50 on Cloudflare's free plan, with 6 at a time), so a 276-game list is paged.
+ * https://developers.cloudflare.com/workers/platform/limits/#subrequests
+ */
+export const LIST_PAGE_SIZE = 40;
 /** Top games: fetch this many from the start of the ranking… */
 export const TOP_GAMES_FETCH = 20;
 /** …and show at most this many that are not already on the page. */

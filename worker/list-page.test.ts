@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CURATED_LISTS_ATTRIBUTION } from '../shared/constants.ts';
+import { CURATED_LISTS_ATTRIBUTION, LIST_PAGE_SIZE } from '../shared/constants.ts';
 import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
 import type { AppOptions } from './app.ts';
 import { requestApp, uncached, urlOf } from './test-support/page-request.ts';
@@ -115,6 +115,40 @@ describe('list page', () => {
     expect(response.status).toBe(404);
     const answer = JSON.parse(body) as { errors: { list: { status: number; data: unknown } } };
     expect(answer.errors.list).toMatchObject({ status: 404, data: null });
+  });
+
+  it('pages a long list: one page of games read per request, numbering going on across pages', async () => {
+    const total = LIST_PAGE_SIZE + 5;
+    const ids = Array.from({ length: total }, (_, i) => `ranked-${String(i + 1).padStart(3, '0')}`);
+    await ownerDatabase(env).patch('', {
+      ...Object.fromEntries(ids.map((id) => [`games/${id}`, testGame(id, `Ranked ${id}`)])),
+      'lists/long-ranking': {
+        code: 'long-ranking',
+        name: 'A long ranking',
+        games: { ranking: { name: 'Ranking', games: Object.fromEntries(ids.map((id, i) => [id, i + 1])) } },
+      },
+    });
+    const requests: RtdbRequestRecord[] = [];
+    const first = await request('/lists/games/long-ranking', { onDatabaseRequest: (r) => requests.push(r) });
+    expect(first.response.status).toBe(200);
+    // The list, then this page's games: never more reads than a page holds, however long the list.
+    expect(requests).toHaveLength(1 + LIST_PAGE_SIZE);
+    const page1 = hydrationData(first.body).loaderData.list as ListBundle & { page: unknown };
+    expect(page1.page).toEqual({ number: 1, count: 2, games: total });
+    expect(page1.collections[0]?.ids).toEqual(ids.slice(0, LIST_PAGE_SIZE));
+    expect(first.body).toContain('href="/lists/games/long-ranking?page=2"');
+    expect(first.body).toContain(`${String(total)} games`);
+
+    const second = await request('/lists/games/long-ranking?page=2');
+    const page2 = hydrationData(second.body).loaderData.list as ListBundle & { page: unknown };
+    expect(page2.collections[0]?.ids).toEqual(ids.slice(LIST_PAGE_SIZE));
+    // The ranking goes on counting where the first page stopped.
+    expect(second.body).toContain(`<ol class="game-grid" start="${String(LIST_PAGE_SIZE + 1)}"`);
+    expect(second.body).toContain(
+      '<link rel="canonical" href="http://questline.test/lists/games/long-ranking?page=2"/>',
+    );
+
+    expect((await request('/lists/games/long-ranking?page=3')).response.status).toBe(404);
   });
 
   it('answers the same bundle as JSON for a client navigation', async () => {

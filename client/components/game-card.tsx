@@ -17,24 +17,29 @@ export function GameCard({ game }: { game: GameSummary }) {
   );
 }
 
-/** A titled grid of games (`ordered` when their order is a ranking); renders nothing when there are none. */
+/**
+ * A titled grid of games (`ordered` when their order is a ranking, counting from `start`); renders
+ * nothing when there are none.
+ */
 export function GameGrid({
   title,
   games,
   id,
   ordered = false,
+  start = 1,
 }: {
   title: string;
   games: GameSummary[];
   id: string;
   ordered?: boolean;
+  start?: number;
 }) {
   if (games.length === 0) return null;
   const List = ordered ? 'ol' : 'ul';
   return (
     <section className="game-grid-section" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <List className="game-grid">
+      <List className="game-grid" {...(ordered && start !== 1 ? { start } : {})}>
         {games.map((game) => (
           <GameCard key={game.uuid} game={game} />
         ))}

@@ -1,5 +1,6 @@
 // Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
 import { data, type LoaderFunctionArgs } from 'react-router';
+import { LIST_PAGE_SIZE } from '../../shared/constants.ts';
 import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
 import { GAME, LIST } from '../../shared/records/record-kinds.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
@@ -14,6 +15,8 @@ export interface ListCollection {
   name: string;
   ids: string[];
   games: GameSummary[];
+  /** The position in the collection of its first game on this page (1 on the first page). */
+  start: number;
 }
 
 /**
@@ -22,8 +25,18 @@ export interface ListCollection {
  */
 export interface ListPageData {
   list: GameList;
+  /** The games of this page of the list, by uuid. */
   listGames: Record<string, GameSummary>;
+  /** The collections with games on this page, each with this page's games only. */
   collections: ListCollection[];
+  /** Which page of the list this is (`?page=`, from 1), of how many, and how many games the list names. */
+  page: { number: number; count: number; games: number };
+}
+
+/** The page asked for with `?page=`: a whole number from 1, anything else is the first page. */
+function pageNumber(request: Request): number {
+  const asked = Number(new URL(request.url).searchParams.get('page') ?? '1');
+  return Number.isInteger(asked) && asked >= 1 ? asked : 1;
 }
 
 /** A collection's game ids, first position first (ties by id, so the order never depends on the database). */
@@ -34,12 +47,13 @@ function idsInPositionOrder(games: Record<string, number>): string[] {
 }
 
 /**
- * The list page's bundle in two rounds of database reads: the list by its code, then every game it names,
- * in parallel. A list that is missing, invalid or fails to load gives the not-found page with top games at
+ * The list page's bundle in two rounds of database reads: the list by its code, then the games of the
+ * page asked for (LIST_PAGE_SIZE at most, in the order the page shows them), in parallel. A page past the
+ * end answers 404 like a missing list. A list that is missing, invalid or fails to load gives the not-found page with top games at
  * the requested URL, as an unknown game does (spec sections 2 and 8). A game the list names that does not
  * exist is left out of its collection.
  */
-export async function loader({ context, params }: LoaderFunctionArgs): Promise<ListPageData> {
+export async function loader({ context, params, request }: LoaderFunctionArgs): Promise<ListPageData> {
   const db = context.get(publicDatabaseContext);
   const code = params.deepLink ?? '';
   const list = deepLinkSchema.safeParse(code).success
@@ -57,10 +71,14 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<L
     name: collection.name,
     ids: idsInPositionOrder(collection.games),
   }));
-  const uniqueIds = [...new Set(ordered.flatMap((collection) => collection.ids))];
+  const allIds = [...new Set(ordered.flatMap((collection) => collection.ids))];
+  const pageCount = Math.max(1, Math.ceil(allIds.length / LIST_PAGE_SIZE));
+  const number = pageNumber(request);
+  if (number > pageCount) throw data(await notFoundPageData(db), { status: 404 });
+  const pageIds = allIds.slice((number - 1) * LIST_PAGE_SIZE, number * LIST_PAGE_SIZE);
   let games: (Game | null)[];
   try {
-    games = await Promise.all(uniqueIds.map((id) => readRecord(db, GAME, id)));
+    games = await Promise.all(pageIds.map((id) => readRecord(db, GAME, id)));
   } catch (error) {
     // Spec section 8: "A failed list game load goes to 404 with null data." A list shown with games silently
     // missing would misrepresent it, so the page is the not-found page, with no top games to offer (the
@@ -71,9 +89,12 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<L
 
   const listGames: Record<string, GameSummary> = {};
   for (const game of games) if (game) listGames[game.uuid] = toGameSummary(game);
-  const collections = ordered.map(({ name, ids }) => {
+  const collections = ordered.flatMap(({ name, ids }): ListCollection[] => {
     const present = ids.filter((id) => id in listGames);
-    return { name, ids: present, games: present.flatMap((id) => listGames[id] ?? []) };
+    const first = present[0];
+    if (first === undefined) return [];
+    const games = present.flatMap((id) => listGames[id] ?? []);
+    return [{ name, ids: present, games, start: ids.indexOf(first) + 1 }];
   });
-  return { list, listGames, collections };
+  return { list, listGames, collections, page: { number, count: pageCount, games: allIds.length } };
 }

@@ -1,13 +1,19 @@
-import { useLoaderData } from 'react-router';
-import { CURATED_LISTS_ATTRIBUTION } from '../../shared/constants.ts';
+import { Link, useLoaderData } from 'react-router';
+import { CURATED_LISTS_ATTRIBUTION, LIST_PAGE_SIZE } from '../../shared/constants.ts';
 import { GameGrid } from '../components/game-card.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { ListCollection, loader } from './list-page.loader.ts';
 
-/** The games of the list once each, in the order the page shows them, as a schema.org ItemList. */
-function useItemList(name: string, description: string, url: string, collections: ListCollection[]) {
+/** This page's games of the list once each, in order, as a schema.org ItemList (positions count across pages). */
+function useItemList(
+  name: string,
+  description: string,
+  url: string,
+  collections: ListCollection[],
+  firstPosition: number,
+) {
   const origin = useAbsoluteUrl('');
   const byId = new Map(
     collections.flatMap((collection) => collection.games).map((game) => [game.uuid, game]),
@@ -21,7 +27,7 @@ function useItemList(name: string, description: string, url: string, collections
     numberOfItems: games.length,
     itemListElement: games.map((game, index) => ({
       '@type': 'ListItem',
-      position: index + 1,
+      position: firstPosition + index,
       name: game.name,
       url: `${origin}/game/${game.deeplink_url_code}`,
     })),
@@ -29,14 +35,22 @@ function useItemList(name: string, description: string, url: string, collections
 }
 
 export function Component() {
-  const { list, listGames, collections } = useLoaderData<typeof loader>();
-  const count = Object.keys(listGames).length;
+  const { list, collections, page } = useLoaderData<typeof loader>();
+  const count = page.games;
   const description =
     list.description ??
     `${list.name}: a curated list of ${String(count)} game${count === 1 ? '' : 's'} on Questline.`;
-  const path = `/lists/games/${list.code}`;
+  const base = `/lists/games/${list.code}`;
+  const pageHref = (n: number) => (n === 1 ? base : `${base}?page=${String(n)}`);
+  const path = pageHref(page.number);
   const url = useAbsoluteUrl(path);
-  const itemList = useItemList(list.name, description, url, collections);
+  const itemList = useItemList(
+    list.name,
+    description,
+    url,
+    collections,
+    (page.number - 1) * LIST_PAGE_SIZE + 1,
+  );
   const image = collections.flatMap((collection) => collection.games).find((game) => game.icon)?.icon;
   return (
     <article className="list-page">
@@ -56,9 +70,19 @@ export function Component() {
           id={`collection-${String(index + 1)}`}
           title={collection.name}
           games={collection.games}
+          start={collection.start}
           ordered
         />
       ))}
+      {page.count > 1 ? (
+        <nav className="list-pages" aria-label="Pages of this list">
+          {page.number > 1 ? <Link to={pageHref(page.number - 1)}>Previous</Link> : null}
+          <span>
+            Page {page.number} of {page.count}
+          </span>
+          {page.number < page.count ? <Link to={pageHref(page.number + 1)}>Next</Link> : null}
+        </nav>
+      ) : null}
       {list.source ? <p className="attribution page-attribution">{CURATED_LISTS_ATTRIBUTION}</p> : null}
     </article>
   );
