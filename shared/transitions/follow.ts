@@ -16,7 +16,7 @@ import { recordIdSchema } from '../schemas/keys.ts';
 import { countChange } from './count-change.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
 import { targetExists } from './target-presence.ts';
-import { kindMismatch, targetMissing } from './transition-refused.ts';
+import { checkToggle } from './toggle-check.ts';
 
 /** `follows_history/{uid}/{targetId}`: the pair's one follow record and whether it is disabled. */
 export const followHistoryEntrySchema = z.object({
@@ -68,16 +68,18 @@ export function planFollow(
   now: number = Date.now(),
 ): TransitionPlan<FollowHistoryEntry, FollowOutcome> {
   const { uid, type, targetId } = change;
-  const active = current !== null && !current.disabled;
-  if (current !== null && current.type !== type && (active || !change.follow))
-    throw kindMismatch(current.type, type, targetId);
-  if (change.follow === active) {
+  const { active, changes } = checkToggle(current && { kind: current.type, disabled: current.disabled }, {
+    kind: type,
+    targetId,
+    on: change.follow,
+    targetExists: target.exists,
+  });
+  if (!changes) {
     return {
       kind: 'unchanged',
       result: { changed: false, following: active, followId: current?.followId ?? null },
     };
   }
-  if (change.follow && !target.exists) throw targetMissing(type, targetId);
   const followId = current?.followId ?? newId();
   const indexEntry = change.follow
     ? { followId, type, timestamp: SERVER_TIMESTAMP, type_time: followTypeTime(type, now) }

@@ -9,7 +9,7 @@ import type { LikeTargetType } from '../schemas/like.ts';
 import { countChange } from './count-change.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
 import { targetExists } from './target-presence.ts';
-import { kindMismatch, targetMissing } from './transition-refused.ts';
+import { checkToggle } from './toggle-check.ts';
 
 /** `likes_history/{uid}/{targetId}`: the pair's one like record and whether it is disabled. */
 export const likeHistoryEntrySchema = z.object({
@@ -55,13 +55,13 @@ export function planLike(
   newId: () => string = pushId,
 ): TransitionPlan<LikeHistoryEntry, LikeOutcome> {
   const { uid, type, targetId } = change;
-  const active = current !== null && !current.disabled;
-  if (current !== null && current.targetType !== type && (active || !change.like))
-    throw kindMismatch(current.targetType, type, targetId);
-  if (change.like === active) {
+  const { active, changes } = checkToggle(
+    current && { kind: current.targetType, disabled: current.disabled },
+    { kind: type, targetId, on: change.like, targetExists: target.exists },
+  );
+  if (!changes) {
     return { kind: 'unchanged', result: { changed: false, liking: active, likeId: current?.likeId ?? null } };
   }
-  if (change.like && !target.exists) throw targetMissing(type, targetId);
   const likeId = current?.likeId ?? newId();
   const record = likeNode(likeId);
   const recordUpdate: MultiPathUpdate =
