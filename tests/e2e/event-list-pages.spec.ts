@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 // Demo data (seed/demo/events.json, seed/demo/lists.json); the browser tests' stack holds no other lists.
@@ -113,23 +112,4 @@ for (const path of ['/event/no-such-event', '/lists/games/no-such-list']) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t find that page');
     await expect(page.locator('#top-games + .game-grid li')).not.toHaveCount(0);
   });
-}
-
-for (const viewport of [
-  { label: 'desktop', width: 1280, height: 900 },
-  { label: 'phone', width: 390, height: 844 },
-]) {
-  for (const path of [EVENT.path, LIST.path]) {
-    test(`${path} has no WCAG 2 A/AA violations (${viewport.label})`, async ({ browser }) => {
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      await page.goto(path);
-      await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-      ).toEqual([]);
-      await context.close();
-    });
-  }
 }

@@ -6,6 +6,9 @@ const pages = [
   { name: 'home', path: '/' },
   { name: 'game', path: '/game/the-witcher-3-wild-hunt' },
   { name: 'not found', path: '/game/no-such-game' },
+  { name: 'user', path: '/user/ana_roguelites' },
+  { name: 'event', path: '/event/the-game-awards-2019' },
+  { name: 'list', path: '/lists/games/indie-essentials' },
 ];
 
 for (const viewport of [
