@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { openHydratedAndMark, recordPageDataRequests, stayedOnPage } from './page-helpers.ts';
 
 // Demo data (seed/demo/events.json, seed/demo/lists.json); the browser tests' stack holds no other lists.
 const EVENT = {
@@ -12,28 +13,6 @@ const LIST = {
   collection: 'Roguelikes and deck-builders',
   firstGames: ['Hades', 'Slay the Spire', 'Balatro'],
 };
-
-async function openHydratedAndMark(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
-  await page.evaluate(() => {
-    (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
-  });
-}
-
-function stayedOnPage(page: Page): Promise<boolean | undefined> {
-  return page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage);
-}
-
-/** The paths of page-data requests the page makes from now on. */
-function pageDataRequests(page: Page): string[] {
-  const paths: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/pages/')) paths.push(url.pathname);
-  });
-  return paths;
-}
 
 test('the event page is complete in the server HTML, before any script runs', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -71,7 +50,7 @@ for (const { label, path, heading } of [
   test(`the ${label} page hydrates from the embedded state without fetching its data again`, async ({
     page,
   }) => {
-    const requests = pageDataRequests(page);
+    const requests = recordPageDataRequests(page);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
@@ -87,7 +66,7 @@ for (const { label, path, heading } of [
 
   test(`from the ${label} page to a game page and back, each in one page-data request`, async ({ page }) => {
     await openHydratedAndMark(page, path);
-    const requests = pageDataRequests(page);
+    const requests = recordPageDataRequests(page);
     const firstGame = page.locator('main .game-grid a').first();
     const gamePath = (await firstGame.getAttribute('href')) ?? '';
     const gameName = (await firstGame.locator('.game-card-name').textContent()) ?? '';

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signUp, uniqueMember } from './auth/auth-helpers.ts';
 import { ownerDatabase } from './database.ts';
+import { expectNoAxeViolations, followersText, openHydrated, sessionToken, uidOf } from './page-helpers.ts';
 
 // Following a game from its page: signed out it leads to sign-in; a member follows and unfollows, shown
 // at once and kept in the database; the page's server HTML stays the same for everyone (edge cache).
@@ -10,44 +10,9 @@ const ELDEN_RING = { id: 'elden-ring', path: '/game/elden-ring' };
 const STARDEW = { id: 'stardew-valley', path: '/game/stardew-valley' };
 const PORTAL = { id: 'portal-2', path: '/game/portal-2' };
 
-async function openHydrated(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
-}
-
-function followersText(count: number): string {
-  return count === 1 ? '1 follower' : `${count.toLocaleString('en-US')} followers`;
-}
-
-/** The ID token the browser keeps in its session cookie. */
-async function sessionToken(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies()).find((c) => c.name === '__session');
-  if (!cookie?.value) throw new Error('The browser holds no session cookie');
-  return cookie.value;
-}
-
-/** The uid inside an ID token (a JWT: its payload is base64url JSON). */
-function uidOf(token: string): string {
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
-    user_id?: string;
-    sub?: string;
-  };
-  const uid = payload.user_id ?? payload.sub;
-  if (!uid) throw new Error('The ID token names no user');
-  return uid;
-}
-
 async function followerCount(gameId: string): Promise<number> {
   const value = await ownerDatabase().get(`games/${gameId}/follows`);
   return typeof value === 'number' ? value : 0;
-}
-
-async function expectNoAxeViolations(page: Page, state: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(
-    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    `axe violations ${state}`,
-  ).toEqual([]);
 }
 
 test('a signed-out visitor is offered "Follow", which leads to sign-in and back to the game', async ({

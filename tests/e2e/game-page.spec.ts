@@ -1,29 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { RouteObject } from 'react-router';
 import { routes } from '../../client/routes.tsx';
 import { ownerDatabase } from './database.ts';
+import { openHydrated, openHydratedAndMark, recordPageDataRequests, stayedOnPage } from './page-helpers.ts';
 
 // Games of the demo data (seed/demo/games.jsonl).
 const WITCHER = { path: '/game/the-witcher-3-wild-hunt', name: 'The Witcher 3: Wild Hunt' };
-
-/** Opens a page and waits until React has hydrated it. */
-async function openHydrated(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
-}
-
-/** Opens a page, hydrated, and marks its window: the mark survives client navigations, not reloads. */
-async function openHydratedAndMark(page: Page, path: string): Promise<void> {
-  await openHydrated(page, path);
-  await page.evaluate(() => {
-    (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
-  });
-}
-
-/** True when the window marked by openHydratedAndMark is still the one showing the page. */
-function stayedOnPage(page: Page): Promise<boolean | undefined> {
-  return page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage);
-}
 
 test('the game page is complete in the server HTML, before any script runs', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
@@ -97,11 +79,7 @@ test('a client navigation asks the Worker for its page data once, and a page wit
   page,
 }) => {
   await openHydratedAndMark(page, WITCHER.path);
-  const pageDataRequests: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/pages/')) pageDataRequests.push(url.pathname);
-  });
+  const pageDataRequests = recordPageDataRequests(page);
   const firstTopGame = page.locator('#top-games + .game-grid a').first();
   const targetPath = (await firstTopGame.getAttribute('href')) ?? '';
   const targetName = (await firstTopGame.locator('.game-card-name').textContent()) ?? '';

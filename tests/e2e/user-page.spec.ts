@@ -1,7 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signUp, uniqueMember } from './auth/auth-helpers.ts';
 import { ownerDatabase } from './database.ts';
+import {
+  expectNoAxeViolations,
+  followersText,
+  openHydrated,
+  recordPageDataRequests,
+  sessionUid,
+} from './page-helpers.ts';
 
 // The user profile page: server HTML, hydration, client navigation, following a member, 404 and
 // accessibility. Members of the demo data (seed/demo/members.json; uids as seed/seed-members.ts makes them).
@@ -10,33 +16,9 @@ const ANA = { path: '/user/ana_roguelites', name: 'ana_roguelites' };
 const ELENA = { path: '/user/elena_quests', uid: 'demo-elena-quests' };
 const WITCHER_PATH = '/game/the-witcher-3-wild-hunt';
 
-async function openHydrated(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
-}
-
-function followersText(count: number): string {
-  return count === 1 ? '1 follower' : `${count.toLocaleString('en-US')} followers`;
-}
-
-/** The uid inside the browser's session token (a JWT: its payload is base64url JSON). */
-async function sessionUid(context: BrowserContext): Promise<string> {
-  const token = (await context.cookies()).find((c) => c.name === '__session')?.value ?? '';
-  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
-    user_id?: string;
-  };
-  if (!payload.user_id) throw new Error('The browser holds no session');
-  return payload.user_id;
-}
-
 async function memberFollowers(uid: string): Promise<number> {
   const value = await ownerDatabase().get(`users/${uid}/public/follows`);
   return typeof value === 'number' ? value : 0;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('the user page is complete in the server HTML, before any script runs', async ({ browser }) => {
@@ -57,10 +39,7 @@ test('the user page is complete in the server HTML, before any script runs', asy
 });
 
 test('the user page hydrates from the embedded state without fetching its data again', async ({ page }) => {
-  const pageDataRequests: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().includes('/api/pages/')) pageDataRequests.push(request.url());
-  });
+  const pageDataRequests = recordPageDataRequests(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
@@ -77,11 +56,7 @@ test('a client navigation from a game page to a user page asks for its page data
   await page.evaluate(() => {
     (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
   });
-  const pageDataRequests: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/pages/')) pageDataRequests.push(url.pathname);
-  });
+  const pageDataRequests = recordPageDataRequests(page);
   // A history navigation the router handles itself (as Back and Forward are).
   await page.evaluate((path) => {
     window.history.pushState(null, '', path);

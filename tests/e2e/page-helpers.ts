@@ -1,0 +1,71 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+
+// What the browser tests of pages share: opening a page once React has hydrated it, telling a client
+// navigation from a reload, counting page-data requests, the follower label, the session's uid, axe.
+
+/** Opens a page and waits until React has hydrated it. */
+export async function openHydrated(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+}
+
+/** Opens a page, hydrated, and marks its window: the mark survives client navigations, not reloads. */
+export async function openHydratedAndMark(page: Page, path: string): Promise<void> {
+  await openHydrated(page, path);
+  await page.evaluate(() => {
+    (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
+  });
+}
+
+/** True when the window marked by openHydratedAndMark is still the one showing the page. */
+export function stayedOnPage(page: Page): Promise<boolean | undefined> {
+  return page.evaluate(() => (window as unknown as { stayedOnPage?: boolean }).stayedOnPage);
+}
+
+/** The paths of the page-data requests (`/api/pages/…`) the page makes from now on. */
+export function recordPageDataRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/pages/')) paths.push(url.pathname);
+  });
+  return paths;
+}
+
+/** The follower count as the Follow button's label shows it. */
+export function followersText(count: number): string {
+  return count === 1 ? '1 follower' : `${count.toLocaleString('en-US')} followers`;
+}
+
+/** The ID token the browser keeps in its session cookie. */
+export async function sessionToken(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === '__session');
+  if (!cookie?.value) throw new Error('The browser holds no session cookie');
+  return cookie.value;
+}
+
+/** The uid inside an ID token (a JWT: its payload is base64url JSON). */
+export function uidOf(token: string): string {
+  const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+    user_id?: string;
+    sub?: string;
+  };
+  const uid = payload.user_id ?? payload.sub;
+  if (!uid) throw new Error('The ID token names no user');
+  return uid;
+}
+
+/** The uid of the member the browser's session belongs to. */
+export async function sessionUid(context: BrowserContext): Promise<string> {
+  return uidOf(await sessionToken(context));
+}
+
+/** No WCAG 2 A/AA violation on the page as it is now (`state` names it in the failure). */
+export async function expectNoAxeViolations(page: Page, state = ''): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe violations ${state}`,
+  ).toEqual([]);
+}
