@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type { CurrentUserRecord } from '../../../shared/auth/account-api.ts';
 
 // The local Auth emulator (firebase.json) and its out-of-band codes: the e-mails the product sends,
 // readable by tests. https://firebase.google.com/docs/emulator-suite/connect_auth#rest_api
@@ -46,4 +47,19 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The signed-in account's record as `GET /api/me` answers it, with the browser's session token. */
+export async function currentUser(page: Page): Promise<CurrentUserRecord> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/me', {
+      headers: { Authorization: `Bearer ${/__session=([^;]+)/.exec(document.cookie)?.[1] ?? ''}` },
+    });
+    return (await response.json()) as CurrentUserRecord;
+  });
+}
+
+/** The signed-in account's uid, as the API answers it. */
+export async function currentUid(page: Page): Promise<string> {
+  return (await currentUser(page)).uid;
 }

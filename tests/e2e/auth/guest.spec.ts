@@ -1,16 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ownerDatabase } from '../database.ts';
-import { signIn, signUp, uniqueMember } from './auth-helpers.ts';
-
-/** The signed-in account's uid, as the API answers it. */
-async function currentUid(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const response = await fetch('/api/me', {
-      headers: { Authorization: `Bearer ${/__session=([^;]+)/.exec(document.cookie)?.[1] ?? ''}` },
-    });
-    return ((await response.json()) as { uid: string }).uid;
-  });
-}
+import { currentUid, currentUser, signIn, signUp, uniqueMember } from './auth-helpers.ts';
 
 async function continueAsGuest(page: Page): Promise<string> {
   await page.goto('/login');
@@ -63,13 +53,7 @@ test('signing out signs out: continuing as a guest afterwards is a new guest, no
 
   const guestUid = await continueAsGuest(page);
   expect(guestUid).not.toBe(memberUid);
-  const me = await page.evaluate(async () => {
-    const response = await fetch('/api/me', {
-      headers: { Authorization: `Bearer ${/__session=([^;]+)/.exec(document.cookie)?.[1] ?? ''}` },
-    });
-    return (await response.json()) as { guest: boolean; registered: boolean };
-  });
-  expect(me).toMatchObject({ guest: true, registered: false });
+  expect(await currentUser(page)).toMatchObject({ guest: true, registered: false });
 
   // And again after signing in with a password: the member's device binding ends with the sign-out.
   await page.getByRole('button', { name: 'Sign out' }).click();

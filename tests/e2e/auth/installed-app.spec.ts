@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueMember } from './auth-helpers.ts';
+import { currentUid, signUp, uniqueMember } from './auth-helpers.ts';
 
 // The browse guard's installed-app sign-in (spec section 2): with nobody signed in, an installed web
 // app (standalone display mode) signs itself in with the device credential process-login bound to
@@ -7,15 +7,6 @@ import { signUp, uniqueMember } from './auth-helpers.ts';
 
 /** The device credential the app keeps in its storage (client/browser/auth/firebase-auth-service.ts). */
 const DEVICE_CREDENTIAL_KEY = 'questline.device';
-
-async function currentUid(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const response = await fetch('/api/me', {
-      headers: { Authorization: `Bearer ${/__session=([^;]+)/.exec(document.cookie)?.[1] ?? ''}` },
-    });
-    return ((await response.json()) as { uid: string }).uid;
-  });
-}
 
 /** Opens browse as a signed-out visitor does: from the site's navigation (a full load of /browse
  * without a session cookie is redirected to the root by the server, spec section 2). */
