@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MIN_SUGGESTION_RATIO } from '../shared/constants.ts';
 import { slugFromName } from '../shared/catalogue/slug.ts';
 import { demoDataProblems, loadDemoData } from './demo-data.ts';
-import { demoSeedUpdates, demoWeightedIndex } from './seed-demo-data.ts';
+import { demoSeedUpdates, demoTrendingIndex, demoWeightedIndex } from './seed-demo-data.ts';
 
 const data = loadDemoData();
 
@@ -66,6 +66,17 @@ describe('demoSeedUpdates', () => {
     expect(updates['highlights/home']).toMatchObject({ games: { 'baldurs-gate-3': 1 } });
     expect(Object.keys(updates).filter((path) => path.includes('follows'))).toEqual([]);
     for (const value of Object.values(updates)) expect(JSON.stringify(value)).not.toContain('"follows"');
+  });
+
+  it('makes the games most demo members follow the hottest in the trending index', () => {
+    expect(demoTrendingIndex([['hades', 'celeste'], ['hades'], ['hades', 'hades']])).toEqual({
+      hades: 3,
+      celeste: 1,
+    });
+    const trending = updates['indices_public/trendingIndex'] as Record<string, number>;
+    const followers = (id: string) => data.members.filter((member) => member.games.includes(id)).length;
+    for (const [id, score] of Object.entries(trending)) expect(score).toBe(followers(id));
+    expect(Object.keys(trending).length).toBeGreaterThan(10);
   });
 
   it('gives most followed games suggestions at the reader threshold', () => {

@@ -18,6 +18,16 @@ export function demoWeightedIndex(position: number, count: number): number {
   return count - position;
 }
 
+/**
+ * The demo's trending index: how many demo members follow each game. The members have no recent activity
+ * to decay, so follows stand in for it until the trending job rewrites the index from real activity.
+ */
+export function demoTrendingIndex(followedGames: readonly (readonly string[])[]): Record<string, number> {
+  const trending: Record<string, number> = {};
+  for (const games of followedGames) for (const id of new Set(games)) trending[id] = (trending[id] ?? 0) + 1;
+  return trending;
+}
+
 /** Every write of the demo seed, as one multi-path update from the database root. */
 export function demoSeedUpdates(data: DemoData): Record<string, unknown> {
   const updates: Record<string, unknown> = {};
@@ -47,6 +57,7 @@ export function demoSeedUpdates(data: DemoData): Record<string, unknown> {
   for (const [gameId, row] of Object.entries(matrix)) updates[seMatrixPath(gameId)] = row;
   for (const gameId of Object.keys(suggestionSeedGames(matrix)))
     updates[`${ROOTS.seMatrixSeedGames}/${gameId}`] = true;
+  updates[ROOTS.trendingIndex] = demoTrendingIndex(data.members.map((member) => member.games));
   updates[ROOTS.highlightsHome] = {
     games: Object.fromEntries(data.homeGames.map((id, index) => [id, index + 1] as const)),
   };

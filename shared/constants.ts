@@ -17,6 +17,8 @@ export const LIST_PAGE_SIZE = 40;
 export const TOP_GAMES_FETCH = 20;
 /** …and show at most this many that are not already on the page. */
 export const TOP_GAMES_SHOWN = 10;
+/** Trending games shown on the home page, hottest first (`indices_public/trendingIndex`). */
+export const TRENDING_GAMES_SHOWN = 10;
 export const FUNCTIONS_TIMEOUT_MS = 70_000;
 export const INSTALL_AND_ANALYTICS_TIMEOUT_MS = 60_000;
 

@@ -13,6 +13,7 @@ async function homePageData() {
     loaderData: {
       home: {
         highlights: { uuid: string }[];
+        trending: { uuid: string }[];
         topGames: { uuid: string }[];
         lists: { code: string; name: string; game_count: number }[];
       };
@@ -26,7 +27,10 @@ beforeAll(async () => {
     'games/hades': testGame('hades', 'Hades', 50),
     'games/celeste': testGame('celeste', 'Celeste', 40),
     'games/portal-2': testGame('portal-2', 'Portal 2', 90),
+    'games/stardew-valley': testGame('stardew-valley', 'Stardew Valley', 30),
     'highlights/home': { games: { celeste: 1, hades: 2 } },
+    // A game gone from the catalogue is left out; a highlighted one is not repeated.
+    'indices_public/trendingIndex': { 'portal-2': 5, hades: 9, 'gone-game': 7 },
     'lists-public/short-list': { name: 'Short list', game_count: 2 },
     'lists-public/long-list': { name: 'Long list', game_count: 30 },
     'lists-public/middle-list': { name: 'Middle list', game_count: 12 },
@@ -34,11 +38,12 @@ beforeAll(async () => {
 });
 
 describe('home page', () => {
-  it('shows the curated highlights in their order, and top games not already highlighted', async () => {
+  it('shows the curated highlights in their order, trending games, and top games not already shown', async () => {
     const { status, data } = await homePageData();
     expect(status).toBe(200);
     expect(data.highlights.map((g) => g.uuid)).toEqual(['celeste', 'hades']);
-    expect(data.topGames.map((g) => g.uuid)).toEqual(['portal-2']);
+    expect(data.trending.map((g) => g.uuid)).toEqual(['portal-2']);
+    expect(data.topGames.map((g) => g.uuid)).toEqual(['stardew-valley']);
   });
 
   it('links to the curated lists with the most games, most first', async () => {

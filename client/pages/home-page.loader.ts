@@ -5,6 +5,7 @@ import { homeHighlightsSchema } from '../../shared/catalogue/home-highlights.ts'
 import { listSummarySchema } from '../../shared/catalogue/list-summary.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
+import { trendingGameIds } from '../../shared/catalogue/trending-games.ts';
 import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
 import { ROOTS } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
@@ -20,6 +21,8 @@ export interface ListLink {
 
 export interface HomePageData {
   highlights: GameSummary[];
+  /** The hottest games now, hottest first (`indices_public/trendingIndex`). */
+  trending: GameSummary[];
   topGames: GameSummary[];
   lists: ListLink[];
 }
@@ -57,22 +60,34 @@ async function highlightedGameIds(db: RtdbClient): Promise<string[]> {
     .map(([id]) => id);
 }
 
-/** The home page: curated highlights, top games not already highlighted, and the largest curated lists. */
+/**
+ * The home page: curated highlights, trending games, top games not already shown, and the largest curated
+ * lists, in two rounds of reads: the ids, the rankings and the lists in parallel, then the highlighted and
+ * trending games in parallel. Each part failing leaves the page without it (spec section 8).
+ */
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomePageData> {
   const db = context.get(publicDatabaseContext);
-  const [idsResult, topResult, listsResult] = await Promise.allSettled([
+  const [idsResult, trendingResult, topResult, listsResult] = await Promise.allSettled([
     highlightedGameIds(db),
+    trendingGameIds(db),
     fetchTopGames(db),
     largestLists(db),
   ]);
   const ids = settledOr(idsResult, [], 'home highlights');
-  const highlights = await gamesByIds(db, ids).catch((error: unknown) => {
-    console.error('Highlighted games failed', error);
-    return [];
-  });
-  const top = topGamesExcluding(settledOr(topResult, [], 'top games'), ids);
+  // A highlighted game is not repeated in trending, nor either in top games.
+  const trendingIds = settledOr(trendingResult, [], 'trending games').filter((id) => !ids.includes(id));
+  const [highlights, trending] = await Promise.all(
+    [ids, trendingIds].map((gameIds) =>
+      gamesByIds(db, gameIds).catch((error: unknown) => {
+        console.error('Home games failed', error);
+        return [];
+      }),
+    ),
+  );
+  const top = topGamesExcluding(settledOr(topResult, [], 'top games'), [...ids, ...trendingIds]);
   return {
-    highlights: highlights.map(toGameSummary),
+    highlights: (highlights ?? []).map(toGameSummary),
+    trending: (trending ?? []).map(toGameSummary),
     topGames: top.map(toGameSummary),
     lists: settledOr(listsResult, [], 'curated lists'),
   };

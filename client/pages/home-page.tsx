@@ -4,7 +4,7 @@ import { PageMeta } from '../components/page-meta.tsx';
 import type { loader } from './home-page.loader.ts';
 
 export function Component() {
-  const { highlights, topGames, lists } = useLoaderData<typeof loader>();
+  const { highlights, trending, topGames, lists } = useLoaderData<typeof loader>();
   return (
     <>
       <PageMeta
@@ -17,6 +17,7 @@ export function Component() {
         <p>Follow the games, players and events you love. See what everyone else is playing.</p>
       </section>
       <GameGrid id="highlights" title="Featured" games={highlights} />
+      <GameGrid id="trending" title="Trending now" games={trending} />
       <GameGrid id="top-games" title="Top games" games={topGames} />
       {lists.length > 0 ? (
         <section className="game-grid-section" aria-labelledby="lists">

@@ -6,6 +6,7 @@ import {
   RECORD_QUERY_CAP,
   SEARCH_LIMIT,
   TOP_GAMES_FETCH,
+  TRENDING_GAMES_SHOWN,
 } from '../../shared/constants.ts';
 import { RtdbError, type RtdbClient, type RtdbQuery } from '../../shared/rtdb/rest-client.ts';
 import { followTypeTime, followTypeTimeRange } from '../../shared/schemas/follow.ts';
@@ -289,6 +290,7 @@ describe('bounded queries: an indexed order and a limit of at most PUBLIC_QUERY_
   });
 
   const indexes: [string, RtdbQuery][] = [
+    ['indices_public/trendingIndex', { orderBy: '$value', limitToLast: TRENDING_GAMES_SHOWN }],
     ['posts_by_id/hades', { orderBy: '$value', limitToLast: RECORD_QUERY_CAP }],
     ['posts_by_uid/ana', { orderBy: '$value', limitToLast: RECORD_QUERY_CAP }],
     ['follows_by_userid/ana', { orderBy: 'timestamp', limitToLast: RECORD_QUERY_CAP }],
