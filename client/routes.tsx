@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
             path: 'browse',
             // The auth guard (spec section 2): the server renders only for a verified session cookie, else
             // sends the visitor to the root; the browser waits for sign-in, then login with a way back.
-            loader: ({ context, request }) => context.get(sessionContext).requireUser(request),
+            loader: ({ context, request }) => context.get(sessionContext).browsePage(request),
             lazy: () => import('./pages/browse-page.tsx'),
           },
           {

@@ -1,12 +1,18 @@
 import { createContext, redirect } from 'react-router';
-import type { CurrentUserRecord } from '../../shared/auth/account-api.ts';
+import type { BrowsePageData } from '../../shared/api/browse-page.ts';
+import { callApi } from '../components/browser-capabilities.ts';
 import { loadAuthService } from './auth-service.ts';
 
-/** Who is looking at a guarded page (browse), answered by the server from the session cookie or by the browser. */
+/**
+ * The guarded page (browse) for whoever is looking, answered by the server from the session cookie or by
+ * the browser from its auth state: the page's bundle, or a redirect Response thrown for the guard.
+ */
 export interface SessionSource {
-  /** The signed-in user's record, or a redirect Response thrown for the guard. */
-  requireUser(request: Request): Promise<CurrentUserRecord>;
+  browsePage(request: Request): Promise<BrowsePageData>;
 }
+
+/** Where a browse address the catalogue cannot show (an unknown parameter value) goes: the browse start. */
+export const BROWSE_START = '/browse';
 
 /**
  * The browse guard in the browser (spec section 2): the current user when logged in or in public mode;
@@ -14,7 +20,7 @@ export interface SessionSource {
  * carrying the requested path for afterwards.
  */
 export const browserSessionSource: SessionSource = {
-  async requireUser(request) {
+  async browsePage(request) {
     const url = new URL(request.url);
     const auth = await loadAuthService();
     const loggedIn = () => auth.state.loggedIn;
@@ -22,17 +28,25 @@ export const browserSessionSource: SessionSource = {
       await auth.state.ready();
       if (!loggedIn()) await auth.tryInstalledAppLogin();
     }
-    const user = loggedIn() ? await auth.currentUser() : null;
     // react-router's way: a thrown Response redirects.
     // eslint-disable-next-line @typescript-eslint/only-throw-error
-    if (!user) throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
-    return user;
+    if (!loggedIn()) throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+    try {
+      return await callApi('GET /browse', { query: Object.fromEntries(url.searchParams) });
+    } catch (error) {
+      const status = (error as { status?: unknown }).status;
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
+      if (status === 401) throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
+      if (status === 400 && url.search !== '') throw redirect(BROWSE_START);
+      throw error;
+    }
   },
 };
 
 /** Without a server source (nothing proves who is looking), the server sends the visitor to the root. */
 const serverWithoutSession: SessionSource = {
-  requireUser() {
+  browsePage() {
     // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
     return Promise.reject(redirect('/'));
   },

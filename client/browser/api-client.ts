@@ -57,6 +57,8 @@ const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
   'GET /follows/:type/:targetId': true,
   'PUT /follows/:type/:targetId': true,
   'DELETE /follows/:type/:targetId': true,
+  'GET /browse': true,
+  'PUT /suggestions/:targetId': true,
 };
 
 function isMemberEndpoint(endpoint: ApiEndpoint): endpoint is MemberEndpoint {
@@ -102,9 +104,18 @@ async function answerOf<T>(response: Response): Promise<T> {
   });
 }
 
-/** `/api/follows/:type/:targetId` with its parameters filled in. */
-function apiUrl(path: string, params: Record<string, string> | undefined): string {
-  return `/api${path.replace(/:([A-Za-z]+)/g, (_match, name: string) => encodeURIComponent(params?.[name] ?? ''))}`;
+/** `/api/follows/:type/:targetId` with its parameters filled in, and the query string if any. */
+function apiUrl(
+  path: string,
+  params: Record<string, string> | undefined,
+  query: Record<string, string | undefined> | undefined,
+): string {
+  const filled = path.replace(/:([A-Za-z]+)/g, (_match, name: string) =>
+    encodeURIComponent(params?.[name] ?? ''),
+  );
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, value);
+  return `/api${filled}${search.size > 0 ? `?${search.toString()}` : ''}`;
 }
 
 /**
@@ -119,7 +130,7 @@ export async function callApi<E extends ApiEndpoint>(
   const [method = 'GET', path = '/'] = endpoint.split(' ');
   const params = request.params as Record<string, string> | undefined;
   const response = await send(
-    apiUrl(path, params),
+    apiUrl(path, params, request.query),
     { method, ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }) },
     isMemberEndpoint(endpoint) ? idTokens : undefined,
   );

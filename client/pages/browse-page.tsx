@@ -1,17 +1,24 @@
 import { Link, useLoaderData, useNavigate } from 'react-router';
-import type { CurrentUserRecord } from '../../shared/auth/account-api.ts';
+import type { BrowsePageData } from '../../shared/api/browse-page.ts';
 import { loadAuthService } from '../auth/auth-service.ts';
 import { AuthCard, AuthForm, FIELDS, useAuthForms } from '../auth/auth-form.tsx';
 import { resetForm } from '../auth/form-values.ts';
+import { CatalogueSection } from '../components/catalogue-section.tsx';
+import { GameGrid } from '../components/game-card.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { SuggestionDeck } from '../components/suggestion-deck.tsx';
 
-/** The browse page: only for a signed-in user (the guard in its loader); their account at a glance. */
+/**
+ * The browse page, only for a signed-in member (the guard in its loader): games to answer one after
+ * another, the games they follow, and the catalogue by genre and tag; account settings at the end, folded.
+ * Browsing a genre or tag (`?genre=…`) shows that part of the catalogue alone.
+ */
 export function Component() {
-  const me = useLoaderData<CurrentUserRecord>();
-  const navigate = useNavigate();
+  const { me, suggestions, followGames, catalogue } = useLoaderData<BrowsePageData>();
   const username = typeof me.public?.username === 'string' ? me.public.username : null;
   const name = username ?? me.displayName ?? 'there';
-  const forms = useAuthForms();
+  const browsingCatalogue = catalogue.selected !== null;
+  const navigate = useNavigate();
 
   function onSignOut() {
     void loadAuthService()
@@ -22,34 +29,55 @@ export function Component() {
   return (
     <>
       <PageMeta title="Browse" description="Your Questline." path="/browse" noindex />
-      <AuthCard title={`Hi, ${name}`}>
-        {me.guest ? (
+      <section className="browse-intro">
+        <h1>{browsingCatalogue ? `${catalogue.selected?.name ?? ''} games` : `Hi, ${name}`}</h1>
+        {me.guest && !browsingCatalogue ? (
           <p>
             You are browsing as a guest. <Link to="/signup?next=/browse">Create an account</Link> to keep what
             you do here.
           </p>
         ) : null}
-        <div className="auth-actions">
+        {browsingCatalogue ? null : (
           <button type="button" className="secondary" onClick={onSignOut}>
             Sign out
           </button>
-        </div>
-      </AuthCard>
-      {me.guest ? null : (
-        <AuthCard title="Change password" level={2}>
-          <AuthForm
-            forms={forms}
-            flow="change-password"
-            fields={[FIELDS.currentPassword, FIELDS.newPassword]}
-            submitLabel="Change password"
-            onSubmit={async ({ currentPassword, newPassword }, form) => {
-              await (await loadAuthService()).changePassword(currentPassword, newPassword);
-              resetForm(form);
-            }}
-            notice="Your password has been changed."
-          />
-        </AuthCard>
+        )}
+      </section>
+      {browsingCatalogue ? null : (
+        <>
+          <SuggestionDeck games={suggestions} />
+          <GameGrid id="followed-games" title="Games you follow" games={followGames} />
+          {followGames.length === 0 ? (
+            <p className="browse-empty">Games you follow show up here: follow one from its page.</p>
+          ) : null}
+        </>
       )}
+      <CatalogueSection catalogue={catalogue} />
+      {browsingCatalogue ? null : <AccountSettings guest={me.guest} />}
     </>
+  );
+}
+
+/** Changing the password: out of the way, folded at the end of the page (a guest has none). */
+function AccountSettings({ guest }: { guest: boolean }) {
+  const forms = useAuthForms();
+  if (guest) return null;
+  return (
+    <details className="account-settings">
+      <summary>Account settings</summary>
+      <AuthCard title="Change password" level={2}>
+        <AuthForm
+          forms={forms}
+          flow="change-password"
+          fields={[FIELDS.currentPassword, FIELDS.newPassword]}
+          submitLabel="Change password"
+          onSubmit={async ({ currentPassword, newPassword }, form) => {
+            await (await loadAuthService()).changePassword(currentPassword, newPassword);
+            resetForm(form);
+          }}
+          notice="Your password has been changed."
+        />
+      </AuthCard>
+    </details>
   );
 }

@@ -2,14 +2,14 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
 import { isGuestName } from '../../shared/auth/account-api.ts';
+import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { GAMES_FOLLOWED_DEFAULT } from '../../shared/constants.ts';
 import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { PROFILE } from '../../shared/records/record-kinds.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
-import { followsByUserIdPath, ROOTS, userSectionPath } from '../../shared/rtdb/paths.ts';
+import { ROOTS, userSectionPath } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { followIndexEntrySchema, followTypeTimeRange } from '../../shared/schemas/follow.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { userPublicSchema, usernameSchema } from '../../shared/schemas/user.ts';
 import { settledOr } from '../../shared/settled-or.ts';
@@ -24,9 +24,6 @@ const publicSectionSchema = userPublicSchema.extend({ username: profileNameSchem
 
 /** Entries of `users_public` a username query answers: only the key (the uid) and the name matter. */
 const usersPublicMatchesSchema = z.record(z.string(), z.object({ username: z.string() }).loose());
-
-/** A page of `follows_by_userid/{uid}`: target id → index entry, each checked on its own. */
-const followsIndexSchema = z.record(z.string(), z.unknown());
 
 /** The member as the user page shows them (spec section 3: public section and profile). */
 export interface ProfileUser {
@@ -60,22 +57,6 @@ async function uidByProfileName(db: RtdbClient, profileName: string): Promise<st
   );
   const uid = Object.entries(matches ?? {}).find(([, entry]) => entry.username === profileName)?.[0];
   return uid !== undefined && recordIdSchema.safeParse(uid).success ? uid : null;
-}
-
-/** The ids of the games a user follows, newest first (the type-time index: a range on `game_`, the last N). */
-async function followedGameIds(db: RtdbClient, uid: string, count: number): Promise<string[]> {
-  const page = await db.query(
-    followsByUserIdPath(uid),
-    { orderBy: 'type_time', ...followTypeTimeRange('game'), limitToLast: count },
-    followsIndexSchema,
-  );
-  return Object.entries(page ?? {})
-    .flatMap(([targetId, entry]) => {
-      const parsed = followIndexEntrySchema.safeParse(entry);
-      return parsed.success && parsed.data.type === 'game' ? [{ targetId, at: parsed.data.timestamp }] : [];
-    })
-    .sort((a, b) => b.at - a.at)
-    .map(({ targetId }) => targetId);
 }
 
 /**

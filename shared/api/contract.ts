@@ -3,6 +3,9 @@ import type { RegisterAccountRequest } from '../auth/register-account-schema.ts'
 import type { ApiErrorCode } from '../errors.ts';
 import type { FollowTargetType } from '../schemas/follow.ts';
 import type { PageView } from '../schemas/page-view.ts';
+import type { SuggestionAnswer } from '../schemas/suggestion.ts';
+import type { SuggestionOutcome } from '../transitions/suggestion.ts';
+import type { BrowsePageData } from './browse-page.ts';
 
 // The JSON API as the browser calls it: each endpoint's path, body and answer, in one table that the
 // Worker's routes are checked against (worker/api/browser-contract.test.ts) and the browser's client
@@ -50,6 +53,14 @@ export interface ApiEndpoints {
     answer: FollowChangeAnswer;
     member: true;
   };
+  /** The browse page's bundle; `query` takes `genre` or `tag`, and `after` (see CatalogueSelection). */
+  'GET /browse': { answer: BrowsePageData; member: true };
+  /** One yes or no per member and game; a changed answer replaces the old one. */
+  'PUT /suggestions/:targetId': {
+    body: { success: SuggestionAnswer };
+    answer: SuggestionOutcome;
+    member: true;
+  };
   /** Answers 204 (no body). Sent with sendBeacon, which survives the page being closed. */
   'POST /page-views': { body: PageView; answer: null };
 }
@@ -86,7 +97,10 @@ export type ApiParams<E extends ApiEndpoint> = Omit<
 export type ApiRequest<E extends ApiEndpoint> = ([ParamNames<ApiPath<E>>] extends [never]
   ? { params?: undefined }
   : { params: ApiParams<E> }) &
-  (ApiEndpoints[E] extends { body: infer B } ? { body: B } : { body?: undefined });
+  (ApiEndpoints[E] extends { body: infer B } ? { body: B } : { body?: undefined }) & {
+    /** The query string's parameters (undefined ones are left out). */
+    query?: Record<string, string | undefined>;
+  };
 
 /** What an endpoint answers on success. */
 export type ApiAnswer<E extends ApiEndpoint> = ApiEndpoints[E]['answer'];

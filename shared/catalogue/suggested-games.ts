@@ -6,15 +6,15 @@ import { GAME } from '../records/record-kinds.ts';
 import { readRecord } from '../records/read-records.ts';
 
 /**
- * The ids of games suggested with `gameId`, best first: its `se_matrix` row holds, for each other game,
- * the share of the game's followers who follow that one too; only ratios of at least
- * MIN_SUGGESTION_RATIO count. The database filters and limits (`.indexOn: ".value"`).
+ * The games suggested with `gameId` and their ratios, best first ("suggest games by game id"): its
+ * `se_matrix` row holds, for each other game, the share of the game's followers who follow that one too;
+ * only ratios of at least MIN_SUGGESTION_RATIO count. The database filters and limits (`.indexOn: ".value"`).
  */
-export async function suggestedGameIds(
+export async function gameSuggestions(
   db: RtdbClient,
   gameId: string,
   count: number = DEFAULT_SUGGEST_COUNT,
-): Promise<string[]> {
+): Promise<[gameId: string, ratio: number][]> {
   const row = await db.get(seMatrixPath(gameId), {
     orderBy: '$value',
     startAt: MIN_SUGGESTION_RATIO,
@@ -23,8 +23,16 @@ export async function suggestedGameIds(
   if (row === null || typeof row !== 'object') return [];
   return Object.entries(row)
     .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[0] !== gameId)
-    .sort(([, a], [, b]) => b - a)
-    .map(([id]) => id);
+    .sort(([, a], [, b]) => b - a);
+}
+
+/** The ids of games suggested with `gameId`, best first (see gameSuggestions). */
+export async function suggestedGameIds(
+  db: RtdbClient,
+  gameId: string,
+  count: number = DEFAULT_SUGGEST_COUNT,
+): Promise<string[]> {
+  return (await gameSuggestions(db, gameId, count)).map(([id]) => id);
 }
 
 /** The games for those ids, read in parallel, in the same order; missing ones are skipped. */

@@ -5,6 +5,7 @@
 
 import type { z } from 'zod';
 import type { BlockKind } from '../schemas/block.ts';
+import type { CatalogueFacet, facetEntrySchema } from '../schemas/catalogue-facet.ts';
 import type { eventSchema } from '../schemas/event.ts';
 import type { FollowTargetType, followIndexEntrySchema, followSchema } from '../schemas/follow.ts';
 import type { gameSchema } from '../schemas/game.ts';
@@ -38,6 +39,8 @@ export const ROOTS = {
   seMatrixSeedGames: 'se_matrix_seedgames',
   highlightsHome: 'highlights/home',
   trendingIndex: 'indices_public/trendingIndex',
+  /** The browse directory: every genre and tag with its name and game count (see facetEntryPath). */
+  catalogueFacets: 'indices_public/facets',
   logs: 'logs',
 } as const;
 
@@ -51,6 +54,14 @@ export const listPath = (code: string): string => `${ROOTS.lists}/${code}`;
 export const listPublicPath = (code: string): string => `${ROOTS.listsPublic}/${code}`;
 /** Marks a game whose `se_matrix` row the demo seed wrote (the suggestion engine leaves it alone). */
 export const seMatrixSeedGamePath = (gameId: string): string => `${ROOTS.seMatrixSeedGames}/${gameId}`;
+/** One genre or tag of the browse directory: `{ name, count }` (see shared/catalogue/catalogue-facets.ts). */
+export const facetEntryPath = (facet: CatalogueFacet, slug: string): string =>
+  `${ROOTS.catalogueFacets}/${facet}/${slug}`;
+/** Every genre's (or tag's) games: `indices_public/games_by_genre`, `indices_public/games_by_tag`. */
+export const gamesByFacetPath = (facet: CatalogueFacet): string => `indices_public/games_by_${facet}`;
+/** The games of one genre or tag, game id → sort value, read a page at a time in ranking order. */
+export const gamesInFacetPath = (facet: CatalogueFacet, slug: string): string =>
+  `${gamesByFacetPath(facet)}/${slug}`;
 /** Page views of the local stack (production sends them to the Analytics Engine). */
 export const PAGE_VIEWS_LOG_PATH = `${ROOTS.logs}/page_views`;
 
@@ -140,6 +151,8 @@ export const suggestionsByUserIdPath = (uid: string): string => `${SOCIAL_ROOTS.
 /** `suggestions_by_targetid/{targetId}/{yes|no}/{uid}` → suggestion id. */
 export const suggestionsByTargetIdPath = (targetId: string): string =>
   `${SOCIAL_ROOTS.suggestionsByTargetId}/${targetId}`;
+/** Every answer `uid` gave, target id → entry (owner-readable). */
+export const suggestionHistoryOfUserPath = (uid: string): string => `${SOCIAL_ROOTS.suggestionsHistory}/${uid}`;
 export const suggestionHistoryPath = (uid: string, targetId: string): string =>
   `${SOCIAL_ROOTS.suggestionsHistory}/${uid}/${targetId}`;
 
@@ -158,6 +171,11 @@ type TimestampMap = Record<string, number>;
 
 export const gameNode = (gameId: string): DbNode<z.input<typeof gameSchema>> => dbNode(gamePath(gameId));
 export const eventNode = (eventId: string): DbNode<z.input<typeof eventSchema>> => dbNode(eventPath(eventId));
+export const facetEntryNode = (facet: CatalogueFacet, slug: string): DbNode<z.input<typeof facetEntrySchema>> =>
+  dbNode(facetEntryPath(facet, slug));
+/** Game id → the game's sort value in that genre or tag. */
+export const gamesInFacetNode = (facet: CatalogueFacet, slug: string): DbNode<Record<string, string>> =>
+  dbNode(gamesInFacetPath(facet, slug));
 export const userSectionNode = <S extends UserSection>(uid: string, section: S): DbNode<UserSections[S]> =>
   dbNode(userSectionPath(uid, section));
 export const usersPublicNode = (uid: string): DbNode<z.input<typeof usersPublicEntrySchema>> =>

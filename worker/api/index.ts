@@ -7,6 +7,7 @@ import { meApi } from './me.ts';
 import { pageViewsApi } from './page-views.ts';
 import { pagesApi } from './pages.ts';
 import { blocksApi } from './blocks.ts';
+import { browseApi } from './browse.ts';
 import { commentsApi } from './comments.ts';
 import { followsApi } from './follows.ts';
 import { likesApi } from './likes.ts';
@@ -45,6 +46,7 @@ export const api = new Hono<AppEnv>()
   .route('/me', meApi)
   .route('/accounts', accountsApi)
   .route('/blocks', blocksApi)
+  .route('/browse', browseApi)
   .route('/comments', commentsApi)
   .route('/follows', followsApi)
   .route('/likes', likesApi)

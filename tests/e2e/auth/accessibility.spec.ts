@@ -133,6 +133,8 @@ test('browse: no WCAG 2 A/AA violations, signed in, with the password error inli
   await expect(page).toHaveURL(/\/browse$/);
   await expectNoViolations(page, 'browse');
 
+  await page.getByText('Account settings').click();
+  await expectNoViolations(page, 'browse with the account settings open');
   await page.getByLabel('Current password').fill('not-the-password');
   await page.getByLabel('New password').fill('another-password-3');
   await page.getByRole('button', { name: 'Change password' }).click();
@@ -172,14 +174,11 @@ test('keyboard only: Tab reaches every field and button in order, Enter submits'
   await typeAndSubmit(page, [member.username, member.email, member.password]);
   await expect(page).toHaveURL(/\/browse$/);
 
-  // Browse: sign-out and the change-password form, by keyboard.
+  // Browse: the folded account settings open with Enter; the change-password form and sign-out by keyboard.
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hi, ${member.username}`);
-  await expectTabOrder(page, [
-    'button Sign out',
-    'input Current password',
-    'input New password',
-    'button Change password',
-  ]);
+  await page.getByText('Account settings').focus();
+  await page.keyboard.press('Enter');
+  await expectTabOrder(page, ['input Current password', 'input New password', 'button Change password']);
   await tabBack(page, 2);
   await typeAndSubmit(page, [member.password, 'a-keyboard-password-5']);
   await expect(page.getByRole('status')).toHaveText('Your password has been changed.');

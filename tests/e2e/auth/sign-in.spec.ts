@@ -73,6 +73,7 @@ test('changing the password needs the current one', async ({ page }) => {
   const member = uniqueMember('change');
   await signUp(page, member);
   await expect(page).toHaveURL(/\/browse$/);
+  await page.getByText('Account settings').click();
   await page.getByLabel('Current password').fill('not-the-password');
   await page.getByLabel('New password').fill('another-password-3');
   await page.getByRole('button', { name: 'Change password' }).click();

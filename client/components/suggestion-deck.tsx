@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import type { GameSummary } from '../../shared/page-data.ts';
+import type { SuggestionAnswer } from '../../shared/schemas/suggestion.ts';
+import { callApi } from './browser-capabilities.ts';
+import { GameArt } from './game-art.tsx';
+
+/** What the deck says after an answer, read out by screen readers. */
+type DeckStatus =
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; text: string } | { kind: 'failed' };
+
+/**
+ * Games to answer one after another (spec: suggestions, one yes or no per member and game): the first
+ * unanswered game with a Yes and a No; an answer is saved (`PUT /api/suggestions/{id}`) and the next game
+ * comes up. When none are left, the member can ask for more, which loads the page's bundle again (the
+ * answered games are left out by the Worker).
+ */
+export function SuggestionDeck({ games }: { games: GameSummary[] }) {
+  const [position, setPosition] = useState(0);
+  const [status, setStatus] = useState<DeckStatus>({ kind: 'idle' });
+  const revalidator = useRevalidator();
+  const game = games[position];
+
+  async function answer(success: SuggestionAnswer) {
+    if (!game || status.kind === 'saving') return;
+    setStatus({ kind: 'saving' });
+    try {
+      await callApi('PUT /suggestions/:targetId', { params: { targetId: game.uuid }, body: { success } });
+      setStatus({ kind: 'saved', text: `${success === 'yes' ? 'Yes' : 'No'} to ${game.name}.` });
+      setPosition(position + 1);
+    } catch {
+      setStatus({ kind: 'failed' });
+    }
+  }
+
+  function findMore() {
+    setPosition(0);
+    setStatus({ kind: 'idle' });
+    void revalidator.revalidate();
+  }
+
+  return (
+    <section className="suggestion-deck" aria-labelledby="suggestions">
+      <h2 id="suggestions">Would you play it?</h2>
+      {game ? (
+        <article className="suggestion-card" aria-label={game.name} key={game.uuid}>
+          <GameArt name={game.name} icon={game.icon} />
+          <div className="suggestion-body">
+            <h3>
+              <Link to={`/game/${game.deeplink_url_code}`}>{game.name}</Link>
+            </h3>
+            {game.genres.length > 0 ? <p className="suggestion-details">{game.genres.join(' · ')}</p> : null}
+            <div className="suggestion-answers">
+              <button
+                type="button"
+                onClick={() => void answer('yes')}
+                disabled={status.kind === 'saving'}
+                aria-label={`Yes, I would play ${game.name}`}
+              >
+                Yes
+              </button>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => void answer('no')}
+                disabled={status.kind === 'saving'}
+                aria-label={`No, not ${game.name}`}
+              >
+                No
+              </button>
+            </div>
+            <p className="suggestion-progress">
+              {position + 1} of {games.length}
+            </p>
+          </div>
+        </article>
+      ) : (
+        <div className="suggestion-done">
+          <p>
+            {games.length === 0 ? 'No suggestions for now.' : 'That is all for now.'} Follow games to get
+            more.
+          </p>
+          <button
+            type="button"
+            className="secondary"
+            onClick={findMore}
+            disabled={revalidator.state !== 'idle'}
+          >
+            Find more
+          </button>
+        </div>
+      )}
+      <p className="suggestion-status" aria-live="polite">
+        {status.kind === 'saved' ? status.text : null}
+        {status.kind === 'failed' ? 'That answer was not saved. Try again.' : null}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import type { CurrentUserRecord } from '../auth/account-api.ts';
+import type { GameSummary } from '../page-data.ts';
+
+/** A genre or tag of the catalogue, as the browse page offers it. */
+export interface CatalogueFacetLink {
+  slug: string;
+  name: string;
+  /** How many games have it. */
+  count: number;
+}
+
+/** Which part of the catalogue the browse page shows: `/browse?genre=<slug>` or `?tag=<slug>`, `&after=<cursor>`. */
+export interface CatalogueSelection {
+  facet: 'genre' | 'tag';
+  slug: string;
+  /** The opaque cursor of the page, from the previous page's `nextCursor`; absent on the first page. */
+  after?: string | undefined;
+}
+
+/** The catalogue part of the browse page: its genres and tags, and one page of the chosen one's games. */
+export interface CatalogueView {
+  genres: CatalogueFacetLink[];
+  tags: CatalogueFacetLink[];
+  /** The genre or tag being browsed, with its name; null on the browse page's start. */
+  selected: (CatalogueSelection & { name: string }) | null;
+  games: GameSummary[];
+  /** The cursor of the next page of `selected`, or null at its end. */
+  nextCursor: string | null;
+}
+
+/**
+ * The browse page's bundle, for the signed-in member only (`GET /api/browse`, and the server render behind
+ * the guard). Its start shows the games to answer next, the games the member follows and the catalogue's
+ * genres and tags; browsing a genre or tag shows that part of the catalogue instead (so that one request
+ * stays within a Worker's subrequests: each game is its own read).
+ */
+export interface BrowsePageData {
+  me: CurrentUserRecord;
+  /** Games to answer yes or no, best first; empty while browsing the catalogue. */
+  suggestions: GameSummary[];
+  /** The games the member follows, newest first; empty while browsing the catalogue. */
+  followGames: GameSummary[];
+  catalogue: CatalogueView;
+}

@@ -1,0 +1,122 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowsePageData } from '../shared/api/browse-page.ts';
+import { SESSION_COOKIE } from '../shared/session-cookie.ts';
+import { createApp } from './app.ts';
+import { unsignedEmulatorToken } from './auth/id-token-test-keys.ts';
+import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
+import { hydrationData } from './test-support/page-state.ts';
+
+// The browse page's bundle (GET /api/browse and the server render behind the guard) in workerd against
+// the database emulator, with members who follow and answer through the API itself.
+const env = testEnv({ FIREBASE_EMULATORS: 'true' });
+const db = ownerDatabase(env);
+const app = createApp();
+
+const token = (uid: string) =>
+  unsignedEmulatorToken(uid, { firebase: { sign_in_provider: 'password', identities: {} } });
+
+async function call(
+  path: string,
+  init: { method?: string; uid?: string; json?: unknown; cookie?: string } = {},
+) {
+  const headers = new Headers();
+  if (init.uid) headers.set('Authorization', `Bearer ${token(init.uid)}`);
+  if (init.cookie) headers.set('Cookie', `${SESSION_COOKIE}=${token(init.cookie)}`);
+  if (init.json !== undefined) headers.set('Content-Type', 'application/json');
+  const ctx = createExecutionContext();
+  const response = await app.request(
+    `http://questline.test${path}`,
+    {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+    },
+    env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+async function browse(uid: string, query = ''): Promise<BrowsePageData> {
+  const response = await call(`/api/browse${query}`, { uid });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+  return response.json<BrowsePageData>();
+}
+
+const ids = (games: { uuid: string }[]) => games.map((game) => game.uuid);
+
+beforeAll(async () => {
+  await db.patch('', {
+    'games/hades': testGame('hades', 'Hades', 10),
+    'games/celeste': testGame('celeste', 'Celeste', 9),
+    'games/dead-cells': testGame('dead-cells', 'Dead Cells', 8),
+    'games/hollow-knight': testGame('hollow-knight', 'Hollow Knight', 7),
+    'games/stardew-valley': testGame('stardew-valley', 'Stardew Valley', 6),
+    'games/portal-2': testGame('portal-2', 'Portal 2', 5),
+    // Hades' followers mostly follow these too; Portal 2 is below the 0.51 threshold.
+    'se_matrix/hades': { celeste: 0.9, 'dead-cells': 0.8, 'hollow-knight': 0.6, 'portal-2': 0.3 },
+    'se_matrix/stardew-valley': { celeste: 0.7, 'hollow-knight': 0.95 },
+    'se_matrix_seedgames/stardew-valley': true,
+    'users/ria/public': { uuid: 'ria', username: 'ria_plays', follows: 0 },
+    'users/sol/public': { uuid: 'sol', username: 'sol_new', follows: 0 },
+  });
+  // Ria follows Hades and has already said no to Celeste.
+  expect((await call('/api/follows/game/hades', { method: 'PUT', uid: 'ria' })).status).toBe(200);
+  expect(
+    (await call('/api/suggestions/celeste', { method: 'PUT', uid: 'ria', json: { success: 'no' } })).status,
+  ).toBe(200);
+});
+
+describe('browse page bundle', () => {
+  it("asks a member about their followed games' suggestions, best first, never what they follow or answered", async () => {
+    const data = await browse('ria');
+    expect(data.me.uid).toBe('ria');
+    expect(ids(data.suggestions)).toEqual(['dead-cells', 'hollow-knight']);
+    expect(ids(data.followGames)).toEqual(['hades']);
+  });
+
+  it('takes an answer out of the next bundle', async () => {
+    await call('/api/suggestions/dead-cells', { method: 'PUT', uid: 'ria', json: { success: 'yes' } });
+    expect(ids((await browse('ria')).suggestions)).toEqual(['hollow-knight']);
+  });
+
+  it('asks a member who follows nothing about the seed games first, then what they suggest', async () => {
+    const data = await browse('sol');
+    expect(ids(data.suggestions)).toEqual(['stardew-valley', 'hollow-knight', 'celeste']);
+    expect(data.followGames).toEqual([]);
+  });
+
+  it('answers 401 without a token, and 400 for a catalogue query it cannot show', async () => {
+    expect((await call('/api/browse')).status).toBe(401);
+    for (const query of [
+      '?genre=Not%20A%20Slug',
+      '?genre=action&tag=puzzle',
+      '?after=abc',
+      `?tag=${'a'.repeat(101)}`,
+    ]) {
+      const response = await call(`/api/browse${query}`, { uid: 'ria' });
+      expect(response.status, query).toBe(400);
+      expect(await response.json(), query).toMatchObject({ error: { code: 'invalid-input' } });
+    }
+  });
+
+  it('renders the page for a session with its bundle embedded, and sends anyone else to the root', async () => {
+    const page = await call('/browse', { cookie: 'ria' });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Would you play it?');
+    expect(html).toContain('Hollow Knight');
+    const state = hydrationData(html) as { loaderData: { browse: BrowsePageData } };
+    expect(ids(state.loaderData.browse.suggestions)).toEqual(['hollow-knight']);
+
+    const visitor = await call('/browse');
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get('Location')).toBe('/');
+    const badQuery = await call('/browse?genre=Not%20A%20Slug', { cookie: 'ria' });
+    expect(badQuery.status).toBe(302);
+    expect(badQuery.headers.get('Location')).toBe('/browse');
+  });
+});

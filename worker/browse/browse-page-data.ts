@@ -1,0 +1,57 @@
+import type { BrowsePageData, CatalogueSelection, CatalogueView } from '../../shared/api/browse-page.ts';
+import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
+import { memberSuggestionIds } from '../../shared/catalogue/member-suggestions.ts';
+import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
+import { GAMES_FOLLOWED_DEFAULT } from '../../shared/constants.ts';
+import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
+import { settledOr } from '../../shared/settled-or.ts';
+import type { VerifiedUser } from '../app-env.ts';
+import { readCurrentUser } from '../auth/user-record.ts';
+import type { Database } from '../database.ts';
+import { catalogueView } from './catalogue-view.ts';
+
+/** The games for `ids`, as summaries in the same order; none when the reads fail (spec section 8). */
+async function summaries(database: Database, ids: Promise<string[]>, what: string): Promise<GameSummary[]> {
+  try {
+    return (await gamesByIds(database.public, await ids)).map(toGameSummary);
+  } catch (error) {
+    console.error(`${what} failed`, error);
+    return [];
+  }
+}
+
+/**
+ * The browse page's bundle for `user`, whom the caller has proven (BrowsePageData). Every part is read in
+ * parallel; a part that fails is left empty rather than failing the page. The member's own record is read
+ * with their token (the rules decide); their answers and the suggestion engine's seed games need the
+ * server credential; games are public.
+ */
+export async function browsePageData(
+  database: Database,
+  user: VerifiedUser,
+  selection: CatalogueSelection | null,
+): Promise<BrowsePageData> {
+  const browsingCatalogue = selection !== null;
+  const [me, suggestions, followGames, catalogue] = await Promise.allSettled([
+    readCurrentUser(database.asUser(user.idToken), user),
+    browsingCatalogue
+      ? Promise.resolve([])
+      : summaries(database, memberSuggestionIds(database.server, user.uid), 'Suggestions'),
+    browsingCatalogue
+      ? Promise.resolve([])
+      : summaries(
+          database,
+          followedGameIds(database.public, user.uid, GAMES_FOLLOWED_DEFAULT),
+          'Followed games',
+        ),
+    catalogueView(database.public, selection),
+  ]);
+  if (me.status === 'rejected') throw me.reason;
+  const noCatalogue: CatalogueView = { genres: [], tags: [], selected: null, games: [], nextCursor: null };
+  return {
+    me: me.value,
+    suggestions: settledOr(suggestions, [], 'suggestions'),
+    followGames: settledOr(followGames, [], 'followed games'),
+    catalogue: settledOr(catalogue, noCatalogue, 'catalogue'),
+  };
+}
