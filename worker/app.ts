@@ -10,6 +10,8 @@ import { databaseFor } from './database.ts';
 import { cachedPublicPage } from './edge-cache.ts';
 import { onError } from './on-error.ts';
 import { documentRenderer, renderPage } from './render/render-page.tsx';
+import { seoRoutes } from './seo/seo-routes.ts';
+import { SITEMAP_PAGE_SIZE } from './seo/sitemap.ts';
 
 export interface AppOptions {
   /** Sees every database request the app makes (tests count round trips with it). */
@@ -22,6 +24,8 @@ export interface AppOptions {
   clock?: () => number;
   /** The pages' route table: client/routes.tsx's unless a test adds a page of its own. */
   routes?: RouteObject[];
+  /** URLs per child sitemap: SITEMAP_PAGE_SIZE unless a test pages a small catalogue. */
+  sitemapPageSize?: number;
 }
 
 /** The Worker: the JSON API first, then every other GET rendered as a page (edge-cached when public). */
@@ -38,6 +42,7 @@ export function createApp(options: AppOptions = {}) {
     await next();
   });
   app.route('/api', api);
+  app.route('/', seoRoutes(options.sitemapPageSize ?? SITEMAP_PAGE_SIZE));
   app.get('*', documentRenderer, cachedPublicPage(renderPage, { freshSeconds: 60, staleSeconds: 600 }));
   app.onError(onError);
   return app;

@@ -1,0 +1,111 @@
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env.ts';
+import { cachedPublicPage } from '../edge-cache.ts';
+import { chunkStarts } from './sitemap-chunks.ts';
+import {
+  entriesInKeyOrder,
+  SITEMAP_KINDS,
+  SITEMAP_SOURCES,
+  sitemapCursorSchema,
+  type SitemapKind,
+} from './sitemap-sources.ts';
+import { sitemapIndexXml, urlsetXml } from './sitemap-xml.ts';
+
+/**
+ * URLs per child sitemap, and records per database read behind one. The protocol allows 50,000; 5,000
+ * keeps one child one bounded read (5,000 game records are about 2.3 MB of JSON).
+ * https://www.sitemaps.org/protocol.html#index
+ */
+export const SITEMAP_PAGE_SIZE = 5_000;
+
+/**
+ * Sitemaps change slowly and crawlers come rarely: an hour fresh at the edge, then served stale for a day
+ * while one request refreshes it, so crawling the whole site costs a handful of database reads a day.
+ */
+const SITEMAP_CACHE = { freshSeconds: 60 * 60, staleSeconds: 23 * 60 * 60 };
+
+const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
+
+const CHILD_FILE = /^(home|games|events|lists|users)\.xml$/;
+
+function originOf(c: Context<AppEnv>): string {
+  return new URL(c.req.url).origin;
+}
+
+/** The address of the child sitemap of `kind` starting at the key `from` (the first child has none). */
+function childUrl(origin: string, kind: SitemapKind, from: string | null): string {
+  const url = new URL(`/sitemaps/${kind}.xml`, origin);
+  if (from !== null) url.searchParams.set('from', from);
+  return url.toString();
+}
+
+/** Where each child sitemap of `kind` starts: one read of the node's keys (and of list summaries). */
+async function childStarts(c: Context<AppEnv>, kind: SitemapKind, limit: number): Promise<(string | null)[]> {
+  const source = SITEMAP_SOURCES[kind];
+  // A shallow read answers the keys alone; it cannot be combined with a query, so it reads every key,
+  // which at 20,000 games is about 0.5 MB. https://firebase.google.com/docs/reference/rest/database#section-param-shallow
+  const node = await c.var.database.server.get(
+    source.root,
+    source.indexNeedsValues ? undefined : { shallow: true },
+  );
+  const entries = entriesInKeyOrder(node);
+  return chunkStarts(entries.map(source.weight), limit).map((start, index) =>
+    index === 0 ? null : (entries[start]?.key ?? null),
+  );
+}
+
+function unavailable(c: Context<AppEnv>, error: unknown): Response {
+  console.error(`Sitemap ${new URL(c.req.url).pathname} failed`, error);
+  c.header('Retry-After', '60');
+  return c.text('The sitemap is unavailable just now.', 503);
+}
+
+/**
+ * The sitemap index at `/sitemap.xml` (https://www.sitemaps.org/protocol.html#index): the home page's
+ * sitemap, then the games', events', curated lists' and members' children, each of at most `limit` URLs.
+ * A child is named by the key it starts at (`/sitemaps/games.xml?from=<deep link>`), so that it reads
+ * exactly its own records with one bounded query (orderBy="$key", startAt, limitToFirst) rather than
+ * every key before it. A record added or removed since the index was made shifts where a child ends:
+ * until the index is refreshed (an hour), a child may end a few records early or repeat a few.
+ */
+function sitemapIndex(limit: number) {
+  return async function sitemapIndexHandler(c: Context<AppEnv>): Promise<Response> {
+    const origin = originOf(c);
+    try {
+      const starts = await Promise.all(SITEMAP_KINDS.map((kind) => childStarts(c, kind, limit)));
+      const children = SITEMAP_KINDS.flatMap((kind, index) =>
+        (starts[index] ?? []).map((from) => childUrl(origin, kind, from)),
+      );
+      return c.body(sitemapIndexXml([`${origin}/sitemaps/home.xml`, ...children]), 200, XML);
+    } catch (error) {
+      return unavailable(c, error);
+    }
+  };
+}
+
+/** One child sitemap: `/sitemaps/<kind>.xml[?from=<key>]`, or `home.xml` for the home page. */
+function childSitemap(limit: number) {
+  return async function childSitemapHandler(c: Context<AppEnv>): Promise<Response> {
+    const origin = originOf(c);
+    const kind = CHILD_FILE.exec(c.req.param('file') ?? '')?.[1];
+    if (kind === 'home') return c.body(urlsetXml([`${origin}/`]), 200, XML);
+    if (!kind) return c.text('No such sitemap.', 404);
+    const source = SITEMAP_SOURCES[kind as SitemapKind];
+    const from = c.req.query('from') ?? null;
+    if (from !== null && !sitemapCursorSchema.safeParse(from).success) return c.text('No such sitemap.', 404);
+    try {
+      const paths = await source.sitemap(c.var.database.server, from, limit);
+      return c.body(urlsetXml(paths.map((path) => `${origin}${path}`)), 200, XML);
+    } catch (error) {
+      return unavailable(c, error);
+    }
+  };
+}
+
+/** `/sitemap.xml` and its children, edge-cached like public pages. */
+export function sitemapRoutes(limit: number) {
+  return new Hono<AppEnv>()
+    .get('/sitemap.xml', cachedPublicPage(sitemapIndex(limit), SITEMAP_CACHE))
+    .get('/sitemaps/:file', cachedPublicPage(childSitemap(limit), SITEMAP_CACHE));
+}
