@@ -30,11 +30,27 @@ const serverLoaderStubs: Plugin = {
   },
 };
 
+/** `production` ships; `local` is the local stack's, which keeps the browser console for development. */
+export type ClientBuildMode = 'production' | 'local';
+
+/**
+ * Which build wrangler asks for: it names the command running its custom build in WRANGLER_COMMAND
+ * (https://developers.cloudflare.com/workers/wrangler/custom-builds/), `dev` for the local stack's
+ * `wrangler dev`. Anything else (`wrangler deploy`, `npm run build`, the budget test) builds for production.
+ */
+export function clientBuildMode(env: Record<string, string | undefined> = process.env): ClientBuildMode {
+  return env.WRANGLER_COMMAND === 'dev' ? 'local' : 'production';
+}
+
 /**
  * How the browser bundle is built, shared by the build script and the bundle budget test, so the test
  * measures exactly what ships: one module entry, a chunk per lazy page, one stylesheet, all hashed.
  */
-export function clientBuildOptions(root: string, outdir: string): BuildOptions {
+export function clientBuildOptions(
+  root: string,
+  outdir: string,
+  mode: ClientBuildMode = clientBuildMode(),
+): BuildOptions {
   return {
     absWorkingDir: root,
     entryPoints: { 'entry-client': 'client/browser/entry-client.tsx', styles: 'client/styles.css' },
@@ -50,7 +66,11 @@ export function clientBuildOptions(root: string, outdir: string): BuildOptions {
     metafile: true,
     legalComments: 'none',
     jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
+    define: {
+      'process.env.NODE_ENV': '"production"',
+      // Spec section 9: no console output in production (client/browser/quiet-console.ts).
+      QUESTLINE_QUIET_CONSOLE: String(mode === 'production'),
+    },
     logLevel: 'warning',
     plugins: [serverLoaderStubs],
   };

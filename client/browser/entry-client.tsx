@@ -1,3 +1,5 @@
+// First: in production nothing may write to the console, the modules below included.
+import './quiet-console.ts';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';

@@ -37,7 +37,20 @@ export function GameArt({
       <span className="game-art-initials" aria-hidden="true">
         {initialsOf(name)}
       </span>
-      {icon ? <img src={icon} alt="" loading={size === 'hero' ? 'eager' : 'lazy'} data-fallback="" /> : null}
+      {icon ? (
+        // Keyed by its address: a page showing another game gets a new image, not one still hidden by an
+        // earlier failure. Width and height give the box its ratio before the image arrives.
+        <img
+          key={icon}
+          src={icon}
+          alt=""
+          width={460}
+          height={215}
+          loading={size === 'hero' ? 'eager' : 'lazy'}
+          decoding="async"
+          data-fallback=""
+        />
+      ) : null}
     </div>
   );
 }

@@ -65,12 +65,16 @@ export function Component() {
       />
       <header className="user-hero">
         <div className="user-header-image" style={hue}>
-          {user.header ? <img src={user.header} alt="" width={1200} height={300} data-fallback="" /> : null}
+          {user.header ? (
+            <img key={user.header} src={user.header} alt="" width={1200} height={300} data-fallback="" />
+          ) : null}
         </div>
         <div className="user-hero-body">
           <div className="user-icon" style={hue}>
             <span aria-hidden="true">{user.username.charAt(0).toUpperCase()}</span>
-            {user.icon ? <img src={user.icon} alt="" width={112} height={112} data-fallback="" /> : null}
+            {user.icon ? (
+              <img key={user.icon} src={user.icon} alt="" width={112} height={112} data-fallback="" />
+            ) : null}
           </div>
           <div className="user-hero-text">
             <h1>{user.username}</h1>
