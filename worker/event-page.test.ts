@@ -50,7 +50,9 @@ describe('event page', () => {
     expect(body).toContain('<meta property="og:title" content="Game Fest 2031"/>');
     expect(body).toContain('"@type":"Event"');
     expect(body).toContain('"startDate":"2031-06-10","endDate":"2031-06-12"');
-    expect(body).toContain('"location":{"@type":"Place","name":"Harbour Hall, Lisbon"}');
+    expect(body).toContain(
+      '"location":{"@type":"Place","name":"Harbour Hall, Lisbon","address":"Harbour Hall, Lisbon"}',
+    );
     const data = hydrationData(body).loaderData.event as EventBundle;
     expect(data.event.uuid).toBe('game-fest-2031');
     // In their order, a featured game that no longer exists left out.

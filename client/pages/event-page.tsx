@@ -46,7 +46,10 @@ function eventJsonLd(event: GameEvent, description: string, url: string): Record
           eventAttendanceMode: online
             ? 'https://schema.org/OnlineEventAttendanceMode'
             : 'https://schema.org/OfflineEventAttendanceMode',
-          location: online ? { '@type': 'VirtualLocation', url } : { '@type': 'Place', name: event.place },
+          // A place is known only by its name, which is also the address search engines ask for.
+          location: online
+            ? { '@type': 'VirtualLocation', url }
+            : { '@type': 'Place', name: event.place, address: event.place },
         }
       : {}),
     ...(event.content.icon ? { image: event.content.icon } : {}),

@@ -3,6 +3,7 @@ import type { Game } from '../../shared/schemas/game.ts';
 import { GameArt } from '../components/game-art.tsx';
 import { GameGrid } from '../components/game-card.tsx';
 import { FollowButton } from '../components/follow-button.tsx';
+import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { loader } from './game-page.loader.ts';
@@ -22,23 +23,32 @@ function describe(game: Game): string {
   return `${game.name} is a ${genre} game${by}${year}. Follow it on Questline to see what players are saying.`;
 }
 
-/** Structured data so search engines understand the page is about a video game. */
-function gameJsonLd(game: Game, description: string, url: string): string {
-  const jsonLd = {
-    '@context': 'https://schema.org',
+/** Structured data so search engines understand the page is about a video game (https://schema.org/VideoGame). */
+function gameJsonLd(game: Game, description: string, url: string): Record<string, unknown> {
+  return {
     '@type': 'VideoGame',
     name: game.name,
     description,
     url,
-    genre: game.genres,
-    gamePlatform: game.platforms,
-    author: game.developers.map((name) => ({ '@type': 'Organization', name })),
-    publisher: game.publishers.map((name) => ({ '@type': 'Organization', name })),
+    ...(game.genres.length > 0 ? { genre: game.genres } : {}),
+    ...(game.platforms.length > 0 ? { gamePlatform: game.platforms } : {}),
+    ...(game.developers.length > 0
+      ? { author: game.developers.map((name) => ({ '@type': 'Organization', name })) }
+      : {}),
+    ...(game.publishers.length > 0
+      ? { publisher: game.publishers.map((name) => ({ '@type': 'Organization', name })) }
+      : {}),
     ...(game.release_date ? { datePublished: game.release_date } : {}),
     ...(game.icon ? { image: game.icon } : {}),
+    ...(game.steam_appid
+      ? { sameAs: `https://store.steampowered.com/app/${String(game.steam_appid)}/` }
+      : {}),
+    interactionStatistic: {
+      '@type': 'InteractionCounter',
+      interactionType: 'https://schema.org/FollowAction',
+      userInteractionCount: game.follows,
+    },
   };
-  // `<` escaped so no string in the data can close the script element.
-  return JSON.stringify(jsonLd).replace(/</g, '\\u003c');
 }
 
 function Facts({ game }: { game: Game }) {
@@ -69,10 +79,7 @@ export function Component() {
   return (
     <article className="game-page">
       <PageMeta title={game.name} description={description} path={path} image={game.icon} />
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: gameJsonLd(game, description, url) }}
-      />
+      <JsonLd data={gameJsonLd(game, description, url)} />
       <header className="game-hero">
         <GameArt name={game.name} icon={game.icon} size="hero" />
         <div className="game-hero-text">

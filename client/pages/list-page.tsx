@@ -6,13 +6,17 @@ import { PageMeta } from '../components/page-meta.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { ListCollection, loader } from './list-page.loader.ts';
 
-/** This page's games of the list once each, in order, as a schema.org ItemList (positions count across pages). */
+/**
+ * This page's games of the list once each, in order, as a schema.org ItemList: positions count across
+ * pages, and the number of items is the whole list's (https://schema.org/numberOfItems).
+ */
 function useItemList(
   name: string,
   description: string,
   url: string,
   collections: ListCollection[],
   firstPosition: number,
+  listSize: number,
 ) {
   const origin = useAbsoluteUrl('');
   const byId = new Map(
@@ -24,7 +28,8 @@ function useItemList(
     name,
     description,
     url,
-    numberOfItems: games.length,
+    numberOfItems: listSize,
+    itemListOrder: 'https://schema.org/ItemListOrderAscending',
     itemListElement: games.map((game, index) => ({
       '@type': 'ListItem',
       position: firstPosition + index,
@@ -50,6 +55,7 @@ export function Component() {
     url,
     collections,
     (page.number - 1) * LIST_PAGE_SIZE + 1,
+    count,
   );
   const image = collections.flatMap((collection) => collection.games).find((game) => game.icon)?.icon;
   return (

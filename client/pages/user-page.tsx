@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { useLoaderData } from 'react-router';
 import { FollowButton } from '../components/follow-button.tsx';
 import { GameGrid } from '../components/game-card.tsx';
+import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { loader, ProfileUser } from './user-page.loader.ts';
@@ -19,10 +20,9 @@ function describe(user: ProfileUser, gameCount: number): string {
   return `${user.username} on Questline: their profile${games}.`;
 }
 
-/** Structured data so search engines understand the page is a person's profile. */
-function profileJsonLd(user: ProfileUser, description: string, url: string): string {
-  const jsonLd = {
-    '@context': 'https://schema.org',
+/** Structured data so search engines understand the page is a person's profile (https://schema.org/ProfilePage). */
+function profileJsonLd(user: ProfileUser, description: string, url: string): Record<string, unknown> {
+  return {
     '@type': 'ProfilePage',
     url,
     description,
@@ -41,8 +41,6 @@ function profileJsonLd(user: ProfileUser, description: string, url: string): str
       },
     },
   };
-  // `<` escaped so no string in the data can close the script element.
-  return JSON.stringify(jsonLd).replace(/</g, '\\u003c');
 }
 
 export function Component() {
@@ -58,11 +56,9 @@ export function Component() {
         description={description}
         path={path}
         image={user.header ?? user.icon}
+        type="profile"
       />
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: profileJsonLd(user, description, url) }}
-      />
+      <JsonLd data={profileJsonLd(user, description, url)} />
       <header className="user-hero">
         <div className="user-header-image" style={hue}>
           {user.header ? (
