@@ -6,7 +6,7 @@ import type { Response } from 'express';
 import type { InstalledAppFunctions } from '../../shared/api/installed-app-functions.ts';
 import type { ApiErrorCode } from '../../shared/errors.ts';
 import { serverCredential, type ServerCredentialSettings } from '../../shared/rtdb/database-credential.ts';
-import { createRtdbClient, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import { createRtdbClient, type RtdbClient, type RtdbCredential } from '../../shared/rtdb/rest-client.ts';
 import {
   anonAuth,
   anonAuthRequestSchema,
@@ -17,6 +17,8 @@ import {
   processLogoutRequestSchema,
 } from './installed-app-logins.ts';
 import { errorAnswer } from './error-answer.ts';
+import { doSearchCallable } from './search/do-search.ts';
+import { createSearchService, type SearchService } from './search/search-service.ts';
 
 // The project's Cloud Functions, named as the spec names them (`anon-auth`, `process-login`).
 // https://firebase.google.com/docs/functions/http-events
@@ -41,15 +43,20 @@ function serverCredentialSettings(databaseUrl: string): ServerCredentialSettings
   };
 }
 
-/** The database over REST, as the rest of the product reaches it (locally the project's emulator). */
-function database(): RtdbClient {
+/** Where the database is and the server's credential for it (locally the project's emulator). */
+function databaseSource(): { databaseUrl: string; namespace: string; credential: RtdbCredential } {
   const databaseUrl = process.env.QUESTLINE_DATABASE_URL ?? (emulated ? 'http://127.0.0.1:9000' : undefined);
   if (!databaseUrl) throw new Error('QUESTLINE_DATABASE_URL is not set');
-  return createRtdbClient({
+  return {
     databaseUrl,
     namespace: process.env.QUESTLINE_DATABASE_NAMESPACE ?? 'questline-demo-default-rtdb',
     credential: serverCredential(serverCredentialSettings(databaseUrl)),
-  });
+  };
+}
+
+/** The database over REST, as the rest of the product reaches it. */
+function database(): RtdbClient {
+  return createRtdbClient(databaseSource());
 }
 
 /** The uid proven by the request's `Authorization: Bearer <ID token>`, or undefined. */
@@ -132,8 +139,17 @@ const processLogoutFunction = signedInFunction('process-logout', processLogoutRe
   processLogout(database(), uid, body),
 );
 
+// One search index per function instance (search/search-service.ts), made on the first search: loading
+// the functions (as `firebase deploy` does to list them) needs no database settings.
+let searchService: SearchService | undefined;
+const doSearchFunction = doSearchCallable(
+  () => (searchService ??= createSearchService({ source: databaseSource(), clock: Date.now })),
+);
+
 // Firebase names a function in an exported group `<group>-<name>`: these deploy as `anon-auth` and
 // `process-login`, the spec's names, and `process-logout`. https://firebase.google.com/docs/functions/organize-functions
 const anonGroup = { auth: anonAuthFunction };
 const processGroup = { login: processLoginFunction, logout: processLogoutFunction };
-export { anonGroup as anon, processGroup as process };
+// The search callable deploys as `http-doSearch` (spec section 7).
+const httpGroup = { doSearch: doSearchFunction };
+export { anonGroup as anon, processGroup as process, httpGroup as http };
