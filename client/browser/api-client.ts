@@ -13,6 +13,7 @@ import { isApiErrorCode } from '../../shared/api/error-codes.ts';
 import type { ApiErrorCode } from '../../shared/errors.ts';
 import { sessionCookieValue } from '../../shared/session-cookie.ts';
 import { loadAuthService } from '../auth/auth-service.ts';
+import { forgetPageData } from './page-data-cache.ts';
 
 // The browser's one client of the JSON API (/api, worker/api/) and of the functions it calls directly
 // (functions/): typed by the contract in shared/api/, failing with one error class. The API takes an ID
@@ -134,6 +135,8 @@ export async function callApi<E extends ApiEndpoint>(
     { method, ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }) },
     isMemberEndpoint(endpoint) ? idTokens : undefined,
   );
+  // Whatever the member changed may show on pages kept for reuse (a follower count): read them afresh.
+  if (method !== 'GET') forgetPageData();
   return answerOf<ApiAnswer<E>>(response);
 }
 

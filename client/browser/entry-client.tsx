@@ -5,7 +5,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from '../routes.tsx';
 import { SiteOriginContext } from '../site-origin.ts';
-import { pageDataStrategy } from './page-data-client.ts';
+import { pageDataStrategy, rememberFirstPage } from './page-data-client.ts';
 import { installBrowserServices } from './browser-services.ts';
 import { trackPageViews } from './page-views.ts';
 
@@ -30,6 +30,7 @@ await loadInitialLazyRoutes();
 // Page state embedded by the server (window.__staticRouterHydrationData) is picked up by the router,
 // so the first page is not fetched again. Later navigations get their data from the Worker, in one
 // request each (pageDataStrategy).
+rememberFirstPage(routes, (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData);
 const router = createBrowserRouter(routes, { dataStrategy: pageDataStrategy });
 
 const root = document.getElementById('root');

@@ -1,4 +1,12 @@
-import { data, redirect, type DataStrategyFunction, type DataStrategyMatch } from 'react-router';
+import {
+  data,
+  matchRoutes,
+  redirect,
+  type DataStrategyFunction,
+  type DataStrategyMatch,
+  type RouteObject,
+} from 'react-router';
+import { keptPageData, rememberPageData } from './page-data-cache.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -11,10 +19,41 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 export async function fetchPageData(request: Request, routeIds: string[]): Promise<unknown> {
   const page = new URL(request.url);
-  const url = new URL(`/api/pages${page.pathname}${page.search}`, page.origin);
+  const address = `${page.pathname}${page.search}`;
+  // A page seen a moment ago (or a not-found marker) is reused: see page-data-cache.ts.
+  const kept = keptPageData(address, routeIds, Date.now());
+  if (kept) return kept;
+  const url = new URL(`/api/pages${address}`, page.origin);
   url.searchParams.set('_routes', routeIds.join(','));
   // An answer that is not JSON (an outage, a proxy's error page) throws: the route's error screen.
-  return (await fetch(url, { signal: request.signal })).json();
+  const answer: unknown = await (await fetch(url, { signal: request.signal })).json();
+  rememberPageData(address, routeIds, answer, Date.now());
+  return answer;
+}
+
+/**
+ * Keeps the first page's data, from the state the server embedded in it, as if the Worker had answered it
+ * (so coming back to the first page, or to its not-found marker, needs no request). The embedded state
+ * holds an error at the route that shows it (the error boundary), where the Worker's answer holds it at the
+ * route that threw: a Worker-loaded route of the page without data is the one that threw.
+ */
+export function rememberFirstPage(routes: RouteObject[], embedded: unknown): void {
+  if (!isObject(embedded)) return;
+  const loaderData = isObject(embedded.loaderData) ? embedded.loaderData : {};
+  const shown = Object.values(isObject(embedded.errors) ? embedded.errors : {});
+  const routeIds = (matchRoutes(routes, window.location) ?? [])
+    .map(({ route }) => route)
+    .filter((route) => route.loader === true && route.id !== undefined)
+    .map((route) => route.id ?? '');
+  const errors = Object.fromEntries(
+    routeIds.filter((id) => !(id in loaderData) && shown.length === 1).map((id) => [id, shown[0]]),
+  );
+  rememberPageData(
+    `${window.location.pathname}${window.location.search}`,
+    routeIds,
+    { loaderData, errors },
+    Date.now(),
+  );
 }
 
 /**

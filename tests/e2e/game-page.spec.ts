@@ -102,6 +102,22 @@ test('an unknown game shows the not-found page with top games and keeps the URL'
   await expect(page.locator('#top-games + .game-grid li')).not.toHaveCount(0);
 });
 
+test('a not-found game is kept as a marker: back on it, the not-found page shows at its URL with no request', async ({
+  page,
+}) => {
+  await openHydratedAndMark(page, '/game/no-such-game-here');
+  const pageDataRequests = recordPageDataRequests(page);
+  const topGame = page.locator('#top-games + .game-grid a').first();
+  const topGamePath = (await topGame.getAttribute('href')) ?? '';
+  await topGame.click();
+  await expect(page).toHaveURL(new RegExp(`${topGamePath}$`));
+  await page.goBack();
+  await expect(page).toHaveURL(/\/game\/no-such-game-here$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('We couldn’t find that page');
+  expect(pageDataRequests).toEqual([`/api/pages${topGamePath}`]);
+  expect(await stayedOnPage(page)).toBe(true);
+});
+
 test('an unknown game reached in the client also shows the not-found page at its URL', async ({ page }) => {
   await openHydratedAndMark(page, WITCHER.path);
   const bundle = page.waitForResponse((r) => r.url().includes('/api/pages/game/vanished-game'));
