@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowsePageData } from '../shared/api/browse-page.ts';
 import { SESSION_COOKIE } from '../shared/session-cookie.ts';
+import { facetIndexUpdates } from '../shared/catalogue/catalogue-facet-index.ts';
 import { createApp } from './app.ts';
 import { unsignedEmulatorToken } from './auth/id-token-test-keys.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
@@ -63,6 +64,18 @@ beforeAll(async () => {
     'users/ria/public': { uuid: 'ria', username: 'ria_plays', follows: 0 },
     'users/sol/public': { uuid: 'sol', username: 'sol_new', follows: 0 },
   });
+  // 30 puzzle games, ranked 1 to 30 (the ranking the catalogue pages by), through the catalogue's own index.
+  const puzzles = Array.from({ length: 30 }, (_, n) => `puzzle-${String(n + 1).padStart(2, '0')}`);
+  await db.patch('', {
+    ...Object.fromEntries(puzzles.map((id, n) => [`games/${id}`, testGame(id, `Puzzle ${n + 1}`, n + 1)])),
+    ...facetIndexUpdates(
+      puzzles.map((gameId, n) => ({
+        gameId,
+        before: null,
+        after: { genres: ['Puzzle Games'], tags: n % 2 === 0 ? ['Relaxing'] : [], weightedIndex: n + 1 },
+      })),
+    ),
+  });
   // Ria follows Hades and has already said no to Celeste.
   expect((await call('/api/follows/game/hades', { method: 'PUT', uid: 'ria' })).status).toBe(200);
   expect(
@@ -89,9 +102,38 @@ describe('browse page bundle', () => {
     expect(data.followGames).toEqual([]);
   });
 
+  it('offers every genre and tag with its count, and pages through one, best ranked first, none twice', async () => {
+    const start = await browse('ria');
+    expect(start.catalogue.genres).toEqual([{ slug: 'puzzle-games', name: 'Puzzle Games', count: 30 }]);
+    expect(start.catalogue.tags).toEqual([{ slug: 'relaxing', name: 'Relaxing', count: 15 }]);
+    expect(start.catalogue.selected).toBeNull();
+
+    const first = await browse('ria', '?genre=puzzle-games');
+    expect(first.catalogue.selected).toMatchObject({
+      facet: 'genre',
+      slug: 'puzzle-games',
+      name: 'Puzzle Games',
+    });
+    expect(first.suggestions).toEqual([]);
+    expect(first.catalogue.games.map((game) => game.name)).toEqual(
+      Array.from({ length: 24 }, (_, n) => `Puzzle ${30 - n}`),
+    );
+    const cursor = first.catalogue.nextCursor ?? '';
+    const second = await browse('ria', `?genre=puzzle-games&after=${encodeURIComponent(cursor)}`);
+    expect(second.catalogue.games.map((game) => game.name)).toEqual(
+      Array.from({ length: 6 }, (_, n) => `Puzzle ${6 - n}`),
+    );
+    expect(second.catalogue.nextCursor).toBeNull();
+
+    const tag = await browse('ria', '?tag=relaxing');
+    expect(tag.catalogue.games).toHaveLength(15);
+    expect(tag.catalogue.games[0]?.name).toBe('Puzzle 29');
+  });
+
   it('answers 401 without a token, and 400 for a catalogue query it cannot show', async () => {
     expect((await call('/api/browse')).status).toBe(401);
     for (const query of [
+      '?genre=puzzle-games&after=not-a-cursor',
       '?genre=Not%20A%20Slug',
       '?genre=action&tag=puzzle',
       '?after=abc',
@@ -109,7 +151,7 @@ describe('browse page bundle', () => {
     const html = await page.text();
     expect(html).toContain('Would you play it?');
     expect(html).toContain('Hollow Knight');
-    const state = hydrationData(html) as { loaderData: { browse: BrowsePageData } };
+    const state = hydrationData(html) as unknown as { loaderData: { browse: BrowsePageData } };
     expect(ids(state.loaderData.browse.suggestions)).toEqual(['hollow-knight']);
 
     const visitor = await call('/browse');

@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import type { CatalogueSelection } from '../api/browse-page.ts';
-import { deepLinkSchema } from './keys.ts';
-
-/** The most a catalogue cursor may be: it is opaque, but never long. */
-const CURSOR_MAX = 200;
+import { facetCursorSchema, facetSlugSchema } from './catalogue-facet.ts';
 
 /**
  * What the browse page's query string may say about the catalogue (`?genre=<slug>` or `?tag=<slug>`, and
@@ -12,9 +9,9 @@ const CURSOR_MAX = 200;
  */
 export const catalogueQuerySchema = z
   .object({
-    genre: deepLinkSchema.optional(),
-    tag: deepLinkSchema.optional(),
-    after: z.string().min(1).max(CURSOR_MAX).optional(),
+    genre: facetSlugSchema.optional(),
+    tag: facetSlugSchema.optional(),
+    after: facetCursorSchema.optional(),
   })
   .refine((query) => !(query.genre && query.tag), {
     message: 'Choose a genre or a tag, not both.',

@@ -1,16 +1,33 @@
 import type { CatalogueSelection, CatalogueView } from '../../shared/api/browse-page.ts';
+import { facetDirectory, gamesInFacet } from '../../shared/catalogue/catalogue-facets.ts';
+import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
+import { toGameSummary } from '../../shared/page-data.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 
-/** The catalogue part of the browse page: its genres and tags, and one page of the selected one's games. */
+/**
+ * The catalogue part of the browse page: every genre and tag (one read of the directory) and, when one is
+ * chosen, a page of its games, best ranked first (one bounded query, then the games in parallel). Public
+ * data: read without a credential.
+ */
 export async function catalogueView(
-  _db: RtdbClient,
+  db: RtdbClient,
   selection: CatalogueSelection | null,
 ): Promise<CatalogueView> {
-  return Promise.resolve({
-    genres: [],
-    tags: [],
-    selected: selection ? { ...selection, name: selection.slug } : null,
-    games: [],
-    nextCursor: null,
-  });
+  const [directory, page] = await Promise.all([
+    facetDirectory(db),
+    selection
+      ? gamesInFacet(db, { facet: selection.facet, slug: selection.slug, cursor: selection.after })
+      : Promise.resolve(null),
+  ]);
+  if (!selection || !page) return { ...directory, selected: null, games: [], nextCursor: null };
+  const entries = selection.facet === 'genre' ? directory.genres : directory.tags;
+  // A genre or tag with no games is not in the directory: its page is empty, named by its address.
+  const name = entries.find((entry) => entry.slug === selection.slug)?.name ?? selection.slug;
+  const games = await gamesByIds(db, page.gameIds);
+  return {
+    ...directory,
+    selected: { ...selection, name },
+    games: games.map(toGameSummary),
+    nextCursor: page.nextCursor,
+  };
 }
