@@ -2,22 +2,27 @@
 //
 //   node scripts/import.ts games <file.jsonl|file.csv> [--database-url URL] [--namespace NS] [--batch-size N]
 //   node scripts/import.ts lists <curated_lists.jsonl> [--database-url URL] [--namespace NS]
+//   node scripts/import.ts facets [--database-url URL] [--namespace NS]
 //
 // Every row is validated (rejects are listed with their line number and the import goes on), writes are
 // batched atomic multi-path PATCHes at field-level paths (re-running is idempotent and keeps follows).
-// A progress bar shows on a terminal; a final summary line is always printed.
+// A progress bar shows on a terminal; a final summary line is always printed. `games` keeps the browse
+// index of genres and tags in step with the games it writes; `facets` rebuilds that index from every game
+// record (for a database whose games were imported before the index existed).
 
 import { Presets, SingleBar } from 'cli-progress';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { connect } from './import-connection.ts';
+import { connect, type ConnectionOptions } from './import-connection.ts';
 import { DEFAULT_BATCH_SIZE, writeGames } from '../shared/catalogue/game-updates.ts';
+import { rebuildCatalogueFacets } from '../shared/catalogue/catalogue-facet-index.ts';
 import { importCuratedLists } from './import-lists.ts';
 import { formatFromPath, readCatalogueRows, type RowReject } from '../shared/catalogue/catalogue-rows.ts';
 
 const USAGE = `Usage:
   node scripts/import.ts games <file.jsonl|file.csv> [--database-url URL] [--namespace NS] [--batch-size N]
   node scripts/import.ts lists <curated_lists.jsonl> [--database-url URL] [--namespace NS]
+  node scripts/import.ts facets [--database-url URL] [--namespace NS]   (rebuild the genre and tag index)
 
 Database: --database-url, else FIREBASE_DATABASE_URL, else http://127.0.0.1:9000 (the local emulator,
 namespace questline-demo-default-rtdb, owner credential). Elsewhere FIREBASE_ACCESS_TOKEN is required.`;
@@ -54,6 +59,8 @@ export async function main(argv: readonly string[], output: Output = defaultOutp
     output.out(USAGE);
     return 0;
   }
+  if (kind === 'facets' && positionals.length === 1)
+    return rebuildFacets({ databaseUrl: values['database-url'], namespace: values.namespace }, output);
   if ((kind !== 'games' && kind !== 'lists') || !file || positionals.length !== 2) {
     output.err(USAGE);
     return 2;
@@ -107,6 +114,22 @@ export async function main(argv: readonly string[], output: Output = defaultOutp
     return 0;
   } catch (error) {
     bar?.stop();
+    output.err(`import failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+/** `facets`: the genre and tag index recomputed from every game record. */
+async function rebuildFacets(options: ConnectionOptions, output: Output): Promise<number> {
+  const started = performance.now();
+  try {
+    const rebuilt = await rebuildCatalogueFacets(connect(options));
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    output.out(
+      `indexed ${rebuilt.games} games under ${rebuilt.genres} genres and ${rebuilt.tags} tags, in ${seconds} s`,
+    );
+    return 0;
+  } catch (error) {
     output.err(`import failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   }

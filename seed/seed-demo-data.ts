@@ -6,7 +6,7 @@ import { listSummaryOf } from '../shared/catalogue/list-summary.ts';
 import { buildSuggestionMatrix, suggestionSeedGames } from '../shared/catalogue/suggestion-matrix.ts';
 import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
 import { eventPath, listPath, ROOTS, seMatrixPath } from '../shared/rtdb/paths.ts';
-import { gameUpdates } from '../shared/catalogue/game-updates.ts';
+import { newGamesUpdates } from '../shared/catalogue/game-updates.ts';
 import { loadDemoData, type DemoData } from './demo-data.ts';
 
 /**
@@ -32,16 +32,15 @@ export function demoTrendingIndex(followedGames: readonly (readonly string[])[])
 export function demoSeedUpdates(data: DemoData): Record<string, unknown> {
   const updates: Record<string, unknown> = {};
   const count = data.games.length;
-  // Games through the importer's own record builder (field-level paths, no follows).
-  data.games.forEach((row: CatalogueRow, position) => {
-    Object.assign(
-      updates,
-      gameUpdates(row, position, {
-        source: 'questline',
-        weightedIndex: () => demoWeightedIndex(position, count),
-      }),
-    );
-  });
+  // Games through the importer's own record builder (field-level paths, no follows), with their genre
+  // and tag entries of the browse index (the catalogue is empty, so counts start from nothing).
+  Object.assign(
+    updates,
+    newGamesUpdates(data.games, {
+      source: 'questline',
+      weightedIndex: (_row: CatalogueRow, position) => demoWeightedIndex(position, count),
+    }),
+  );
   for (const [id, event] of Object.entries(data.events)) {
     // follows belongs to the follow transitions: an absent count reads as 0.
     const { follows: _follows, ...record } = event;

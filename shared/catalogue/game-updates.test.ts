@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueRow } from './catalogue-row.ts';
-import type { RtdbClient } from '../rtdb/rest-client.ts';
-import { gameUpdates, writeGames } from './game-updates.ts';
+import { facetSortValue } from './catalogue-facets.ts';
+import { gameUpdates, newGamesUpdates } from './game-updates.ts';
 
 const row: CatalogueRow = {
   id: 1145360,
@@ -51,24 +51,28 @@ describe('gameUpdates', () => {
   });
 });
 
-describe('writeGames', () => {
-  it('sends one root PATCH per batch and reports progress', async () => {
-    const patches: { path: string; keys: number }[] = [];
-    const client = {
-      patch: (path: string, updates: Record<string, unknown>) => {
-        patches.push({ path, keys: Object.keys(updates).length });
-        return Promise.resolve(null);
-      },
-    } as unknown as RtdbClient;
-    const rows = Array.from({ length: 5 }, (_, i) => ({ ...row, id: i + 1, slug: `game-${i}` }));
-    const progress: number[] = [];
-    const written = await writeGames(client, rows, {
-      batchSize: 2,
-      onProgress: (done) => progress.push(done),
+describe('newGamesUpdates', () => {
+  it('writes the games with their genre and tag entries, counted from nothing', () => {
+    const celeste: CatalogueRow = {
+      ...row,
+      id: 504230,
+      slug: 'celeste',
+      name: 'Celeste',
+      tags: ['Platformer'],
+    };
+    const updates = newGamesUpdates([row, celeste], { weightedIndex: (_row, position) => 10 - position });
+    expect(updates).toMatchObject({
+      'games/hades/name': 'Hades',
+      'games/celeste/weighted_index': 9,
+      'indices_public/games_by_genre/action/hades': facetSortValue(10, 'hades'),
+      'indices_public/games_by_genre/action/celeste': facetSortValue(9, 'celeste'),
+      'indices_public/facets/genre/action/count': { '.sv': { increment: 2 } },
+      'indices_public/facets/genre/action/name': 'Action',
+      'indices_public/games_by_tag/platformer/celeste': facetSortValue(9, 'celeste'),
+      'indices_public/facets/tag/platformer/count': { '.sv': { increment: 1 } },
     });
-    expect(written).toBe(5);
-    expect(patches.map((p) => p.path)).toEqual(['', '', '']);
-    expect(patches.map((p) => p.keys)).toEqual([24, 24, 12]);
-    expect(progress).toEqual([2, 4, 5]);
+    expect(Object.keys(updates).filter((path) => path.startsWith('indices_public/games_by_tag/'))).toEqual([
+      'indices_public/games_by_tag/platformer/celeste',
+    ]);
   });
 });

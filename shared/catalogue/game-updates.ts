@@ -1,10 +1,18 @@
 // Writing catalogue rows as game records. Shared by `import games` and the demo seed, so both go through
 // the same validation and the same record shape. Writes are multi-path PATCHes at field-level paths
 // (`games/{id}/name`, …): re-running an import rewrites the same values (idempotent) and never touches
-// `follows`, which belongs to the follow transitions.
+// `follows`, which belongs to the follow transitions. Each PATCH also carries the games' entries in the
+// browse index of genres and tags (catalogue-facet-index.ts), so the index never lags the games.
 
 import type { CatalogueRow } from './catalogue-row.ts';
+import {
+  facetIndexUpdates,
+  readGameFacets,
+  type GameFacetChange,
+  type GameFacets,
+} from './catalogue-facet-index.ts';
 import { gameFromCatalogueRow } from './game-from-catalogue-row.ts';
+import { compareKeys } from '../rtdb/key-order.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { gamePath } from '../rtdb/paths.ts';
 import type { GameRecord } from '../schemas/game.ts';
@@ -35,7 +43,7 @@ export function gameUpdates(
 ): Record<string, unknown> {
   const { id, record } = gameFromCatalogueRow(row);
   const base = gamePath(id);
-  const weightedIndex = options.weightedIndex ? options.weightedIndex(row, position) : record.weighted_index;
+  const weightedIndex = weightedIndexOf(row, position, options);
   const updates: Record<string, unknown> = {
     [`${base}/name`]: record.name,
     [`${base}/deeplink_url_code`]: record.deeplink_url_code,
@@ -54,6 +62,45 @@ export function gameUpdates(
   return updates;
 }
 
+/** The weighted index a row writes, or undefined when it leaves the stored one as it is. */
+function weightedIndexOf(
+  row: CatalogueRow,
+  position: number,
+  options: GameRecordOptions,
+): number | undefined {
+  return options.weightedIndex
+    ? options.weightedIndex(row, position)
+    : gameFromCatalogueRow(row).record.weighted_index;
+}
+
+/** How writing `row` changes its game's genres, tags and ranking, given what the game had (null: new). */
+function facetChangeOf(
+  row: CatalogueRow,
+  position: number,
+  before: GameFacets | null,
+  options: GameRecordOptions,
+): GameFacetChange {
+  const weightedIndex = weightedIndexOf(row, position, options) ?? before?.weightedIndex;
+  return { gameId: row.slug, before, after: { genres: row.genres, tags: row.tags, weightedIndex } };
+}
+
+/**
+ * Every write that adds `rows` as games the database does not hold yet (the demo seed, into an empty
+ * catalogue): the records and their genre and tag index entries, counted from nothing.
+ */
+export function newGamesUpdates(
+  rows: readonly CatalogueRow[],
+  options: GameRecordOptions = {},
+): Record<string, unknown> {
+  const updates: Record<string, unknown> = {};
+  rows.forEach((row, position) => Object.assign(updates, gameUpdates(row, position, options)));
+  Object.assign(
+    updates,
+    facetIndexUpdates(rows.map((row, position) => facetChangeOf(row, position, null, options))),
+  );
+  return updates;
+}
+
 /** The database stores no empty lists: an empty one is written as a deletion. */
 function listOrNull(values: readonly string[]): readonly string[] | null {
   return values.length > 0 ? values : null;
@@ -65,19 +112,37 @@ export interface WriteGamesOptions extends GameRecordOptions {
   onProgress?: (written: number, total: number) => void;
 }
 
-/** Writes `rows` in batches, each one atomic multi-path PATCH; answers the number of rows written. */
+/**
+ * Writes `rows` in batches, each one atomic multi-path PATCH of the games and their index entries;
+ * answers the number of rows written. Before each batch, one read gets what those games have now (for
+ * the index's counts): rows go in key order so that a batch is one dense key range. Rows keep their file
+ * position for `weightedIndex`. Two writers of the same games at once could count a change twice; imports
+ * are run one at a time.
+ */
 export async function writeGames(
   client: RtdbClient,
   rows: readonly CatalogueRow[],
   options: WriteGamesOptions = {},
 ): Promise<number> {
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
+  const inKeyOrder = rows
+    .map((row, position) => ({ row, position }))
+    .sort((a, b) => compareKeys(a.row.slug, b.row.slug));
   let written = 0;
-  for (let start = 0; start < rows.length; start += batchSize) {
-    const batch = rows.slice(start, start + batchSize);
+  for (let start = 0; start < inKeyOrder.length; start += batchSize) {
+    const batch = inKeyOrder.slice(start, start + batchSize);
+    const before = await readGameFacets(
+      client,
+      batch.map(({ row }) => row.slug),
+    );
     const updates: Record<string, unknown> = {};
-    for (const [offset, row] of batch.entries())
-      Object.assign(updates, gameUpdates(row, start + offset, options));
+    for (const { row, position } of batch) Object.assign(updates, gameUpdates(row, position, options));
+    Object.assign(
+      updates,
+      facetIndexUpdates(
+        batch.map(({ row, position }) => facetChangeOf(row, position, before.get(row.slug) ?? null, options)),
+      ),
+    );
     await client.patch('', updates);
     written += batch.length;
     options.onProgress?.(written, rows.length);
