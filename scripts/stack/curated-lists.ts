@@ -1,7 +1,8 @@
 // The real curated lists on the local stack: Open Video Game Data's 83 "best games" lists (MIT) from
 // `../shared/data/curated_lists.jsonl`, with the catalogue games they name from `../shared/data/games.jsonl`
 // (CC BY 4.0) and only those, so that list pages show real lists without loading the 20,000-game catalogue.
-// Optional: without the files the stack runs on the hand-written demo data alone.
+// Optional: without the files the stack runs on the hand-written demo data alone. The games go through the
+// importer's writeGames, which also files them under their genres and tags in the browse index.
 
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
