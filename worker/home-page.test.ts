@@ -16,6 +16,7 @@ async function homePageData() {
         trending: { uuid: string }[];
         topGames: { uuid: string }[];
         lists: { code: string; name: string; game_count: number }[];
+        events: { deepLink: string; name: string; starts_on?: string; place?: string }[];
       };
     };
   }>();
@@ -32,6 +33,18 @@ beforeAll(async () => {
     // A game gone from the catalogue is left out; a highlighted one is not repeated.
     'indices_public/trendingIndex': { 'portal-2': 5, hades: 9, 'gone-game': 7 },
     'lists-public/short-list': { name: 'Short list', game_count: 2 },
+    'events/gdc-2024': {
+      name: 'GDC 2024',
+      deeplink_url_code: 'gdc-2024',
+      starts_on: '2024-03-18',
+      place: 'San Francisco',
+    },
+    'events/tga-2023': {
+      name: 'The Game Awards 2023',
+      deeplink_url_code: 'tga-2023',
+      starts_on: '2023-12-07',
+    },
+    'events/undated': { name: 'Undated meetup', deeplink_url_code: 'undated' },
     'lists-public/long-list': { name: 'Long list', game_count: 30 },
     'lists-public/middle-list': { name: 'Middle list', game_count: 12 },
   });
@@ -52,6 +65,15 @@ describe('home page', () => {
       { code: 'long-list', name: 'Long list', game_count: 30 },
       { code: 'middle-list', name: 'Middle list', game_count: 12 },
       { code: 'short-list', name: 'Short list', game_count: 2 },
+    ]);
+  });
+
+  it('links to the latest events, latest first, undated ones last', async () => {
+    const { data } = await homePageData();
+    expect(data.events).toEqual([
+      { deepLink: 'gdc-2024', name: 'GDC 2024', starts_on: '2024-03-18', place: 'San Francisco' },
+      { deepLink: 'tga-2023', name: 'The Game Awards 2023', starts_on: '2023-12-07' },
+      { deepLink: 'undated', name: 'Undated meetup' },
     ]);
   });
 });

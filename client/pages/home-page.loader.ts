@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
 import { homeHighlightsSchema } from '../../shared/catalogue/home-highlights.ts';
+import { latestEvents, type EventLink } from '../../shared/catalogue/latest-events.ts';
 import { listSummarySchema } from '../../shared/catalogue/list-summary.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
@@ -25,6 +26,8 @@ export interface HomePageData {
   trending: GameSummary[];
   topGames: GameSummary[];
   lists: ListLink[];
+  /** The events that start latest, latest first. */
+  events: EventLink[];
 }
 
 /** How many lists the home page links to. */
@@ -61,19 +64,20 @@ async function highlightedGameIds(db: RtdbClient): Promise<string[]> {
 }
 
 /**
- * The home page: curated highlights, trending games, top games not already shown, and the largest curated
- * lists, in two rounds of reads: the ids, the rankings and the lists in parallel, then the highlighted and
+ * The home page: curated highlights, trending games, top games not already shown, the largest curated
+ * lists and the latest events, in two rounds of reads: the ids, the rankings and the lists in parallel, then the highlighted and
  * trending games in parallel. Each part failing leaves the page without it (spec section 8).
  */
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomePageData> {
   const db = context.get(publicDatabaseContext);
-  const [idsResult, trendingResult, topResult, listsResult] = await Promise.allSettled([
+  const [idsResult, trendingResult, topResult, listsResult, eventsResult] = await Promise.allSettled([
     highlightedGameIds(db),
     trendingGameIds(db),
     fetchTopGames(db),
     largestLists(db),
+    latestEvents(db),
   ]);
-  const ids = settledOr(idsResult, [], 'home highlights');
+  const ids: string[] = settledOr(idsResult, [], 'home highlights');
   // A highlighted game is not repeated in trending, nor either in top games.
   const trendingIds = settledOr(trendingResult, [], 'trending games').filter((id) => !ids.includes(id));
   const [highlights, trending] = await Promise.all(
@@ -90,5 +94,6 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<HomePageD
     trending: (trending ?? []).map(toGameSummary),
     topGames: top.map(toGameSummary),
     lists: settledOr(listsResult, [], 'curated lists'),
+    events: settledOr(eventsResult, [], 'events'),
   };
 }

@@ -5,11 +5,19 @@ import { PageMeta } from '../components/page-meta.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { loader } from './home-page.loader.ts';
 
+/** An event's start day, as "Dec 12, 2019" (dates are days, kept in UTC). */
+const eventDay = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
 const DESCRIPTION =
   'Questline is a social network around games: discover games, follow players and events, and share what you play.';
 
 export function Component() {
-  const { highlights, trending, topGames, lists } = useLoaderData<typeof loader>();
+  const { highlights, trending, topGames, lists, events } = useLoaderData<typeof loader>();
   const url = useAbsoluteUrl('/');
   return (
     <>
@@ -33,6 +41,25 @@ export function Component() {
                   <span className="list-link-name">{list.name}</span>
                   <span className="list-link-count">
                     {list.game_count} game{list.game_count === 1 ? '' : 's'}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {events.length > 0 ? (
+        <section className="game-grid-section" aria-labelledby="events">
+          <h2 id="events">Events</h2>
+          <ul className="list-links">
+            {events.map((event) => (
+              <li key={event.deepLink}>
+                <Link to={`/event/${event.deepLink}`}>
+                  <span className="list-link-name">{event.name}</span>
+                  <span className="list-link-count">
+                    {[event.starts_on ? eventDay.format(new Date(event.starts_on)) : null, event.place]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </span>
                 </Link>
               </li>

@@ -270,6 +270,21 @@ describe('bounded queries: an indexed order and a limit of at most PUBLIC_QUERY_
     });
   });
 
+  describe('events', () => {
+    it('the latest events (by starts_on, limited) are readable by anyone', async () => {
+      expect(await canRead(db.anonymous, 'events', { orderBy: 'starts_on', limitToLast: 6 })).toBe(true);
+    });
+    it('is refused without a limit, with a larger one, or in another order', async () => {
+      expect(await canRead(db.anonymous, 'events', { orderBy: 'starts_on', startAt: '2000-01-01' })).toBe(
+        false,
+      );
+      expect(await canRead(ana, 'events', { orderBy: 'starts_on', limitToLast: PUBLIC_QUERY_CAP + 1 })).toBe(
+        false,
+      );
+      expect(await canRead(db.anonymous, 'events', { orderBy: '$key', limitToFirst: 6 })).toBe(false);
+    });
+  });
+
   describe('indices_public/trendingIndex', () => {
     it('is readable in a limited query', async () => {
       expect(
