@@ -38,8 +38,10 @@ export const facetPageRequestSchema = z.object({
   cursor: facetCursorSchema.optional(),
   pageSize: z.coerce.number().int().min(1).max(FACET_PAGE_SIZE).default(FACET_PAGE_SIZE),
 });
-/** What a caller passes (page size optional). */
-export type FacetPageRequest = z.input<typeof facetPageRequestSchema>;
+/** What a caller passes: the page size optional, as a number or as the query string's text. */
+export type FacetPageRequest = Omit<z.input<typeof facetPageRequestSchema>, 'pageSize'> & {
+  pageSize?: number | string | undefined;
+};
 
 /** `indices_public/facets/{genre|tag}/{slug}`: the value's name as the catalogue spells it, and its games. */
 export const facetEntrySchema = z.object({
