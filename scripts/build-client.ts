@@ -4,6 +4,7 @@
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as esbuild from 'esbuild';
+import { PUBLIC_PAGE_ROUTE_IDS } from '../client/browser/service-worker/request-policy.ts';
 import { clientBuildOptions } from './client-build-options.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -11,7 +12,7 @@ const outdir = path.join(root, 'dist/client/assets');
 
 await rm(path.join(root, 'dist/client'), { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
-// Files served as they are (favicon, robots.txt).
+// Files served as they are (favicon, web app manifest, icons).
 await cp(path.join(root, 'client/public'), path.join(root, 'dist/client'), { recursive: true });
 
 const result = await esbuild.build({ ...clientBuildOptions(root, outdir), metafile: true });
@@ -37,10 +38,44 @@ if (!entry || !styles) throw new Error('The client build produced no entry modul
 const manifest = { entry, styles, pageChunks };
 await writeFile(path.join(root, 'dist/client-manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 // Workers static assets read _headers: hashed files never change, so browsers may keep them for a year.
+// The service worker is checked on every visit, so that a new build reaches browsers at once.
 await writeFile(
   path.join(root, 'dist/client/_headers'),
-  '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n',
+  '/assets/*\n  Cache-Control: public, max-age=31536000, immutable\n/sw.js\n  Cache-Control: no-cache\n',
 );
+
+// The service worker, on its own at /sw.js (its scope is the folder it is served from: the whole site),
+// told the shell to keep: the entry and what it imports, the stylesheet, the public pages' chunks (other
+// pages' are kept once used). A new build names other files, so the service worker changes too and
+// browsers install the new one.
+const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const imported of result.metafile.outputs[file]?.imports ?? [])
+    if (imported.kind === 'import-statement') staticImports(imported.path, seen);
+  return seen;
+};
+const entryFile = Object.keys(result.metafile.outputs).find(
+  (file) => result.metafile.outputs[file]?.entryPoint === 'client/browser/entry-client.tsx',
+);
+const shellFiles = new Set([
+  ...[...staticImports(entryFile ?? '')].map(toUrl),
+  styles,
+  ...PUBLIC_PAGE_ROUTE_IDS.flatMap((routeId) => pageChunks[`client/pages/${routeId}-page.tsx`] ?? []),
+]);
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: ['client/browser/service-worker/service-worker.ts'],
+  outfile: path.join(root, 'dist/client/sw.js'),
+  bundle: true,
+  format: 'iife',
+  target: 'es2022',
+  platform: 'browser',
+  minify: true,
+  legalComments: 'none',
+  define: { QUESTLINE_SHELL: JSON.stringify({ files: [...shellFiles].sort(), styles }) },
+  logLevel: 'warning',
+});
 
 const bytes = Object.entries(result.metafile.outputs)
   .filter(([file]) => file.endsWith('.js'))

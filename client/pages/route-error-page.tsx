@@ -1,6 +1,8 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import type { NotFoundPageData } from '../../shared/page-data.ts';
 import { NotFoundView } from '../components/not-found-view.tsx';
+import { isOfflineMarker, OFFLINE_STATUS } from '../components/offline-marker.ts';
+import { OfflineView } from '../components/offline-view.tsx';
 
 function isNotFoundData(value: unknown): value is NotFoundPageData {
   return typeof value === 'object' && value !== null && Array.isArray((value as NotFoundPageData).topGames);
@@ -13,6 +15,9 @@ function isNotFoundData(value: unknown): value is NotFoundPageData {
 export function RouteErrorPage() {
   const error = useRouteError();
   const location = useLocation();
+  // Offline, and the page was not kept for reading offline (the service worker's answer).
+  if (isRouteErrorResponse(error) && error.status === OFFLINE_STATUS && isOfflineMarker(error.data))
+    return <OfflineView />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <NotFoundView

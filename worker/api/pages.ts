@@ -43,7 +43,8 @@ function pageRouteErrors(errors: StaticHandlerContext['errors']): Record<string,
  */
 export const pagesApi = new Hono<AppEnv>().get('*', async (c) => {
   // What a loader reads for the session (the guarded page) is that member's alone, as for rendered pages.
-  if (getCookie(c, SESSION_COOKIE)) c.header('Cache-Control', 'private, no-store');
+  const session = Boolean(getCookie(c, SESSION_COOKIE));
+  if (session) c.header('Cache-Control', 'private, no-store');
   const { page, routeIds } = pageRequest(c.req.raw);
   const result = await queryPage(c, page, {
     skipLoaderErrorBubbling: true,
@@ -55,5 +56,10 @@ export const pagesApi = new Hono<AppEnv>().get('*', async (c) => {
     return c.json({ redirect: location, status: result.status } satisfies PageDataAnswer, 202);
   }
   const answer: PageDataAnswer = { loaderData: result.loaderData, errors: pageRouteErrors(result.errors) };
+  // Without a session the data is the same for everyone, as the page is: marked public so that the
+  // browser's service worker may keep it for reading offline, and revalidated on every use so that
+  // client navigations stay as fresh as they were. https://www.rfc-editor.org/rfc/rfc9111#name-no-cache-2
+  if (!session && (result.statusCode === 200 || result.statusCode === 404))
+    c.header('Cache-Control', 'public, no-cache');
   return c.json(answer, result.statusCode as ContentfulStatusCode);
 });

@@ -31,6 +31,7 @@ import { SESSION_COOKIE } from '../../../shared/session-cookie.ts';
 import type { AuthService } from '../../auth/auth-service.ts';
 import { AuthState, type SessionUser } from '../../auth/auth-state.ts';
 import { ApiError, callApi, callFunction, type IdTokenSource } from '../api-client.ts';
+import { forgetOfflinePages } from '../service-worker/forget-offline-pages.ts';
 
 // The browser's accounts, on the Firebase Auth SDK (the local Auth emulator in development). Loaded on
 // first use by the browser entry's services (client/browser/browser-services.ts), never while the server
@@ -198,6 +199,8 @@ class FirebaseAuthService implements AuthService {
       }
       await signOut(this.#auth);
       writeSessionCookie(null);
+      // The pages kept for reading offline go too: the next person at this browser starts afresh.
+      await forgetOfflinePages().catch(() => undefined);
     });
   }
 
