@@ -1,5 +1,6 @@
 import { createContext } from 'react-router';
 import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
+import type { SearchAnswer, SearchRequest } from '../shared/schemas/search.ts';
 
 /**
  * The database as page loaders read it: the Worker's public client (no credential, only what the rules make
@@ -7,3 +8,9 @@ import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
  * page loaders run only there (client/pages/*.loader.ts), and the browser asks the Worker for their data.
  */
 export const publicDatabaseContext = createContext<RtdbClient>();
+
+/**
+ * Search as the results page's loader runs it: the Worker's call of the `http-doSearch` function
+ * (worker/search/call-search.ts), the same search as `GET /api/search`. Set by the Worker for each request.
+ */
+export const searchContext = createContext<(request: SearchRequest) => Promise<SearchAnswer>>();

@@ -5,6 +5,7 @@ import { loader as gamePageLoader } from './pages/game-page.loader.ts';
 import { loader as homePageLoader } from './pages/home-page.loader.ts';
 import { loader as listPageLoader } from './pages/list-page.loader.ts';
 import { loader as notFoundPageLoader } from './pages/not-found-page.loader.ts';
+import { loader as searchPageLoader } from './pages/search-page.loader.ts';
 import { loader as userPageLoader } from './pages/user-page.loader.ts';
 import { RootLayout } from './root-layout.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
@@ -77,6 +78,13 @@ export const routes: RouteObject[] = [
             // sends the visitor to the root; the browser waits for sign-in, then login with a way back.
             loader: ({ context, request }) => context.get(sessionContext).browsePage(request),
             lazy: () => import('./pages/browse-page.tsx'),
+          },
+          {
+            // Search results (`?q=<text>`), where the header's search box leads on Enter.
+            id: 'search',
+            path: 'search',
+            loader: searchPageLoader,
+            lazy: () => import('./pages/search-page.tsx'),
           },
           {
             id: 'not-found',

@@ -3,6 +3,7 @@ import type { RegisterAccountRequest } from '../auth/register-account-schema.ts'
 import type { ApiErrorCode } from '../errors.ts';
 import type { FollowTargetType } from '../schemas/follow.ts';
 import type { PageView } from '../schemas/page-view.ts';
+import type { SearchAnswer } from '../schemas/search.ts';
 import type { SuggestionAnswer } from '../schemas/suggestion.ts';
 import type { SuggestionOutcome } from '../transitions/suggestion.ts';
 import type { BrowsePageData } from './browse-page.ts';
@@ -61,6 +62,11 @@ export interface ApiEndpoints {
     answer: SuggestionOutcome;
     member: true;
   };
+  /**
+   * Games and members by name: the query string `?q=<text>&limit=<n>` (shared/schemas/search.ts), which
+   * the browser's search box sends itself (the API client takes no query strings).
+   */
+  'GET /search': { answer: SearchAnswer };
   /** Answers 204 (no body). Sent with sendBeacon, which survives the page being closed. */
   'POST /page-views': { body: PageView; answer: null };
 }

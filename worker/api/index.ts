@@ -13,6 +13,7 @@ import { followsApi } from './follows.ts';
 import { likesApi } from './likes.ts';
 import { postsApi } from './posts.ts';
 import { profilesApi } from './profiles.ts';
+import { searchApi } from './search.ts';
 import { suggestionsApi } from './suggestions.ts';
 import { votesApi } from './votes.ts';
 
@@ -52,6 +53,7 @@ export const api = new Hono<AppEnv>()
   .route('/likes', likesApi)
   .route('/posts', postsApi)
   .route('/profiles', profilesApi)
+  .route('/search', searchApi)
   .route('/suggestions', suggestionsApi)
   .route('/votes', votesApi)
   .all('*', () => {

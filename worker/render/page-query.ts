@@ -7,9 +7,10 @@ import {
   type StaticHandlerContext,
 } from 'react-router';
 import { sessionContext } from '../../client/auth/session-context.ts';
-import { publicDatabaseContext } from '../../client/page-data-context.ts';
+import { publicDatabaseContext, searchContext } from '../../client/page-data-context.ts';
 import type { AppEnv } from '../app-env.ts';
 import { serverSessionSource } from '../auth/session-source.ts';
+import { searchCaller } from '../search/call-search.ts';
 
 export interface PageQueryOptions {
   /** Runs only these routes' loaders (a client navigation that needs some of the page's data). */
@@ -52,6 +53,7 @@ export async function queryPage(
     new Map<RouterContext, unknown>([
       [publicDatabaseContext, c.var.database.public],
       [sessionContext, serverSessionSource(c)],
+      [searchContext, searchCaller({ functionsBaseUrl: c.env.FUNCTIONS_BASE_URL })],
     ]),
   );
   const result = await c.var.pages.query(request, { requestContext, ...options });

@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import type { TestProject } from 'vitest/node';
+import { startEmulator } from '../../emulator/index.ts';
+import { doSearchCallable } from '../../functions/src/search/do-search.ts';
+import { createSearchService } from '../../functions/src/search/search-service.ts';
+import { LOCAL_PROJECT_ID } from '../../scripts/stack/local-namespace.ts';
+
+// The search function for the Worker tests, which run inside workerd where the Functions emulator cannot:
+// the real `http-doSearch` callable — firebase-functions' own onCall wrapper around the real search
+// service — served by express (as the Functions emulator serves it) over a database emulator of its own.
+// Beside it, under other paths and clearly named, stand-ins for a function that fails in the ways a
+// real one can: they speak the callable protocol (or fail to), so the Worker's proxy can be tested
+// against each. The browser tests (tests/e2e/search.spec.ts) run the Functions emulator itself.
+
+/** The namespace of the search function's database: the Worker tests write games and members there. */
+const SEARCH_TEST_NAMESPACE = 'search-function-tests';
+
+/** What an internal failure might carry, which must never reach a visitor (the Worker tests look for it). */
+const LEAKY_UPSTREAM_TEXT = 'ECONNREFUSED 10.0.0.7:443 at /workspace/lib/index.js:12:9';
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const database = await startEmulator({ port: 0, projectId: LOCAL_PROJECT_ID });
+  const service = createSearchService({
+    source: {
+      databaseUrl: database.url,
+      namespace: SEARCH_TEST_NAMESPACE,
+      credential: { kind: 'emulatorOwner' },
+    },
+    clock: Date.now,
+  });
+  const region = `${LOCAL_PROJECT_ID}/us-central1`;
+  const app = express();
+  app.use(express.json());
+  const doSearchFunction = doSearchCallable(() => service);
+  app.post(`/${region}/http-doSearch`, (request, response) =>
+    doSearchFunction(request as Parameters<typeof doSearchFunction>[0], response),
+  );
+  // Stand-in: the function failed inside (INTERNAL), with an upstream message that must not leak.
+  app.post('/stand-in-failing/us-central1/http-doSearch', (_request, response) => {
+    response.status(500).json({ error: { status: 'INTERNAL', message: LEAKY_UPSTREAM_TEXT } });
+  });
+  // Stand-in: the function is overloaded or starting (UNAVAILABLE).
+  app.post('/stand-in-unavailable/us-central1/http-doSearch', (_request, response) => {
+    response.status(503).json({ error: { status: 'UNAVAILABLE', message: LEAKY_UPSTREAM_TEXT } });
+  });
+  // Stand-in: something in front of the function answered a page instead of the protocol.
+  app.post('/stand-in-garbled/us-central1/http-doSearch', (_request, response) => {
+    response.status(200).type('html').send(`<html><body>Bad gateway: ${LEAKY_UPSTREAM_TEXT}</body></html>`);
+  });
+  // Stand-in: an answer in the protocol's envelope that is not a search answer.
+  app.post('/stand-in-wrong-shape/us-central1/http-doSearch', (_request, response) => {
+    response.status(200).json({ result: { success: true, results: [{ _type: 'game', name: 'No id' }] } });
+  });
+  // Stand-in: a function that never answers (the Worker gives up after its timeout).
+  app.post('/stand-in-silent/us-central1/http-doSearch', () => undefined);
+
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${String(port)}`;
+  project.provide('searchFunctionsOrigin', origin);
+  project.provide('searchFunctionsBaseUrl', `${origin}/${region}`);
+  project.provide('searchDatabaseUrl', database.url);
+  project.provide('searchDatabaseNamespace', SEARCH_TEST_NAMESPACE);
+  return async () => {
+    service.close();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await database.close();
+  };
+}
