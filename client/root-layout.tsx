@@ -1,5 +1,6 @@
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { GAME_DATA_ATTRIBUTION } from '../shared/constants.ts';
+import { SearchBox } from './components/search-box.tsx';
 import { SignInLink } from './components/sign-in-link.tsx';
 
 /** The frame of every page: site header, the page, and the footer with the catalogue's attribution. */
@@ -17,6 +18,7 @@ export function RootLayout() {
           </span>
           Questline
         </Link>
+        <SearchBox />
         <nav aria-label="Main">
           <NavLink to="/" end>
             Discover
