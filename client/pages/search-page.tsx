@@ -29,7 +29,14 @@ export function Component() {
     <section className="search-page" aria-labelledby="search-page-title">
       <PageMeta title={title} description="Find games and members on Questline." path={path} noindex />
       <h1 id="search-page-title">{data.query ? `Results for “${data.query}”` : 'Search'}</h1>
-      <Form method="get" action="/search" role="search" className="search-page-form">
+      {/* Named apart from the header's search landmark, so the two read as different places. */}
+      <Form
+        method="get"
+        action="/search"
+        role="search"
+        aria-label="Search again"
+        className="search-page-form"
+      >
         <label htmlFor="search-page-query">Search games and members</label>
         <div className="search-page-row">
           <input

@@ -24,6 +24,7 @@ const PAGE_TYPES = [
   { name: 'not-found', path: '/game/no-such-game' },
   { name: 'login', path: '/login' },
   { name: 'signup', path: '/signup' },
+  { name: 'search', path: '/search?q=witcher' },
 ];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };

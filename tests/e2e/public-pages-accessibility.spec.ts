@@ -13,6 +13,7 @@ const pages = [
   { name: 'list', path: '/lists/games/indie-essentials' },
   { name: 'login', path: '/login' },
   { name: 'signup', path: '/signup' },
+  { name: 'search results', path: '/search?q=witcher' },
 ];
 const viewports = [
   { label: 'desktop', width: 1280, height: 900 },
@@ -113,6 +114,24 @@ test('a visitor can reach every link of a game page with the keyboard, skip link
   await page.keyboard.press('Tab');
   // Skipping lands in the page: the next stop is inside main (the Follow button), not the header.
   await expect(page.locator('main a').first()).toBeFocused();
+});
+
+test('a visitor opens a game from a grid with the keyboard alone (Tab to it, Enter)', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+  let focusedCard = '';
+  for (let press = 0; press < 40 && !focusedCard; press += 1) {
+    await page.keyboard.press('Tab');
+    focusedCard = await page.evaluate(() =>
+      document.activeElement?.closest('.game-card')
+        ? (document.activeElement.querySelector('.game-card-name')?.textContent ?? '')
+        : '',
+    );
+  }
+  expect(focusedCard).not.toBe('');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(focusedCard);
+  await expect(page).toHaveURL(/\/game\//);
 });
 
 test('the header offers "Sign in" only to visitors without a session', async ({ page, context }) => {
