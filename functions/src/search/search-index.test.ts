@@ -83,7 +83,20 @@ describe('search index', () => {
     const { names } = catalogue();
     // POSTAL 2 is one letter from "portal" and more popular than Portal Knights, yet comes after it.
     expect(names('portal')).toEqual(['Portal', 'Portal 2', 'Portal Knights', 'POSTAL 2']);
-    expect(names('portal 2')).toEqual(['Portal 2', 'POSTAL 2', 'Portal', 'Portal Knights']);
+    expect(names('portal 2')).toEqual(['Portal 2', 'POSTAL 2']);
+  });
+
+  it('shows names with only some of the words only when no name has them all', () => {
+    const { names } = catalogue();
+    expect(names('witcher 3 goty edition')[0]).toBe('The Witcher® 3: Wild Hunt');
+    expect(names('dark souls remastered')).toEqual(['DARK SOULS™ III', 'DARK SOULS™ II']);
+  });
+
+  it('answers the first letter typed with the most played names that have a word starting with it', () => {
+    const { names } = catalogue();
+    expect(names('w')).toEqual(['The Witcher® 3: Wild Hunt', 'The Witness', 'Witch Ring Meister']);
+    expect(names('D')).toEqual(['DARK SOULS™ III', 'DARK SOULS™ II']);
+    expect(names('3')).toEqual(['The Witcher® 3: Wild Hunt']);
   });
 
   it('finds members by username, by its words or written together', () => {

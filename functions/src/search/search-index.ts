@@ -56,12 +56,13 @@ function typosAllowed(word: string): number | false {
 }
 
 /**
- * Words matched as the start of longer ones: the last word (it is being typed) and any of 3 letters or
- * more. A short word before it ("v" in "the elder scrolls v skyrim") is taken as written: as a prefix it
- * would match thousands of words and slow every search down for nothing.
+ * Words matched as the start of longer ones: the last word (it is being typed) and any of 4 letters or
+ * more ("witch 3" finds The Witcher 3). A short word before the last ("the", "v" in "the elder scrolls v
+ * skyrim") is taken as written: as a prefix it would match thousands of words and slow every search
+ * down for nothing.
  */
 function matchedAsPrefix(word: string, position: number, words: string[]): boolean {
-  return position === words.length - 1 || word.length >= 3;
+  return position === words.length - 1 || word.length >= 4;
 }
 
 interface IndexedEntry {
@@ -171,6 +172,24 @@ export function createSearchIndex(options: { clock: () => number }): SearchIndex
     updatedAt = options.clock();
   }
 
+  /**
+   * A single letter or digit, the first key typed: the names with a word that starts with it. That is
+   * what MiniSearch's prefix search answers too, but by expanding the letter into every word of the
+   * index that starts with it (a tenth of them) and scoring each; among every-word matches popularity
+   * decides anyway, so a pass over the names gives the same answer for a fraction of the work.
+   */
+  function firstLetterMatches(letter: string): RankedMatch[] {
+    const found: RankedMatch[] = [];
+    for (const entry of entries.values())
+      if (entry.phrase.startsWith(letter) || entry.phrase.includes(` ${letter}`))
+        found.push({
+          entry,
+          tier: entry.phrase === letter ? MATCH_TIER.exact : MATCH_TIER.everyWord,
+          score: 0,
+        });
+    return found;
+  }
+
   return {
     replaceAll(kind, documents) {
       const kept = new Set<string>();
@@ -188,14 +207,18 @@ export function createSearchIndex(options: { clock: () => number }): SearchIndex
     search(text, limit) {
       const words = queryWords(text);
       if (words.length === 0 || limit < 1) return [];
+      if (words.length === 1 && words[0]?.length === 1) return rows(firstLetterMatches(words[0]), limit);
       const phrase = words.join(' ');
       const compact = phrase.replaceAll(' ', '');
       const ranked: RankedMatch[] = [];
       const seen = new Set<string>();
       // Each pass finds only worse matches than the one before, so a pass runs only while the better
-      // ones are too few to fill the page: most searches never pay for typo lookups.
+      // ones are too few to fill the page: most searches never pay for typo lookups. Names with only
+      // some of the words are looked for only when no name has them all: beside one that does they are
+      // noise ("dota 2" for "bordrlands 2"), and with a common word among them, thousands.
       for (const pass of PASSES) {
-        if (ranked.length >= limit || (pass.tier === MATCH_TIER.someWords && words.length === 1)) break;
+        if (ranked.length >= limit) break;
+        if (pass.tier === MATCH_TIER.someWords && (ranked.length > 0 || words.length === 1)) break;
         for (const match of miniSearch.search(text, pass.options)) {
           const key = String(match.id);
           const entry = entries.get(key);
@@ -208,13 +231,20 @@ export function createSearchIndex(options: { clock: () => number }): SearchIndex
           ranked.push({ entry, tier, score: match.score * entry.boost });
         }
       }
-      ranked.sort(byRank);
-      return ranked.slice(0, limit).map(({ entry }) => resultRow(entry.document));
+      return rows(ranked, limit);
     },
     stats() {
       return { games: counts.game, users: counts.user, updatedAt };
     },
   };
+}
+
+/** The best `limit` matches as result rows. */
+function rows(ranked: RankedMatch[], limit: number): SearchResult[] {
+  return ranked
+    .sort(byRank)
+    .slice(0, limit)
+    .map(({ entry }) => resultRow(entry.document));
 }
 
 function sameDocument(a: SearchDocument, b: SearchDocument): boolean {
