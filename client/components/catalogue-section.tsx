@@ -43,14 +43,8 @@ function FacetLinks({
  */
 export function CatalogueSection({ catalogue }: { catalogue: CatalogueView }) {
   const { selected, games, nextCursor } = catalogue;
-  return (
-    <section className="catalogue" aria-labelledby="catalogue">
-      <h2 id="catalogue">{selected ? 'The catalogue' : 'Browse the catalogue'}</h2>
-      {selected ? (
-        <p>
-          <Link to="/browse">Back to your browse page</Link>
-        </p>
-      ) : null}
+  const directory = (
+    <>
       <FacetLinks
         facet="genre"
         title="Genres"
@@ -63,25 +57,39 @@ export function CatalogueSection({ catalogue }: { catalogue: CatalogueView }) {
         links={catalogue.tags.slice(0, TAGS_OFFERED)}
         current={selected?.facet === 'tag' ? selected.slug : undefined}
       />
-      {selected ? (
-        <>
-          <GameGrid id="catalogue-games" title={`${selected.name}: most popular first`} games={games} />
-          {games.length === 0 ? <p>No games here yet.</p> : null}
-          <nav className="pager" aria-label="Pages">
-            {selected.after ? (
-              <Link to={`/browse?${selected.facet}=${selected.slug}`}>First page</Link>
-            ) : null}
-            {nextCursor ? (
-              <Link
-                to={`/browse?${selected.facet}=${selected.slug}&after=${encodeURIComponent(nextCursor)}`}
-                rel="next"
-              >
-                Next page
-              </Link>
-            ) : null}
-          </nav>
-        </>
-      ) : null}
+    </>
+  );
+  if (!selected) {
+    return (
+      <section className="catalogue" aria-labelledby="catalogue">
+        <h2 id="catalogue">Browse the catalogue</h2>
+        {directory}
+      </section>
+    );
+  }
+  // Browsing one genre or tag: its games first (on a phone the directory is long), the others folded after.
+  return (
+    <section className="catalogue" aria-labelledby="catalogue-games">
+      <p>
+        <Link to="/browse">Back to your browse page</Link>
+      </p>
+      <GameGrid id="catalogue-games" title={`${selected.name}: most popular first`} games={games} />
+      {games.length === 0 ? <p>No games here yet.</p> : null}
+      <nav className="pager" aria-label="Pages">
+        {selected.after ? <Link to={`/browse?${selected.facet}=${selected.slug}`}>First page</Link> : null}
+        {nextCursor ? (
+          <Link
+            to={`/browse?${selected.facet}=${selected.slug}&after=${encodeURIComponent(nextCursor)}`}
+            rel="next"
+          >
+            Next page
+          </Link>
+        ) : null}
+      </nav>
+      <details className="catalogue-directory">
+        <summary>Other genres and tags</summary>
+        {directory}
+      </details>
     </section>
   );
 }
