@@ -34,7 +34,7 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['worker/**/*.test.{ts,tsx}'],
-          globalSetup: ['tests/setup/worker-global-setup.ts', 'tests/setup/search-function-setup.ts'],
+          globalSetup: ['tests/setup/worker-global-setup.ts', 'functions/src/search/callable-test-server.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

@@ -1,4 +1,4 @@
-// Search inside the function: the index (functions/src/search/search-index.ts) built from the real
+// Search inside the function: the index (shared/search/search-index.ts) built from the real
 // catalogue (../shared/data/games.jsonl, 20,000 games) and 10,000 generated members, the way the
 // function builds it from the database, then a realistic mix of queries — prefixes as someone types,
 // full names, typos, words from inside names, accents and trademark signs — each timed on its own.
@@ -9,13 +9,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { createSearchIndex, type SearchDocument } from '../../functions/src/search/search-index.ts';
+import { createSearchIndex, type SearchDocument } from '../../shared/search/search-index.ts';
 import {
   gameDocument,
   memberDocument,
   searchedGameFields,
   searchedMemberFields,
-} from '../../functions/src/search/search-records.ts';
+} from '../../shared/search/search-records.ts';
 import { catalogueRowSchema } from '../../shared/catalogue/catalogue-row.ts';
 import { gameFromCatalogueRow } from '../../shared/catalogue/game-from-catalogue-row.ts';
 import { SEARCH_LIMIT } from '../../shared/constants.ts';

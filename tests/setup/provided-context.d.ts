@@ -3,7 +3,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The database emulator the Worker tests read and write (each test file uses its own namespace). */
     databaseUrl: string;
-    /** The search function (tests/setup/search-function-setup.ts): its base URL, as FUNCTIONS_BASE_URL. */
+    /** The search function (functions/src/search/callable-test-server.ts): its base URL, as FUNCTIONS_BASE_URL. */
     searchFunctionsBaseUrl: string;
     /** Where its stand-ins answer: `<origin>/stand-in-<failure>/us-central1`. */
     searchFunctionsOrigin: string;

@@ -9,7 +9,7 @@ import { requestApp } from '../test-support/page-request.ts';
 import { testEnv } from '../test-support/test-database.ts';
 import type { api } from './index.ts';
 
-// GET /api/search against the real `http-doSearch` callable (tests/setup/search-function-setup.ts: the
+// GET /api/search against the real `http-doSearch` callable (functions/src/search/callable-test-server.ts: the
 // function's own code behind firebase-functions' onCall wrapper, over a database emulator), and against
 // stand-ins for a function failing in the ways a real one can.
 
@@ -19,7 +19,7 @@ const answersTheContract: InferResponseType<SearchRoute, 200> extends ApiAnswer<
   ? true
   : false = true;
 
-/** The leaked text the stand-ins answer with (tests/setup/search-function-setup.ts). */
+/** The leaked text the stand-ins answer with (functions/src/search/callable-test-server.ts). */
 const LEAKY_UPSTREAM_TEXT = 'ECONNREFUSED 10.0.0.7:443 at /workspace/lib/index.js:12:9';
 
 const env = testEnv({ FUNCTIONS_BASE_URL: inject('searchFunctionsBaseUrl') });

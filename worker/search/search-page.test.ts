@@ -6,7 +6,7 @@ import { hydrationData } from '../test-support/page-state.ts';
 import { testEnv } from '../test-support/test-database.ts';
 
 // The results page (/search?q=): rendered by the Worker with the same search as GET /api/search (the
-// real `http-doSearch` callable of tests/setup/search-function-setup.ts), complete before any script runs.
+// real `http-doSearch` callable of functions/src/search/callable-test-server.ts), complete before any script runs.
 
 const env = testEnv({ FUNCTIONS_BASE_URL: inject('searchFunctionsBaseUrl') });
 const searchDatabase = createRtdbClient({

@@ -224,10 +224,12 @@ async function readEvents(
     } else if (line.startsWith('event:')) event = line.slice(6).trim();
     else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
   };
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   for (;;) {
-    const { value, done } = await reader.read();
+    const { value: bytes, done } = await reader.read();
     if (done) return;
+    const value = decoder.decode(bytes, { stream: true });
     let start = 0;
     for (let end = value.indexOf('\n'); end !== -1; end = value.indexOf('\n', start)) {
       partialLine.push(value.slice(start, end));

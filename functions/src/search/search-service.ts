@@ -1,8 +1,17 @@
 import { ROOTS } from '../../../shared/rtdb/paths.ts';
 import type { SearchAnswer, SearchRequest } from '../../../shared/schemas/search.ts';
 import { mirrorNode, type NodeMirror, type NodeMirrorSource } from './node-mirror.ts';
-import { createSearchIndex, type SearchDocument, type SearchIndex } from './search-index.ts';
-import { gameDocument, memberDocument, searchedGameFields, searchedMemberFields } from './search-records.ts';
+import {
+  createSearchIndex,
+  type SearchDocument,
+  type SearchIndex,
+} from '../../../shared/search/search-index.ts';
+import {
+  gameDocument,
+  memberDocument,
+  searchedGameFields,
+  searchedMemberFields,
+} from '../../../shared/search/search-records.ts';
 
 // Search as the callable runs it: one index per function instance, in its memory, built on the first
 // search from the database's `games` and `users_public` (read whole, with the server credential), and

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { httpsUrlSchema } from '../../../shared/schemas/https-url.ts';
-import { deepLinkSchema, recordIdSchema } from '../../../shared/schemas/keys.ts';
-import { usernameSchema } from '../../../shared/schemas/user.ts';
+import { httpsUrlSchema } from '../schemas/https-url.ts';
+import { deepLinkSchema, recordIdSchema } from '../schemas/keys.ts';
+import { usernameSchema } from '../schemas/user.ts';
 import type { SearchDocument } from './search-index.ts';
 
 // What the index takes from the database: from each game (`games/{deepLink}`) its name, icon and

@@ -1,8 +1,10 @@
 import MiniSearch, { type SearchOptions } from 'minisearch';
-import type { SearchResult } from '../../../shared/schemas/search.ts';
+import type { SearchResult } from '../schemas/search.ts';
 import { nameWords, phraseKey, queryWords } from './search-text.ts';
 
-// The search index of games and members, held in memory. Matching and scoring are MiniSearch's
+// The search index of games and members, held in memory by the `http-doSearch` function
+// (functions/src/search/). Plain JavaScript on Web APIs, so the benchmark and the tests build the same
+// index without the function around it. Matching and scoring are MiniSearch's
 // (https://lucaong.github.io/minisearch/): a radix tree of words with prefix and fuzzy (Levenshtein)
 // lookup and BM25+ scores. Chosen over Orama because it does exactly this — names matched by prefix,
 // by any word and despite a typo — in a small dependency-free package (MIT, maintained since 2018, 7.x)

@@ -1,10 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_NAMESPACE } from '../../emulator/index.ts';
-import { createSearchService, type SearchService } from '../../functions/src/search/search-service.ts';
-import { planAccountSections } from '../../shared/accounts/account-sections.ts';
-import { gameNode, usersPublicNode } from '../../shared/rtdb/paths.ts';
-import { serverIncrement } from '../../shared/rtdb/server-values.ts';
-import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+import { DEFAULT_NAMESPACE } from '../../../emulator/index.ts';
+import { createSearchService, type SearchService } from './search-service.ts';
+import { planAccountSections } from '../../../shared/accounts/account-sections.ts';
+import { gameNode, usersPublicNode } from '../../../shared/rtdb/paths.ts';
+import { serverIncrement } from '../../../shared/rtdb/server-values.ts';
+import {
+  startTestDatabase,
+  TEST_DATABASE_NOW,
+  type TestDatabase,
+} from '../../../tests/integration/emulator-db.ts';
 
 // The search the `http-doSearch` callable runs, against the project's database emulator: the index is
 // built from `games` and `users_public` on the first search and follows every later write over the

@@ -1,10 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { TestProject } from 'vitest/node';
-import { startEmulator } from '../../emulator/index.ts';
-import { doSearchCallable } from '../../functions/src/search/do-search.ts';
-import { createSearchService } from '../../functions/src/search/search-service.ts';
-import { LOCAL_PROJECT_ID } from '../../scripts/stack/local-namespace.ts';
+import { startEmulator } from '../../../emulator/index.ts';
+import { doSearchCallable } from './do-search.ts';
+import { createSearchService } from './search-service.ts';
 
 // The search function for the Worker tests, which run inside workerd where the Functions emulator cannot:
 // the real `http-doSearch` callable — firebase-functions' own onCall wrapper around the real search
@@ -12,6 +11,19 @@ import { LOCAL_PROJECT_ID } from '../../scripts/stack/local-namespace.ts';
 // Beside it, under other paths and clearly named, stand-ins for a function that fails in the ways a
 // real one can: they speak the callable protocol (or fail to), so the Worker's proxy can be tested
 // against each. The browser tests (tests/e2e/search.spec.ts) run the Functions emulator itself.
+// A global setup of the Worker project (vitest.config.ts). It sits beside the function rather than in
+// tests/setup: the functions' own tests import tests/, so tests/ importing the functions would close a circle.
+
+// What this setup hands the Worker tests, as tests/setup/provided-context.d.ts declares it for them (the
+// Worker's type-check reads that file, the functions' this one; the two declarations are the same).
+declare module 'vitest' {
+  export interface ProvidedContext {
+    searchFunctionsBaseUrl: string;
+    searchFunctionsOrigin: string;
+    searchDatabaseUrl: string;
+    searchDatabaseNamespace: string;
+  }
+}
 
 /** The namespace of the search function's database: the Worker tests write games and members there. */
 const SEARCH_TEST_NAMESPACE = 'search-function-tests';
@@ -20,7 +32,7 @@ const SEARCH_TEST_NAMESPACE = 'search-function-tests';
 const LEAKY_UPSTREAM_TEXT = 'ECONNREFUSED 10.0.0.7:443 at /workspace/lib/index.js:12:9';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const database = await startEmulator({ port: 0, projectId: LOCAL_PROJECT_ID });
+  const database = await startEmulator({ port: 0 });
   const service = createSearchService({
     source: {
       databaseUrl: database.url,
@@ -29,7 +41,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     },
     clock: Date.now,
   });
-  const region = `${LOCAL_PROJECT_ID}/us-central1`;
+  // Where the Functions emulator serves the local project's functions (scripts/stack/firebase-emulators.ts).
+  const region = 'demo-questline/us-central1';
   const app = express();
   app.use(express.json());
   const doSearchFunction = doSearchCallable(() => service);
