@@ -1,8 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import type { NotFoundPageData } from '../../shared/page-data.ts';
-import { NotFoundView } from '../components/not-found-view.tsx';
 import { isOfflineMarker, OFFLINE_STATUS } from '../components/offline-marker.ts';
 import { OfflineView } from '../components/offline-view.tsx';
+
+// The not-found screen (with its grid of top games) is loaded only when a page is not found: every page's
+// first load carries this boundary, and only error pages need what it shows. The server renders it in
+// place (the module is at hand there); a browser hydrating a not-found page keeps the server's HTML until
+// the chunk has arrived.
+const NotFoundView = lazy(() =>
+  import('../components/not-found-view.tsx').then((module) => ({ default: module.NotFoundView })),
+);
 
 function isNotFoundData(value: unknown): value is NotFoundPageData {
   return typeof value === 'object' && value !== null && Array.isArray((value as NotFoundPageData).topGames);
@@ -20,10 +28,12 @@ export function RouteErrorPage() {
     return <OfflineView />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <NotFoundView
-        data={isNotFoundData(error.data) ? error.data : { topGames: [] }}
-        path={location.pathname}
-      />
+      <Suspense>
+        <NotFoundView
+          data={isNotFoundData(error.data) ? error.data : { topGames: [] }}
+          path={location.pathname}
+        />
+      </Suspense>
     );
   }
   return (

@@ -152,7 +152,8 @@ export const suggestionsByUserIdPath = (uid: string): string => `${SOCIAL_ROOTS.
 export const suggestionsByTargetIdPath = (targetId: string): string =>
   `${SOCIAL_ROOTS.suggestionsByTargetId}/${targetId}`;
 /** Every answer `uid` gave, target id → entry (owner-readable). */
-export const suggestionHistoryOfUserPath = (uid: string): string => `${SOCIAL_ROOTS.suggestionsHistory}/${uid}`;
+export const suggestionHistoryOfUserPath = (uid: string): string =>
+  `${SOCIAL_ROOTS.suggestionsHistory}/${uid}`;
 export const suggestionHistoryPath = (uid: string, targetId: string): string =>
   `${SOCIAL_ROOTS.suggestionsHistory}/${uid}/${targetId}`;
 
@@ -171,8 +172,10 @@ type TimestampMap = Record<string, number>;
 
 export const gameNode = (gameId: string): DbNode<z.input<typeof gameSchema>> => dbNode(gamePath(gameId));
 export const eventNode = (eventId: string): DbNode<z.input<typeof eventSchema>> => dbNode(eventPath(eventId));
-export const facetEntryNode = (facet: CatalogueFacet, slug: string): DbNode<z.input<typeof facetEntrySchema>> =>
-  dbNode(facetEntryPath(facet, slug));
+export const facetEntryNode = (
+  facet: CatalogueFacet,
+  slug: string,
+): DbNode<z.input<typeof facetEntrySchema>> => dbNode(facetEntryPath(facet, slug));
 /** Game id → the game's sort value in that genre or tag. */
 export const gamesInFacetNode = (facet: CatalogueFacet, slug: string): DbNode<Record<string, string>> =>
   dbNode(gamesInFacetPath(facet, slug));

@@ -45,7 +45,7 @@ test('password reset by e-mail: the link’s code sets a new password and login 
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   await page.getByLabel('E-mail').fill(member.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByRole('status')).toContainText('Check your e-mail');
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Check your e-mail');
   let reset: { oobCode: string; oobLink: string } | undefined;
   await expect
     .poll(async () => {
@@ -60,7 +60,7 @@ test('password reset by e-mail: the link’s code sets a new password and login 
   await page.getByLabel('New password', { exact: true }).fill('a-brand-new-password-2');
   await page.getByRole('button', { name: 'Save new password' }).click();
   await expect(page).toHaveURL(/\/login\?t=pwdrs$/);
-  await expect(page.getByRole('status')).toHaveText(
+  await expect(page.getByRole('main').getByRole('status')).toHaveText(
     'Your password has been reset. Sign in with your new password.',
   );
   await page.getByLabel('E-mail').fill(member.email);
@@ -81,5 +81,5 @@ test('changing the password needs the current one', async ({ page }) => {
   await page.getByLabel('Current password').fill(member.password);
   await page.getByLabel('New password').fill('another-password-3');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('status')).toHaveText('Your password has been changed.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Your password has been changed.');
 });
