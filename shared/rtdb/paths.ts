@@ -10,6 +10,7 @@ import type { eventSchema } from '../schemas/event.ts';
 import type { FollowTargetType, followIndexEntrySchema, followSchema } from '../schemas/follow.ts';
 import type { gameSchema } from '../schemas/game.ts';
 import type { likeActiveEntrySchema, likeSchema, LikeTargetType } from '../schemas/like.ts';
+import type { notificationSchema } from '../notifications/notification-record.ts';
 import type { postCommentSchema } from '../schemas/post-comment.ts';
 import type { postSchema } from '../schemas/post.ts';
 import type { profileSchema } from '../schemas/profile.ts';
@@ -92,6 +93,10 @@ export const SOCIAL_ROOTS = {
   usernames: 'usernames',
   /** Installed-app device credentials bound to accounts (see functions/src/installed-app-logins.ts). */
   installedApps: 'installed_apps',
+  /** What each member is told about, by recipient (see shared/notifications/). */
+  notifications: 'notifications',
+  /** The newest notification time each member has seen. */
+  notificationsSeen: 'notifications_seen',
 } as const;
 
 /** One section of a user (`public`, `private`, `admin`, `developer`, `readOnly`). */
@@ -246,3 +251,12 @@ export const suggestionsByUserIdNode = (uid: string): DbNode<SuggestionIndex> =>
   dbNode(suggestionsByUserIdPath(uid));
 export const suggestionsByTargetIdNode = (targetId: string): DbNode<SuggestionIndex> =>
   dbNode(suggestionsByTargetIdPath(targetId));
+
+/** A member's notifications, id → record, read newest first a page at a time (owner-readable). */
+export const notificationsPath = (uid: string): string => `${SOCIAL_ROOTS.notifications}/${uid}`;
+/** One notification of `uid`, keyed by the follow, like or comment record it tells about. */
+export const notificationNode = (uid: string, id: string): DbNode<z.input<typeof notificationSchema>> =>
+  dbNode(`${notificationsPath(uid)}/${id}`);
+/** The time of the newest notification `uid` has seen (owner-readable, written by the Worker). */
+export const notificationsSeenNode = (uid: string): DbNode<number> =>
+  dbNode(`${SOCIAL_ROOTS.notificationsSeen}/${uid}`);

@@ -11,6 +11,7 @@ import {
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
+import { planNotification } from '../notifications/notification-plan.ts';
 import { followTypeTime, type FollowTargetType } from '../schemas/follow.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import { countChange } from './count-change.ts';
@@ -111,6 +112,13 @@ export function planFollow(
       ? followCountNode(type, targetId).set(countChange(change.follow, target.followers))
       : {}),
     ...recordUpdate,
+    // Only a followed member is told (games and events read nobody's notifications); an unfollow removes it.
+    ...(type === 'user'
+      ? planNotification(
+          { kind: 'follow', recipient: targetId, actor: uid, recordId: followId },
+          change.follow,
+        )
+      : {}),
   };
   return {
     kind: 'write',

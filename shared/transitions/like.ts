@@ -1,9 +1,18 @@
 import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
-import { likeCountNode, likeHistoryPath, likeNode, likesActiveNode, userLikesNode } from '../rtdb/paths.ts';
+import {
+  commentNode,
+  likeCountNode,
+  likeHistoryPath,
+  likeNode,
+  likesActiveNode,
+  postNode,
+  userLikesNode,
+} from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
+import { planNotification } from '../notifications/notification-plan.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import type { LikeTargetType } from '../schemas/like.ts';
 import { countChange } from './count-change.ts';
@@ -34,6 +43,10 @@ export interface LikeTargetState {
   exists: boolean;
   /** Its like count as read (null: none, or unreadable); an unlike never takes a count below zero. */
   likes: number | null;
+  /** Its author, who is told of the like (null or absent: nobody is). */
+  author?: string | null;
+  /** For a comment: its post, which the notification links to. */
+  postId?: string | null;
 }
 
 export interface LikeOutcome {
@@ -90,6 +103,18 @@ export function planLike(
     // A post or comment deleted since it was liked keeps no count: writing one would bring back a stub.
     ...(target.exists ? likeCountNode(type, targetId).set(countChange(change.like, target.likes)) : {}),
     ...recordUpdate,
+    // The author is told of a like and no longer once it is undone.
+    ...planNotification(
+      {
+        kind: 'like',
+        recipient: target.author,
+        actor: uid,
+        recordId: likeId,
+        ...(type === 'post' ? { postId: targetId } : { commentId: targetId }),
+        ...(type === 'comment' && target.postId ? { postId: target.postId } : {}),
+      },
+      change.like,
+    ),
   };
   return {
     kind: 'write',
@@ -104,13 +129,21 @@ export function planLike(
  * TransitionRefused (nothing written) for a target that does not exist or a kind other than the one liked.
  */
 export async function commitLike(db: RtdbClient, change: LikeChange): Promise<LikeOutcome> {
-  const [exists, likes] = await Promise.all([
+  const authorPath =
+    change.type === 'post'
+      ? postNode(change.targetId).child('sourceUUID').path
+      : commentNode(change.targetId).child('sourceUUID').path;
+  const [exists, likes, author, postId] = await Promise.all([
     targetExists(db, change.type, change.targetId),
     db.read(likeCountNode(change.type, change.targetId).path, z.number()),
+    db.read(authorPath, recordIdSchema),
+    change.type === 'comment'
+      ? db.read(commentNode(change.targetId).child('postUUID').path, recordIdSchema)
+      : Promise.resolve(null),
   ]);
   return commitGatedTransition(db, {
     gatePath: likeHistoryPath(change.uid, change.targetId),
     entrySchema: likeHistoryEntrySchema,
-    decide: (current) => planLike(current, change, { exists, likes }),
+    decide: (current) => planLike(current, change, { exists, likes, author, postId }),
   });
 }

@@ -10,6 +10,8 @@ import {
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
+import { planNotification } from '../notifications/notification-plan.ts';
+import { recordIdSchema } from '../schemas/keys.ts';
 import type { NewPostRequest, PostRecord } from '../schemas/post.ts';
 import type { PostCommentRecord } from '../schemas/post-comment.ts';
 
@@ -48,15 +50,28 @@ export function planDeletePost(
     ...postsByUidNode(post.sourceUUID).child(postId).set(null),
     ...likesActiveNode(postId).set(null),
     ...combineUpdates(Object.keys(post.comments).map((commentId) => commentNode(commentId).set(null))),
+    // The author's notifications of its comments go with them (those of its likes are left out on reading).
+    ...combineUpdates(
+      Object.keys(post.comments).map((commentId) =>
+        planNotification(
+          { kind: 'comment', recipient: post.sourceUUID, actor: '', recordId: commentId },
+          false,
+        ),
+      ),
+    ),
   };
 }
 
-/** A new comment: the record and its entry in the post's comments map in one PATCH. */
+/**
+ * A new comment: the record, its entry in the post's comments map and the post author's notification
+ * (`postAuthor`; none when unknown or when commenting on one's own post) in one PATCH.
+ */
 export function planNewComment(
   uid: string,
   postId: string,
   content: string,
   commentId: string = pushId(),
+  postAuthor: string | null = null,
 ): MultiPathUpdate {
   return {
     ...commentNode(commentId).set({
@@ -67,6 +82,10 @@ export function planNewComment(
       timestamp: SERVER_TIMESTAMP,
     }),
     ...postCommentsNode(postId).child(commentId).set(SERVER_TIMESTAMP),
+    ...planNotification(
+      { kind: 'comment', recipient: postAuthor, actor: uid, recordId: commentId, postId, commentId },
+      true,
+    ),
   };
 }
 
@@ -77,18 +96,27 @@ export async function commitNewComment(
   content: string,
 ): Promise<string> {
   const commentId = pushId();
-  await db.patch('', planNewComment(uid, postId, content, commentId));
+  const postAuthor = await db.read(postNode(postId).child('sourceUUID').path, recordIdSchema);
+  await db.patch('', planNewComment(uid, postId, content, commentId, postAuthor));
   return commentId;
 }
 
-/** Deleting a comment removes it, its entry in the post and its active likes in one PATCH. */
+/**
+ * Deleting a comment removes it, its entry in the post, its active likes and the post author's
+ * notification of it (`postAuthor`, when known) in one PATCH.
+ */
 export function planDeleteComment(
   commentId: string,
-  comment: Pick<PostCommentRecord, 'postUUID'>,
+  comment: Pick<PostCommentRecord, 'postUUID' | 'sourceUUID'>,
+  postAuthor: string | null = null,
 ): MultiPathUpdate {
   return {
     ...commentNode(commentId).set(null),
     ...postCommentsNode(comment.postUUID).child(commentId).set(null),
     ...likesActiveNode(commentId).set(null),
+    ...planNotification(
+      { kind: 'comment', recipient: postAuthor, actor: comment.sourceUUID, recordId: commentId },
+      false,
+    ),
   };
 }

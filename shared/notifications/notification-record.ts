@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { recordIdSchema } from '../schemas/keys.ts';
+
+/**
+ * What a member is told about: someone followed them, liked one of their posts or comments, or commented
+ * on one of their posts.
+ */
+export const notificationKindSchema = z.enum(['follow', 'like', 'comment']);
+export type NotificationKind = z.infer<typeof notificationKindSchema>;
+
+/**
+ * `notifications/{recipient uid}/{id}`: one notification, keyed by the id of the follow, like or comment
+ * record it tells about (push ids are unique across kinds). A repeated follow or like after an undo reuses
+ * its record id, so it writes the same notification again instead of a second one.
+ */
+export const notificationSchema = z.object({
+  kind: notificationKindSchema,
+  /** The member who followed, liked or commented. */
+  actorUUID: recordIdSchema,
+  /** The post liked or commented on (for a liked comment: the comment's post, when known). */
+  postUUID: recordIdSchema.optional(),
+  /** The comment written or liked. */
+  commentUUID: recordIdSchema.optional(),
+  timestamp: z.number(),
+});
+export type NotificationRecord = z.infer<typeof notificationSchema>;
+
+/** `notifications_seen/{uid}`: the time of the newest notification the member has seen. */
+export const notificationsSeenSchema = z.number().nonnegative();

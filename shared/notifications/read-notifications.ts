@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import {
+  commentNode,
+  notificationsPath,
+  notificationsSeenNode,
+  postNode,
+  userSectionNode,
+} from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { notificationSchema, notificationsSeenSchema, type NotificationKind } from './notification-record.ts';
+
+/** The most notifications one read takes (the rules refuse more: `limitToLast` ≤ 25). */
+export const NOTIFICATIONS_READ_CAP = 25;
+/** Notifications on one page of the list. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** How far the unread count counts: past it the bell says "25+". */
+export const UNREAD_COUNT_CAP = NOTIFICATIONS_READ_CAP;
+/** How much of a post or comment a notification quotes. */
+const EXCERPT_LENGTH = 80;
+
+/**
+ * Where a page of notifications starts: just before the notification with this time and id (the last one
+ * of the page before). Written `<time>_<id>`; anything else is not a cursor.
+ */
+export const notificationCursorSchema = z
+  .string()
+  .max(160)
+  .regex(/^\d{1,16}_[A-Za-z0-9_-]{1,128}$/, 'Not a valid cursor.')
+  .transform((text) => {
+    const split = text.indexOf('_');
+    return { timestamp: Number(text.slice(0, split)), id: text.slice(split + 1) };
+  });
+export type NotificationCursor = z.output<typeof notificationCursorSchema>;
+
+export const notificationCursorText = (timestamp: number, id: string): string => `${timestamp}_${id}`;
+
+/** One notification as the member sees it. */
+export interface NotificationItem {
+  id: string;
+  kind: NotificationKind;
+  /** The member who followed, liked or commented: their username (their profile's address). */
+  actor: { uid: string; username: string };
+  /** What was liked or commented: a comment's or post's text, cut to a line. */
+  excerpt: string | null;
+  /** Whether a like was of a comment (rather than a post). */
+  ofComment: boolean;
+  timestamp: number;
+  /** Newer than what the member has seen. */
+  unread: boolean;
+}
+
+export interface NotificationsPage {
+  notifications: NotificationItem[];
+  /** Where the next (older) page starts; null at the end. */
+  next: string | null;
+  /** The time of the newest notification the member has seen (0: none). */
+  seenUpTo: number;
+}
+
+const rawPageSchema = z.record(z.string(), z.unknown());
+const usernameOnly = z.string().min(1).max(64);
+const textOnly = z.string();
+
+function excerptOf(text: string | null): string | null {
+  if (text === null) return null;
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > EXCERPT_LENGTH ? `${line.slice(0, EXCERPT_LENGTH - 1)}…` : line;
+}
+
+/** The time of the newest notification `uid` has seen (0: none yet). */
+export async function readSeenUpTo(db: RtdbClient, uid: string): Promise<number> {
+  return (await db.read(notificationsSeenNode(uid).path, notificationsSeenSchema)) ?? 0;
+}
+
+/**
+ * How many notifications are newer than what `uid` has seen, up to UNREAD_COUNT_CAP: one bounded query
+ * (orderBy timestamp, startAt just after the mark). `db` reads as the member, so the rules decide.
+ */
+export async function countUnread(db: RtdbClient, uid: string): Promise<number> {
+  const seen = await readSeenUpTo(db, uid);
+  const value = await db.query(
+    notificationsPath(uid),
+    { orderBy: 'timestamp', startAt: seen + 1, limitToFirst: UNREAD_COUNT_CAP },
+    rawPageSchema,
+  );
+  return Object.values(value ?? {}).filter((entry) => notificationSchema.safeParse(entry).success).length;
+}
+
+/**
+ * A page of `uid`'s notifications, newest first: one bounded query (orderBy timestamp, endAt the cursor's
+ * time, the last NOTIFICATIONS_READ_CAP), then those at the cursor or after it dropped (equal times are
+ * ordered by id), each with its actor's username and the text it is about. A notification whose post or
+ * comment is gone (a deleted post takes its likes with it) or whose actor is gone is left out.
+ */
+export async function readNotificationsPage(
+  db: RtdbClient,
+  uid: string,
+  cursor: NotificationCursor | null,
+): Promise<NotificationsPage> {
+  const [seenUpTo, value] = await Promise.all([
+    readSeenUpTo(db, uid),
+    db.query(
+      notificationsPath(uid),
+      {
+        orderBy: 'timestamp',
+        ...(cursor ? { endAt: cursor.timestamp } : {}),
+        limitToLast: NOTIFICATIONS_READ_CAP,
+      },
+      rawPageSchema,
+    ),
+  ]);
+  const entries = Object.entries(value ?? {});
+  const newestFirst = entries
+    .flatMap(([id, raw]) => {
+      const parsed = notificationSchema.safeParse(raw);
+      return parsed.success ? [{ id, ...parsed.data }] : [];
+    })
+    .filter(
+      (entry) =>
+        !cursor ||
+        entry.timestamp < cursor.timestamp ||
+        (entry.timestamp === cursor.timestamp && entry.id < cursor.id),
+    )
+    .sort((a, b) => b.timestamp - a.timestamp || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  const page = newestFirst.slice(0, NOTIFICATIONS_PAGE_SIZE);
+  const more = newestFirst.length > NOTIFICATIONS_PAGE_SIZE || entries.length === NOTIFICATIONS_READ_CAP;
+  const last = page.at(-1);
+
+  const items = await Promise.all(
+    page.map(async (entry): Promise<NotificationItem | null> => {
+      const aboutComment = entry.commentUUID !== undefined;
+      const [username, postAuthor, text] = await Promise.all([
+        db.read(userSectionNode(entry.actorUUID, 'public').child('username').path, usernameOnly),
+        entry.postUUID === undefined
+          ? Promise.resolve(null)
+          : db.read(postNode(entry.postUUID).child('sourceUUID').path, textOnly),
+        entry.kind === 'follow'
+          ? Promise.resolve(null)
+          : aboutComment
+            ? db.read(commentNode(entry.commentUUID ?? '').child('content').path, textOnly)
+            : db.read(postNode(entry.postUUID ?? '').child('content').path, textOnly),
+      ]);
+      if (username === null) return null;
+      if (entry.kind !== 'follow' && (text === null || (entry.postUUID !== undefined && postAuthor === null)))
+        return null;
+      return {
+        id: entry.id,
+        kind: entry.kind,
+        actor: { uid: entry.actorUUID, username },
+        excerpt: excerptOf(text),
+        ofComment: entry.kind === 'like' && aboutComment,
+        timestamp: entry.timestamp,
+        unread: entry.timestamp > seenUpTo,
+      };
+    }),
+  );
+  return {
+    notifications: items.filter((item) => item !== null),
+    next: more && last ? notificationCursorText(last.timestamp, last.id) : null,
+    seenUpTo,
+  };
+}
