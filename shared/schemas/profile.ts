@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { httpsUrlSchema, storedHttpsUrlSchema } from './https-url.ts';
+import { httpsUrlSchema } from './https-url.ts';
+import { storedProfileImageAddressSchema } from './profile-image.ts';
 import { recordIdSchema } from './keys.ts';
 import type { RecordMeta } from './record-meta.ts';
 
@@ -8,8 +9,8 @@ export const profileSchema = z.object({
   sourceUUID: recordIdSchema,
   brief: z.string().max(160).default(''),
   details: z.string().max(2000).default(''),
-  /** The header image's URL (https only). */
-  header: storedHttpsUrlSchema,
+  /** The header image's address: https, or an image uploaded here (shared/schemas/profile-image.ts). */
+  header: storedProfileImageAddressSchema,
   disabled: z.boolean().default(false),
   modified: z.number().optional(),
 });

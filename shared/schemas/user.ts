@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { recordIdSchema } from './keys.ts';
 import type { RecordMeta } from './record-meta.ts';
 import { storedHttpsUrlSchema } from './https-url.ts';
+import { storedProfileImageAddressSchema } from './profile-image.ts';
 
 // A user lives at `users/{uid}` split into sections, each its own node so that each can have its own
 // database rules (spec sections 3 and 6): public is readable by anyone, private and readOnly only by
@@ -22,8 +23,9 @@ export const timestampMapSchema = z.record(recordIdSchema, z.number());
 export const userPublicSchema = z.object({
   uuid: recordIdSchema,
   username: usernameSchema,
-  icon: storedHttpsUrlSchema,
-  header: storedHttpsUrlSchema,
+  /** https, or the address of an image uploaded here (shared/schemas/profile-image.ts). */
+  icon: storedProfileImageAddressSchema,
+  header: storedProfileImageAddressSchema,
   /** The icon from a linked third-party (Facebook) account. */
   fbicon: storedHttpsUrlSchema,
   /** How many users follow this user; kept exact by the follow transitions. */
@@ -85,8 +87,9 @@ export const userReadOnlySchema = z.object({
 /** `users_public/{uid}`: the flat copy used to find users by username (`.indexOn: username`). */
 export const usersPublicEntrySchema = z.object({
   username: usernameSchema,
-  icon: storedHttpsUrlSchema,
-  header: storedHttpsUrlSchema,
+  /** https, or the address of an image uploaded here (shared/schemas/profile-image.ts). */
+  icon: storedProfileImageAddressSchema,
+  header: storedProfileImageAddressSchema,
   fbicon: storedHttpsUrlSchema,
 });
 

@@ -11,8 +11,10 @@ import { browseApi } from './browse.ts';
 import { commentsApi } from './comments.ts';
 import { followsApi } from './follows.ts';
 import { likesApi } from './likes.ts';
+import { notificationsApi } from './notifications.ts';
 import { postsApi } from './posts.ts';
 import { profilesApi } from './profiles.ts';
+import { profileImagesApi } from './profile-images.ts';
 import { searchApi } from './search.ts';
 import { suggestionsApi } from './suggestions.ts';
 import { votesApi } from './votes.ts';
@@ -41,6 +43,8 @@ const boundedBody = bodyLimit({
 
 /** The JSON API under /api: one sub-app per area of the product, mounted here. */
 export const api = new Hono<AppEnv>()
+  // Before the JSON limit, which then never runs for it: an image upload sets its own (2 MB).
+  .route('/users/me/images', profileImagesApi)
   .use(boundedBody)
   .route('/pages', pagesApi)
   .route('/page-views', pageViewsApi)
@@ -51,6 +55,7 @@ export const api = new Hono<AppEnv>()
   .route('/comments', commentsApi)
   .route('/follows', followsApi)
   .route('/likes', likesApi)
+  .route('/notifications', notificationsApi)
   .route('/posts', postsApi)
   .route('/profiles', profilesApi)
   .route('/search', searchApi)

@@ -1,0 +1,243 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env as workerEnv } from 'cloudflare:workers';
+import { encode } from 'fast-png';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
+import { ownerDatabase, testEnv } from '../test-support/test-database.ts';
+
+// Profile image uploads in workerd against the database emulator and Miniflare's local R2 bucket.
+const env = testEnv({ FIREBASE_EMULATORS: 'true' });
+const db = ownerDatabase(env);
+const bucket = workerEnv.PROFILE_IMAGES;
+const app = createApp();
+
+const token = (uid: string) =>
+  unsignedEmulatorToken(uid, { firebase: { sign_in_provider: 'password', identities: {} } });
+
+async function upload(
+  path: string,
+  body: BodyInit | null,
+  init: { uid?: string; type?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.uid) headers.set('Authorization', `Bearer ${token(init.uid)}`);
+  headers.set('Content-Type', init.type ?? 'image/png');
+  const ctx = createExecutionContext();
+  const response = await app.request(
+    `http://questline.test${path}`,
+    { method: 'PUT', headers, body },
+    env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+async function get(path: string): Promise<Response> {
+  const ctx = createExecutionContext();
+  const response = await app.request(`http://questline.test${path}`, {}, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+/** A real PNG of `width`×`height` in one colour. */
+function png(width: number, height: number, rgb: [number, number, number] = [200, 80, 40]): Uint8Array {
+  const data = new Uint8Array(width * height * 4);
+  for (let i = 0; i < data.length; i += 4) data.set([...rgb, 255], i);
+  return encode({ width, height, data, channels: 4, depth: 8 });
+}
+
+async function messageOf(response: Response): Promise<string> {
+  const body: { error: { message: string } } = await response.json();
+  return body.error.message;
+}
+
+/** What must be true after any refused upload: nothing stored, the record unchanged. */
+async function expectNothingStored(uid: string) {
+  expect(await bucket.head(`users/${uid}/icon.png`)).toBeNull();
+  expect(await bucket.head(`users/${uid}/header.png`)).toBeNull();
+  expect(await db.get(`users/${uid}/public/icon`)).toBeNull();
+  expect(await db.get(`users/${uid}/public/header`)).toBeNull();
+}
+
+beforeAll(async () => {
+  await db.patch('', {
+    'users/ana/public': { uuid: 'ana', username: 'ana_roguelites', follows: 0 },
+    'users_public/ana': { username: 'ana_roguelites' },
+    'users/ben/public': { uuid: 'ben', username: 'ben_pixels', follows: 0 },
+    'users_public/ben': { username: 'ben_pixels' },
+  });
+});
+
+describe('refused profile image uploads change nothing', () => {
+  it('answers 401 without a token', async () => {
+    expect((await upload('/api/users/me/images/icon', png(64, 64))).status).toBe(401);
+    await expectNothingStored('ben');
+  });
+
+  it('answers 400 for a kind other than header or icon', async () => {
+    const response = await upload('/api/users/me/images/banner', png(64, 64), { uid: 'ben' });
+    expect(response.status).toBe(400);
+    await expectNothingStored('ben');
+  });
+
+  it('answers 400 for an empty body', async () => {
+    const response = await upload('/api/users/me/images/icon', new Uint8Array(0), { uid: 'ben' });
+    expect(response.status).toBe(400);
+    expect(await messageOf(response)).toBe('Choose a picture first.');
+    await expectNothingStored('ben');
+  });
+
+  it('answers 413 to a 12 MB upload without reading it whole', async () => {
+    const megabyte = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 12) {
+          controller.close();
+          return;
+        }
+        sent += 1;
+        controller.enqueue(megabyte);
+      },
+    });
+    const response = await upload('/api/users/me/images/header', stream, { uid: 'ben' });
+    expect(response.status).toBe(413);
+    expect(await messageOf(response)).toBe('This picture is too large: at most 2 MB.');
+    expect(sent).toBeLessThan(12);
+    await expectNothingStored('ben');
+  });
+
+  it('answers 413 at once to a declared length over 2 MB', async () => {
+    const response = await upload('/api/users/me/images/icon', new Uint8Array(3 * 1024 * 1024), {
+      uid: 'ben',
+    });
+    expect(response.status).toBe(413);
+    await expectNothingStored('ben');
+  });
+
+  it('answers 415 to a body declared as another type', async () => {
+    const response = await upload('/api/users/me/images/icon', png(64, 64), {
+      uid: 'ben',
+      type: 'image/gif',
+    });
+    expect(response.status).toBe(415);
+    expect(await messageOf(response)).toBe('Send the picture as a PNG (image/png).');
+    await expectNothingStored('ben');
+  });
+
+  it('answers 400 to text that is not a picture', async () => {
+    const response = await upload('/api/users/me/images/icon', '<svg onload="alert(1)"/>', { uid: 'ben' });
+    expect(response.status).toBe(400);
+    expect(await messageOf(response)).toBe('This file is not a PNG picture.');
+    await expectNothingStored('ben');
+  });
+
+  it('answers 400 to a JPEG sent as a PNG', async () => {
+    const jpeg = new Uint8Array([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1,
+    ]);
+    const response = await upload('/api/users/me/images/icon', jpeg, { uid: 'ben' });
+    expect(response.status).toBe(400);
+    expect(await messageOf(response)).toBe('This file is not a PNG picture.');
+    await expectNothingStored('ben');
+  });
+
+  it('answers 400 to a PNG with a damaged checksum', async () => {
+    const damaged = png(64, 64).slice();
+    // The last byte of IHDR's CRC (signature 8 + length 4 + type 4 + data 13 + CRC 4).
+    damaged[32] = (damaged[32] ?? 0) ^ 0xff;
+    const response = await upload('/api/users/me/images/icon', damaged, { uid: 'ben' });
+    expect(response.status).toBe(400);
+    expect(await messageOf(response)).toBe('This picture is damaged and cannot be shown. Try another file.');
+    await expectNothingStored('ben');
+  });
+
+  it('answers 400 to a PNG cut short', async () => {
+    const whole = png(64, 64);
+    const response = await upload('/api/users/me/images/icon', whole.subarray(0, whole.length - 20), {
+      uid: 'ben',
+    });
+    expect(response.status).toBe(400);
+    await expectNothingStored('ben');
+  });
+
+  it('answers 400 to a picture larger than its kind allows', async () => {
+    const icon = await upload('/api/users/me/images/icon', png(600, 600), { uid: 'ben' });
+    expect(icon.status).toBe(400);
+    expect(await messageOf(icon)).toBe('This picture is 600×600 pixels; at most 512×512 fit.');
+    const header = await upload('/api/users/me/images/header', png(1600, 400), { uid: 'ben' });
+    expect(header.status).toBe(400);
+    await expectNothingStored('ben');
+  });
+
+  it('answers 400 to a small PNG whose pixels inflate past its declared size', async () => {
+    // IHDR says 8×8; the pixel data inflates to 1 MB of zeros.
+    const small = png(8, 8);
+    const { deflateSync } = await import('fflate');
+    const bomb = deflateSync(new Uint8Array(1024 * 1024));
+    const idatAt = 8 + 25;
+    const header = small.subarray(0, idatAt);
+    const chunk = new Uint8Array(12 + bomb.length);
+    new DataView(chunk.buffer).setUint32(0, bomb.length);
+    chunk.set([0x49, 0x44, 0x41, 0x54], 4);
+    chunk.set(bomb, 8);
+    const end = small.subarray(small.length - 12);
+    const body = new Uint8Array([...header, ...chunk, ...end]);
+    const response = await upload('/api/users/me/images/icon', body, { uid: 'ben' });
+    expect(response.status).toBe(400);
+    await expectNothingStored('ben');
+  });
+});
+
+describe('a valid profile image upload', () => {
+  it('stores the PNG, points the record at it and serves it for good at a versioned address', async () => {
+    const first = png(256, 256);
+    const response = await upload('/api/users/me/images/icon', first, { uid: 'ana' });
+    expect(response.status).toBe(200);
+    const answer: { address: string; width: number; height: number } = await response.json();
+    expect(answer.address).toMatch(/^\/media\/users\/ana\/icon\.png\?v=[0-9a-f]{16}$/);
+    expect(answer).toMatchObject({ width: 256, height: 256 });
+
+    const stored = await bucket.get('users/ana/icon.png');
+    expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(first);
+    expect(await db.get('users/ana/public/icon')).toBe(answer.address);
+    expect(await db.get('users_public/ana/icon')).toBe(answer.address);
+
+    const served = await get(answer.address);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('Content-Type')).toBe('image/png');
+    expect(served.headers.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(served.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(first);
+
+    // The user page shows the new icon.
+    const page = await (await get('/user/ana_roguelites')).text();
+    expect(page).toContain(answer.address.replace('&', '&amp;'));
+  });
+
+  it('gives a second, different picture a new address; the old one is no longer kept for good', async () => {
+    const before = (await db.get('users/ana/public/icon')) as string;
+    const response = await upload('/api/users/me/images/icon', png(200, 200, [20, 120, 220]), { uid: 'ana' });
+    expect(response.status).toBe(200);
+    const { address }: { address: string } = await response.json();
+    expect(address).not.toBe(before);
+    expect(await db.get('users/ana/public/icon')).toBe(address);
+    expect((await get(before)).headers.get('Cache-Control')).toBe('public, max-age=60');
+  });
+
+  it('stores a header in the profile too, where the user page reads it', async () => {
+    const response = await upload('/api/users/me/images/header', png(1500, 500), { uid: 'ana' });
+    expect(response.status).toBe(200);
+    const { address }: { address: string } = await response.json();
+    expect(address).toMatch(/^\/media\/users\/ana\/header\.png\?v=/);
+    expect(await db.get('profiles/ana/header')).toBe(address);
+    expect(await db.get('users/ana/public/header')).toBe(address);
+  });
+
+  it('answers 404 for an image never uploaded or an address that is not one', async () => {
+    expect((await get('/media/users/ben/icon.png?v=0123456789abcdef')).status).toBe(404);
+    expect((await get('/media/users/ana/banner.png')).status).toBe(404);
+  });
+});
