@@ -18,6 +18,7 @@ import {
 } from './installed-app-logins.ts';
 import { errorAnswer } from './error-answer.ts';
 import { doSearchCallable } from './search/do-search.ts';
+import { getFeedCallable } from './feed/get-feed.ts';
 import { createSearchService, type SearchService } from './search/search-service.ts';
 
 // The project's Cloud Functions, named as the spec names them (`anon-auth`, `process-login`).
@@ -150,6 +151,6 @@ const doSearchFunction = doSearchCallable(
 // `process-login`, the spec's names, and `process-logout`. https://firebase.google.com/docs/functions/organize-functions
 const anonGroup = { auth: anonAuthFunction };
 const processGroup = { login: processLoginFunction, logout: processLogoutFunction };
-// The search callable deploys as `http-doSearch` (spec section 7).
-const httpGroup = { doSearch: doSearchFunction };
+// The search callable deploys as `http-doSearch`, the home feed's as `http-getFeed` (spec section 7).
+const httpGroup = { doSearch: doSearchFunction, getFeed: getFeedCallable(database) };
 export { anonGroup as anon, processGroup as process, httpGroup as http };

@@ -1,0 +1,175 @@
+import { HttpsError } from 'firebase-functions/v2/https';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedPost } from '../../../shared/feed/read-feed.ts';
+import type { MultiPathUpdate } from '../../../shared/rtdb/multi-path-update.ts';
+import {
+  commentNode,
+  postNode,
+  postsByIdNode,
+  postsByUidNode,
+  userBlocksNode,
+  userFollowsMapNode,
+  userSectionNode,
+} from '../../../shared/rtdb/paths.ts';
+import {
+  startTestDatabase,
+  TEST_DATABASE_NOW,
+  type TestDatabase,
+} from '../../../tests/integration/emulator-db.ts';
+import { getFeed } from './get-feed.ts';
+
+// The `http-getFeed` function's logic against the project's database emulator: a member who follows a
+// game, a friend and an event sees their posts and their own, newest first, with the latest comments,
+// and never what they blocked; paging through shows every post once, also when posts share a millisecond.
+
+const MEMBER = 'uid-mira';
+const FRIEND = 'uid-finn';
+const PEST = 'uid-pest';
+const STRANGER = 'uid-stranger';
+const GAME = 'hollow-knight';
+const EVENT = '-Nevent-gamescom';
+
+let db: TestDatabase;
+const minute = 60_000;
+
+/** A post on `target`'s feed by `author`, written `minutesAgo` before the test's now. */
+function post(id: string, author: string, target: string, minutesAgo: number): MultiPathUpdate {
+  const timestamp = TEST_DATABASE_NOW - minutesAgo * minute;
+  return {
+    ...postNode(id).set({
+      uuid: id,
+      targetUUID: target,
+      sourceUUID: author,
+      content: `Post ${id}`,
+      type: 'text',
+      likes: 0,
+      timestamp,
+    }),
+    ...postsByIdNode(target).child(id).set(timestamp),
+    ...postsByUidNode(author).child(id).set(timestamp),
+  };
+}
+
+function comment(id: string, postId: string, author: string, minutesAgo: number): MultiPathUpdate {
+  const timestamp = TEST_DATABASE_NOW - minutesAgo * minute;
+  return {
+    ...commentNode(id).set({
+      postUUID: postId,
+      sourceUUID: author,
+      content: `Comment ${id}`,
+      likes: 0,
+      timestamp,
+    }),
+    ...postNode(postId).child('comments').child(id).set(timestamp),
+  };
+}
+
+const page = (payload: unknown, uid: string | undefined = MEMBER) => getFeed(() => db.server, uid, payload);
+const ids = (posts: FeedPost[]) => posts.map((p) => p.uuid);
+
+beforeAll(async () => {
+  db = await startTestDatabase();
+  await db.server.patch('', {
+    ...userSectionNode(FRIEND, 'public').set({ uuid: FRIEND, username: 'finn', follows: 1 }),
+    ...userSectionNode(PEST, 'public').set({ uuid: PEST, username: 'pest', follows: 1 }),
+    ...userFollowsMapNode(MEMBER, 'game').child(GAME).set(TEST_DATABASE_NOW),
+    ...userFollowsMapNode(MEMBER, 'user').child(FRIEND).set(TEST_DATABASE_NOW),
+    ...userFollowsMapNode(MEMBER, 'user').child(PEST).set(TEST_DATABASE_NOW),
+    ...userFollowsMapNode(MEMBER, 'event').child(EVENT).set(TEST_DATABASE_NOW),
+    ...userBlocksNode(MEMBER, 'users').child(PEST).set(TEST_DATABASE_NOW),
+    ...userBlocksNode(MEMBER, 'posts').child('post-blocked').set(TEST_DATABASE_NOW),
+    ...userBlocksNode(MEMBER, 'comments').child('comment-rude').set(TEST_DATABASE_NOW),
+    ...post('post-game', FRIEND, GAME, 10),
+    ...post('post-event', STRANGER, EVENT, 20),
+    ...post('post-friend-feed', STRANGER, FRIEND, 30),
+    ...post('post-own', MEMBER, GAME, 40),
+    ...post('post-on-my-wall', FRIEND, MEMBER, 50),
+    ...post('post-blocked', FRIEND, GAME, 15),
+    ...post('post-by-pest-on-game', PEST, GAME, 5),
+    ...post('post-on-pest-feed', STRANGER, PEST, 6),
+    ...post('post-unfollowed', STRANGER, 'other-game', 1),
+  });
+  await db.server.patch('', {
+    ...comment('comment-1', 'post-game', STRANGER, 9),
+    ...comment('comment-2', 'post-game', FRIEND, 8),
+    ...comment('comment-rude', 'post-game', STRANGER, 7),
+    ...comment('comment-pest', 'post-game', PEST, 6),
+    ...comment('comment-old', 'post-game', STRANGER, 9.5),
+  });
+});
+afterAll(() => db.close());
+
+describe('http-getFeed', () => {
+  it('shows posts on everything the member follows and their own, newest first, nothing blocked', async () => {
+    const { posts, nextCursor } = await page({});
+    expect(ids(posts)).toEqual([
+      'post-game',
+      'post-event',
+      'post-friend-feed',
+      'post-own',
+      'post-on-my-wall',
+    ]);
+    expect(nextCursor).toBeNull();
+    expect(posts[0]).toMatchObject({ content: 'Post post-game', authorName: 'finn', sourceUUID: FRIEND });
+  });
+
+  it('fills preview comments with the latest ones the member may see', async () => {
+    const [first] = (await page({})).posts;
+    // The 3 latest are rude (blocked), pest's (a blocked member) and comment-2: only comment-2 is shown.
+    expect(first?.previewComments.map((c) => c.uuid)).toEqual(['comment-2']);
+    expect(first?.previewComments[0]).toMatchObject({ content: 'Comment comment-2', authorName: 'finn' });
+  });
+
+  it('pages without repeats or gaps, also through posts of the same millisecond', async () => {
+    const burst: MultiPathUpdate = {};
+    for (let n = 0; n < 12; n++)
+      Object.assign(burst, post(`post-burst-${String(n).padStart(2, '0')}`, FRIEND, GAME, 25));
+    await db.server.patch('', burst);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 20; pages++) {
+      const answer = await page(cursor === undefined ? { limit: 4 } : { limit: 4, cursor });
+      expect(answer.posts.length).toBeLessThanOrEqual(4);
+      seen.push(...ids(answer.posts));
+      if (answer.nextCursor === null) break;
+      cursor = answer.nextCursor;
+    }
+    expect(seen).toEqual([
+      'post-game',
+      'post-event',
+      ...Array.from({ length: 12 }, (_, n) => `post-burst-${String(11 - n).padStart(2, '0')}`),
+      'post-friend-feed',
+      'post-own',
+      'post-on-my-wall',
+    ]);
+    await db.server.patch('', Object.fromEntries(Object.keys(burst).map((path) => [path, null])));
+  });
+
+  it('shows a member’s posts again once they are unblocked', async () => {
+    await db.server.patch('', userBlocksNode(MEMBER, 'users').child(PEST).set(null));
+    expect(ids((await page({ limit: 3 })).posts)).toEqual([
+      'post-by-pest-on-game',
+      'post-on-pest-feed',
+      'post-game',
+    ]);
+    await db.server.patch('', userBlocksNode(MEMBER, 'users').child(PEST).set(TEST_DATABASE_NOW));
+  });
+
+  it('answers a member who follows nothing with their own posts only', async () => {
+    expect(ids((await page({}, STRANGER)).posts)).toEqual([
+      'post-unfollowed',
+      'post-on-pest-feed',
+      'post-event',
+      'post-friend-feed',
+    ]);
+  });
+
+  it('refuses a caller without an ID token and a hostile page request', async () => {
+    await expect(getFeed(() => db.server, undefined, {})).rejects.toMatchObject({ code: 'unauthenticated' });
+    for (const payload of [{ limit: 0 }, { limit: 1000 }, { cursor: '../../users' }, { cursor: 5 }, 'all']) {
+      const error: unknown = await page(payload).catch((reason: unknown) => reason);
+      expect(error, JSON.stringify(payload)).toBeInstanceOf(HttpsError);
+      expect(error).toMatchObject({ code: 'invalid-argument' });
+    }
+  });
+});

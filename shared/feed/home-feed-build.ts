@@ -1,0 +1,120 @@
+import { postsByIdPath, postsByUidPath, userBlocksNode, userFollowsNode } from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { timestampMapSchema, userFollowsMapSchema } from '../schemas/user.ts';
+import { decodeFeedCursor, encodeFeedCursor, type FeedPosition } from './feed-cursor.ts';
+import {
+  feedEntries,
+  mergeFeedSlices,
+  sliceAfterCursor,
+  type FeedSlice,
+  type HomeFeedPage,
+  type HomeFeedRequest,
+} from './home-feed.ts';
+import { readFeedPosts, type FeedPost } from './read-feed.ts';
+
+// The home feed built when it is read (fan-out on read; the README's "Home feed" says why, with the
+// benchmark's figures): the member's follows and blocks, then one limited query on each followed feed's
+// index, all at once, merged into one page; then the page's posts and their preview comments. Four
+// rounds of requests whatever the member follows; nothing is written when a post is made.
+
+/** The most index entries one feed is asked for, however many posts share the cursor's millisecond. */
+const MAX_SLICE_READ = 1000;
+
+/** Everything the member blocked, as sets (users/{uid}/private/blocks). */
+interface Blocks {
+  posts: ReadonlySet<string>;
+  comments: ReadonlySet<string>;
+  users: ReadonlySet<string>;
+}
+
+async function readBlocks(db: RtdbClient, uid: string): Promise<Blocks> {
+  const [posts, comments, users] = await Promise.all(
+    (['posts', 'comments', 'users'] as const).map(async (kind) =>
+      Object.keys((await db.read(userBlocksNode(uid, kind).path, timestampMapSchema)) ?? {}),
+    ),
+  );
+  return { posts: new Set(posts), comments: new Set(comments), users: new Set(users) };
+}
+
+/** The indexes the member's home feed is made of: every followed feed (but blocked members'), their own feed and posts. */
+export function homeFeedIndexes(
+  uid: string,
+  follows: { users?: object; games?: object; events?: object } | null,
+  blockedUsers: ReadonlySet<string>,
+): string[] {
+  const targets = new Set([
+    ...Object.keys(follows?.users ?? {}).filter((followed) => !blockedUsers.has(followed)),
+    ...Object.keys(follows?.games ?? {}),
+    ...Object.keys(follows?.events ?? {}),
+  ]);
+  targets.delete(uid);
+  return [postsByIdPath(uid), postsByUidPath(uid), ...[...targets].map((target) => postsByIdPath(target))];
+}
+
+/**
+ * One feed's posts after the cursor: the newest `limit + 1` at or before the cursor's time (one query;
+ * the `+ 1` leaves room for the cursor's own post). When posts of the cursor's millisecond fill it, the
+ * query is asked again for more, so that a feed not exhausted always offers `limit` posts to the merge.
+ */
+export async function readFeedSlice(
+  db: RtdbClient,
+  indexPath: string,
+  cursor: FeedPosition | undefined,
+  limit: number,
+): Promise<FeedSlice> {
+  let asked = limit + 1;
+  for (;;) {
+    const answer = await db.query(
+      indexPath,
+      cursor === undefined
+        ? { orderBy: '$value', limitToLast: asked }
+        : { orderBy: '$value', endAt: cursor.timestamp, limitToLast: asked },
+      timestampMapSchema,
+    );
+    const slice = sliceAfterCursor(feedEntries(answer), asked, cursor);
+    if (slice.exhausted || slice.entries.length >= limit || asked >= MAX_SLICE_READ) return slice;
+    asked = Math.min(asked * 4, MAX_SLICE_READ);
+  }
+}
+
+/** The post as the member may see it: without blocked comments or comments of blocked members. */
+function withoutBlockedComments(post: FeedPost, blocks: Blocks): FeedPost {
+  return {
+    ...post,
+    previewComments: post.previewComments.filter(
+      (comment) => !blocks.comments.has(comment.uuid) && !blocks.users.has(comment.sourceUUID),
+    ),
+  };
+}
+
+/**
+ * A page of `uid`'s home feed: posts on everything they follow and their own, newest first, preview
+ * comments filled, nothing they blocked. A page may hold fewer than `limit` posts when some turn out to be
+ * by a blocked member or deleted; its cursor still moves past them, so the next page neither repeats nor skips.
+ */
+export async function buildHomeFeedPage(
+  db: RtdbClient,
+  uid: string,
+  request: HomeFeedRequest,
+): Promise<HomeFeedPage> {
+  const cursor = request.cursor === undefined ? undefined : (decodeFeedCursor(request.cursor) ?? undefined);
+  // First round: what the member blocked and follows, at once.
+  const [blocks, follows] = await Promise.all([
+    readBlocks(db, uid),
+    db.read(userFollowsNode(uid).path, userFollowsMapSchema),
+  ]);
+  const indexes = homeFeedIndexes(uid, follows, blocks.users);
+  const slices = await Promise.all(indexes.map((path) => readFeedSlice(db, path, cursor, request.limit)));
+  const { entries, more } = mergeFeedSlices(slices, request.limit, blocks.posts);
+  const posts = await readFeedPosts(
+    db,
+    entries.map((entry) => entry.id),
+  );
+  const last = entries.at(-1);
+  return {
+    posts: posts
+      .filter((post) => !blocks.users.has(post.sourceUUID) && !blocks.posts.has(post.uuid))
+      .map((post) => withoutBlockedComments(post, blocks)),
+    nextCursor: more && last ? encodeFeedCursor(last) : null,
+  };
+}
