@@ -60,6 +60,13 @@ const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
   'DELETE /follows/:type/:targetId': true,
   'GET /browse': true,
   'PUT /suggestions/:targetId': true,
+  'POST /posts': true,
+  'DELETE /posts/:postId': true,
+  'POST /comments/posts/:postId': true,
+  'DELETE /comments/:commentId': true,
+  'GET /likes/mine': true,
+  'PUT /likes/:type/:targetId': true,
+  'DELETE /likes/:type/:targetId': true,
 };
 
 function isMemberEndpoint(endpoint: ApiEndpoint): endpoint is MemberEndpoint {

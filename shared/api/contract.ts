@@ -1,7 +1,11 @@
 import type { AuthClientConfig, CurrentUserRecord, UsernameAvailability } from '../auth/account-api.ts';
 import type { RegisterAccountRequest } from '../auth/register-account-schema.ts';
 import type { ApiErrorCode } from '../errors.ts';
+import type { FeedComment, FeedPage, FeedPost } from '../feed/read-feed.ts';
 import type { FollowTargetType } from '../schemas/follow.ts';
+import type { LikeTargetType } from '../schemas/like.ts';
+import type { NewPostRequest } from '../schemas/post.ts';
+import type { LikeOutcome } from '../transitions/like.ts';
 import type { PageView } from '../schemas/page-view.ts';
 import type { SearchAnswer } from '../schemas/search.ts';
 import type { SuggestionAnswer } from '../schemas/suggestion.ts';
@@ -69,6 +73,32 @@ export interface ApiEndpoints {
   'GET /search': { answer: SearchAnswer };
   /** Answers 204 (no body). Sent with sendBeacon, which survives the page being closed. */
   'POST /page-views': { body: PageView; answer: null };
+  /** A page of a user's, game's or event's feed: `?targetId=<id>&cursor=<nextCursor of the page before>`. */
+  'GET /posts': { answer: FeedPage };
+  'POST /posts': { body: NewPostRequest; answer: { post: FeedPost | null }; member: true };
+  /** By its author, or by the member whose feed it is on. Answers 204. */
+  'DELETE /posts/:postId': { answer: null; member: true };
+  /** A page of a post's comments, newest first: `?cursor=<nextCursor of the page before>`. */
+  'GET /comments/posts/:postId': { answer: { comments: FeedComment[]; nextCursor: string | null } };
+  'POST /comments/posts/:postId': {
+    body: { content: string };
+    answer: { comment: FeedComment | null };
+    member: true;
+  };
+  /** By its author, or by the post's author. Answers 204. */
+  'DELETE /comments/:commentId': { answer: null; member: true };
+  /** Which of `?ids=<id>,<id>…` (posts or comments, at most 50) the member likes. */
+  'GET /likes/mine': { answer: { liked: string[] }; member: true };
+  'PUT /likes/:type/:targetId': {
+    params: { type: LikeTargetType };
+    answer: LikeOutcome & { likes: number };
+    member: true;
+  };
+  'DELETE /likes/:type/:targetId': {
+    params: { type: LikeTargetType };
+    answer: LikeOutcome & { likes: number };
+    member: true;
+  };
 }
 
 /** `METHOD /path` of an endpoint the browser calls. */

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
+import { feedCursorSchema } from '../../shared/feed/feed-cursor.ts';
+import { readCommentsPage, readFeedComments } from '../../shared/feed/read-feed.ts';
 import { readComment } from '../../shared/records/read-posts.ts';
 import { postCommentsNode, postNode } from '../../shared/rtdb/paths.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
@@ -18,24 +20,29 @@ import { validate } from '../validate.ts';
 const postParams = z.object({ postId: recordIdSchema });
 
 /**
- * Comments of a post: GET `/posts/{postId}` (newest first, at most RECORD_QUERY_CAP), POST
+ * Comments of a post: GET `/posts/{postId}` (a page, newest first, at most RECORD_QUERY_CAP, `?cursor=` the
+ * page before's `nextCursor`), POST
  * `/posts/{postId}` a new one, DELETE `/{commentId}` (its author or the post's author).
  */
 export const commentsApi = new Hono<AppEnv>()
   .get(
     '/posts/:postId',
     validate('param', postParams),
-    validate('query', z.object({ limit: z.coerce.number().int().positive().optional() })),
+    validate(
+      'query',
+      z.object({
+        limit: z.coerce.number().int().positive().optional(),
+        /** Where the page starts: the `nextCursor` of the page before. */
+        cursor: feedCursorSchema.optional(),
+      }),
+    ),
     async (c) => {
       const db = c.var.database.public;
+      const { limit, cursor } = c.req.valid('query');
       const comments = await db.read(postCommentsNode(c.req.valid('param').postId).path, timestampMapSchema);
-      const ids = Object.entries(comments ?? {})
-        .sort(([, a], [, b]) => b - a)
-        .slice(0, cappedLimit(c.req.valid('query').limit, RECORD_QUERY_CAP))
-        .map(([id]) => id);
-      return c.json({
-        comments: (await Promise.all(ids.map((id) => readComment(db, id)))).filter((x) => x !== null),
-      });
+      return c.json(
+        await readCommentsPage(db, comments ?? {}, cursor ?? null, cappedLimit(limit, RECORD_QUERY_CAP)),
+      );
     },
   )
   .post(
@@ -52,7 +59,8 @@ export const commentsApi = new Hono<AppEnv>()
       if (author !== user.uid && (await hasBlockedUser(db, author, user.uid)))
         throw apiError(403, 'forbidden', { message: 'You cannot comment on this post.' });
       const commentId = await commitNewComment(db, user.uid, postId, c.req.valid('json').content);
-      return c.json({ comment: await readComment(db, commentId) }, 201);
+      const [comment] = await readFeedComments(db, [commentId]);
+      return c.json({ comment: comment ?? null }, 201);
     },
   )
   .delete(
@@ -69,7 +77,7 @@ export const commentsApi = new Hono<AppEnv>()
       const postAuthor = post?.sourceUUID ?? null;
       if (comment.sourceUUID !== user.uid && postAuthor !== user.uid)
         throw apiError(403, 'forbidden', { message: 'You can only delete your own comments.' });
-      await db.patch('', planDeleteComment(commentId, comment, postAuthor));
+      await db.patch('', planDeleteComment(commentId, comment));
       return c.body(null, 204);
     },
   );

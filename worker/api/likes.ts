@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import { z } from 'zod';
-import { likeCountNode } from '../../shared/rtdb/paths.ts';
+import { likeCountNode, userLikesNode } from '../../shared/rtdb/paths.ts';
+import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { likeRequestSchema } from '../../shared/schemas/like.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
@@ -22,7 +23,28 @@ function changeLike(like: boolean) {
   });
 }
 
-/** Likes of posts and comments: PUT likes, DELETE unlikes; both idempotent. */
+/** Most posts and comments one "which do I like" request may ask about (each is a read). */
+const MAX_LIKE_CHECKS = 50;
+
+const likeChecksQuery = z.object({
+  ids: z
+    .string()
+    .max(MAX_LIKE_CHECKS * 130)
+    .transform((list) => [...new Set(list.split(',').filter((id) => id !== ''))])
+    .pipe(z.array(recordIdSchema).max(MAX_LIKE_CHECKS, `At most ${MAX_LIKE_CHECKS} at once.`)),
+});
+
+/**
+ * Likes of posts and comments: PUT likes, DELETE unlikes; both idempotent. GET `/mine?ids=a,b` answers
+ * which of those the member likes (feeds ask after hydration: their pages are the same for everyone).
+ */
 export const likesApi = new Hono<AppEnv>()
+  .get('/mine', requireUser, validate('query', likeChecksQuery), async (c) => {
+    const { ids } = c.req.valid('query');
+    const likes = userLikesNode(c.var.user.uid);
+    const db = c.var.database.server;
+    const times = await Promise.all(ids.map((id) => db.read(likes.child(id).path, z.number())));
+    return c.json({ liked: ids.filter((_, i) => times[i] !== null) });
+  })
   .put('/:type/:targetId', ...changeLike(true))
   .delete('/:type/:targetId', ...changeLike(false));

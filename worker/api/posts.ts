@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
+import { feedCursorSchema } from '../../shared/feed/feed-cursor.ts';
+import { FEED_PAGE_SIZE, readFeedPage, readFeedPosts } from '../../shared/feed/read-feed.ts';
 import { readPost } from '../../shared/records/read-posts.ts';
-import { postNode, postsByIdNode } from '../../shared/rtdb/paths.ts';
+import { postNode } from '../../shared/rtdb/paths.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { newPostRequestSchema, postSchema } from '../../shared/schemas/post.ts';
-import { timestampMapSchema } from '../../shared/schemas/user.ts';
 import { hasBlockedUser } from '../../shared/transitions/block.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -18,29 +19,25 @@ import { validate } from '../validate.ts';
 const feedQuery = z.object({
   targetId: recordIdSchema,
   limit: z.coerce.number().int().positive().optional(),
-  /** Only posts older than this timestamp (the last one of the previous page). */
-  before: z.coerce.number().int().positive().optional(),
+  /** Where the page starts: the `nextCursor` of the page before (an exact position, see feed-cursor.ts). */
+  cursor: feedCursorSchema.optional(),
 });
 
 /**
- * Posts: GET a feed (`?targetId=` a user, game or event; newest first, at most RECORD_QUERY_CAP), GET one
+ * Posts: GET a page of a feed (`?targetId=` a user, game or event, `&cursor=`; newest first, at most
+ * RECORD_QUERY_CAP, with the cursor of the next page), GET one
  * post, POST a new one, DELETE one (its author or the owner of the feed it is on).
  */
 export const postsApi = new Hono<AppEnv>()
   .get('/', validate('query', feedQuery), async (c) => {
-    const { targetId, limit, before } = c.req.valid('query');
-    const db = c.var.database.public;
-    const capped = cappedLimit(limit, RECORD_QUERY_CAP);
-    const index = await db.query(
-      postsByIdNode(targetId).path,
-      { orderBy: '$value', limitToLast: capped, ...(before === undefined ? {} : { endAt: before - 1 }) },
-      timestampMapSchema,
+    const { targetId, limit, cursor } = c.req.valid('query');
+    const page = await readFeedPage(
+      c.var.database.public,
+      targetId,
+      cursor ?? null,
+      cappedLimit(limit ?? FEED_PAGE_SIZE, RECORD_QUERY_CAP),
     );
-    const ids = Object.entries(index ?? {})
-      .sort(([, a], [, b]) => b - a)
-      .map(([id]) => id);
-    const posts = (await Promise.all(ids.map((id) => readPost(db, id)))).filter((p) => p !== null);
-    return c.json({ posts });
+    return c.json(page);
   })
   .get('/:postId', validate('param', z.object({ postId: recordIdSchema })), async (c) => {
     const post = await readPost(c.var.database.public, c.req.valid('param').postId);
@@ -59,7 +56,8 @@ export const postsApi = new Hono<AppEnv>()
     )
       throw apiError(403, 'forbidden', { message: 'You cannot post on this feed.' });
     const postId = await commitNewPost(db, user.uid, request);
-    return c.json({ post: await readPost(db, postId) }, 201);
+    const [post] = await readFeedPosts(db, [postId]);
+    return c.json({ post: post ?? null }, 201);
   })
   .delete('/:postId', requireUser, validate('param', z.object({ postId: recordIdSchema })), async (c) => {
     const { postId } = c.req.valid('param');

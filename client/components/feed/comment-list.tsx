@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import type { FeedComment, FeedPost } from '../../../shared/feed/read-feed.ts';
+import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/post-comment.ts';
+import { callApi } from '../browser-capabilities.ts';
+import { RelativeTime } from '../relative-time.tsx';
+import { AuthorLink } from './author-link.tsx';
+import { useFeedViewer } from './feed-viewer.tsx';
+import { LikeButton } from './like-button.tsx';
+import { PostText } from './post-text.tsx';
+import { refusalMessage, TextComposer } from './text-composer.tsx';
+
+function commentsLabel(count: number): string {
+  return count === 1 ? 'Show the comment' : `Show all ${count.toLocaleString('en-US')} comments`;
+}
+
+/** One comment: author, text, age, likes, and Delete for its author and the post's author. */
+function CommentItem({
+  comment,
+  postAuthor,
+  onDeleted,
+}: {
+  comment: FeedComment;
+  postAuthor: string;
+  onDeleted: () => void;
+}) {
+  const viewer = useFeedViewer();
+  const [message, setMessage] = useState('');
+  const mayDelete = viewer.uid !== null && (viewer.uid === comment.sourceUUID || viewer.uid === postAuthor);
+  return (
+    <li className="feed-comment">
+      <p className="feed-meta">
+        <AuthorLink name={comment.authorName} /> · <RelativeTime at={comment.timestamp} />
+      </p>
+      <PostText className="feed-text" text={comment.content} />
+      <div className="feed-actions">
+        <LikeButton type="comment" targetId={comment.uuid} likes={comment.likes} />
+        {mayDelete ? (
+          <button
+            type="button"
+            className="feed-delete"
+            onClick={() => {
+              setMessage('');
+              callApi('DELETE /comments/:commentId', { params: { commentId: comment.uuid } }).then(
+                onDeleted,
+                (error: unknown) => {
+                  setMessage(refusalMessage(error, 'delete this comment'));
+                },
+              );
+            }}
+          >
+            Delete comment
+          </button>
+        ) : null}
+      </div>
+      {message ? (
+        <p className="feed-message" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * A post's comments: its latest ones (the preview it was read with), all of them on demand a page at a
+ * time, newest first; a box to comment for members.
+ */
+export function CommentList({ post }: { post: FeedPost }) {
+  const viewer = useFeedViewer();
+  const [comments, setComments] = useState<FeedComment[]>(post.previewComments);
+  const [total, setTotal] = useState(Object.keys(post.comments).length);
+  // Where reading all comments goes on: undefined until asked, null once every comment is shown.
+  const [nextCursor, setNextCursor] = useState<string | null | undefined>(
+    Object.keys(post.comments).length > post.previewComments.length ? undefined : null,
+  );
+  const [loading, setLoading] = useState(false);
+  const [message, setMessage] = useState('');
+
+  async function loadMore() {
+    setLoading(true);
+    setMessage('');
+    try {
+      const answer = await callApi('GET /comments/posts/:postId', {
+        params: { postId: post.uuid },
+        query: nextCursor ? { cursor: nextCursor } : {},
+      });
+      setComments((shown) => {
+        const base = nextCursor ? shown : [];
+        const seen = new Set(base.map((c) => c.uuid));
+        return [...base, ...answer.comments.filter((c) => !seen.has(c.uuid))];
+      });
+      viewer.learnLikes(answer.comments.map((c) => c.uuid));
+      setNextCursor(answer.nextCursor);
+    } catch {
+      setMessage('Could not load the comments. Please try again.');
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <section className="feed-comments" aria-label="Comments">
+      {comments.length > 0 ? (
+        <ul className="feed-comment-list">
+          {comments.map((comment) => (
+            <CommentItem
+              key={comment.uuid}
+              comment={comment}
+              postAuthor={post.sourceUUID}
+              onDeleted={() => {
+                setComments((shown) => shown.filter((c) => c.uuid !== comment.uuid));
+                setTotal((n) => Math.max(0, n - 1));
+              }}
+            />
+          ))}
+        </ul>
+      ) : null}
+      {nextCursor !== null ? (
+        <button
+          type="button"
+          className="feed-more-comments"
+          aria-disabled={loading || undefined}
+          onClick={() => {
+            if (!loading) void loadMore();
+          }}
+        >
+          {nextCursor === undefined ? commentsLabel(total) : 'More comments'}
+        </button>
+      ) : null}
+      {message ? (
+        <p className="feed-message" role="alert">
+          {message}
+        </p>
+      ) : null}
+      {viewer.uid !== null ? (
+        <TextComposer
+          label="Write a comment"
+          placeholder="Write a comment…"
+          submitLabel="Comment"
+          maxLength={MAX_COMMENT_LENGTH}
+          what="comment"
+          rows={1}
+          send={async (content) => {
+            const answer = await callApi('POST /comments/posts/:postId', {
+              params: { postId: post.uuid },
+              body: { content },
+            });
+            const written = answer.comment;
+            if (written) {
+              setComments((shown) => [written, ...shown]);
+              setTotal((n) => n + 1);
+              viewer.learnLikes([written.uuid]);
+            }
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { FeedPage, FeedPost } from '../../../shared/feed/read-feed.ts';
+import { MAX_POST_LENGTH, type POST_TARGET_TYPES } from '../../../shared/schemas/post.ts';
+import { callApi } from '../browser-capabilities.ts';
+import { FeedViewerProvider, useFeedViewer } from './feed-viewer.tsx';
+import { PostCard } from './post-card.tsx';
+import { TextComposer } from './text-composer.tsx';
+
+type FeedTargetType = (typeof POST_TARGET_TYPES)[number];
+
+/** The ids of posts and comments whose like state the member's view needs. */
+function likeableIds(posts: readonly FeedPost[]): string[] {
+  return posts.flatMap((post) => [post.uuid, ...post.previewComments.map((comment) => comment.uuid)]);
+}
+
+/** Where a member writes a post; for visitors, a link to sign in that comes back here. */
+function FeedComposer({
+  targetType,
+  targetId,
+  onPosted,
+}: {
+  targetType: FeedTargetType;
+  targetId: string;
+  onPosted: (post: FeedPost) => void;
+}) {
+  const viewer = useFeedViewer();
+  const { pathname } = useLocation();
+  if (!viewer.signedIn)
+    return (
+      <p className="feed-sign-in">
+        <Link to={`/login?next=${encodeURIComponent(pathname)}`}>Sign in to post</Link>
+      </p>
+    );
+  if (viewer.uid === null) return null;
+  return (
+    <TextComposer
+      label="Write a post"
+      placeholder="Write a post…"
+      submitLabel="Post"
+      maxLength={MAX_POST_LENGTH}
+      what="post"
+      send={async (content) => {
+        const answer = await callApi('POST /posts', {
+          body: { targetType, targetId, content, type: 'text' },
+        });
+        if (answer.post) onPosted(answer.post);
+      }}
+    />
+  );
+}
+
+function FeedPosts({
+  targetId,
+  initial,
+  children,
+}: {
+  targetId: string;
+  initial: FeedPage;
+  children: (add: (post: FeedPost) => void) => React.ReactNode;
+}) {
+  const viewer = useFeedViewer();
+  const [posts, setPosts] = useState(initial.posts);
+  const [nextCursor, setNextCursor] = useState(initial.nextCursor);
+  const [loading, setLoading] = useState(false);
+  const [message, setMessage] = useState('');
+
+  async function loadMore(cursor: string) {
+    setLoading(true);
+    setMessage('');
+    try {
+      const page = await callApi('GET /posts', { query: { targetId, cursor } });
+      setPosts((shown) => {
+        const seen = new Set(shown.map((post) => post.uuid));
+        return [...shown, ...page.posts.filter((post) => !seen.has(post.uuid))];
+      });
+      viewer.learnLikes(likeableIds(page.posts));
+      setNextCursor(page.nextCursor);
+    } catch {
+      setMessage('Could not load more posts. Please try again.');
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <>
+      {children((post) => {
+        setPosts((shown) => [post, ...shown.filter((p) => p.uuid !== post.uuid)]);
+        viewer.learnLikes([post.uuid]);
+      })}
+      {posts.length === 0 ? <p className="feed-empty">No posts yet.</p> : null}
+      <ol className="feed-list">
+        {posts.map((post) => (
+          <li key={post.uuid}>
+            <PostCard
+              post={post}
+              onDeleted={(postId) => {
+                setPosts((shown) => shown.filter((p) => p.uuid !== postId));
+              }}
+            />
+          </li>
+        ))}
+      </ol>
+      {nextCursor ? (
+        <button
+          type="button"
+          className="feed-more"
+          aria-disabled={loading || undefined}
+          onClick={() => {
+            if (!loading) void loadMore(nextCursor);
+          }}
+        >
+          {loading ? 'Loading…' : 'More posts'}
+        </button>
+      ) : null}
+      {message ? (
+        <p className="feed-message" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The feed of a user's, game's or event's page: its posts newest first as the page was rendered (the
+ * same for every visitor), "More posts" appending the next page below, and after hydration what the
+ * reader may do (write, like, comment, delete). Key it by target so that a new page starts afresh.
+ */
+export function FeedSection({
+  targetType,
+  targetId,
+  feed,
+  title = 'Posts',
+}: {
+  targetType: FeedTargetType;
+  targetId: string;
+  feed: FeedPage;
+  title?: string;
+}) {
+  const headingId = `feed-heading-${targetId}`;
+  return (
+    <section className="feed-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      <FeedViewerProvider ids={likeableIds(feed.posts)}>
+        <FeedPosts targetId={targetId} initial={feed}>
+          {(add) => <FeedComposer targetType={targetType} targetId={targetId} onPosted={add} />}
+        </FeedPosts>
+      </FeedViewerProvider>
+    </section>
+  );
+}

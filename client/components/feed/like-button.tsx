@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import type { LikeTargetType } from '../../../shared/schemas/like.ts';
+import { callApi } from '../browser-capabilities.ts';
+import { isSignedOutFailure, useFeedViewer } from './feed-viewer.tsx';
+
+function likesLabel(count: number): string {
+  return count === 1 ? '1 like' : `${count.toLocaleString('en-US')} likes`;
+}
+
+/**
+ * A post's or comment's like count, and for a member a toggle button (aria-pressed) that likes or
+ * unlikes at once and is put back, with a message, if the API refuses. Visitors see the count only.
+ */
+export function LikeButton({
+  type,
+  targetId,
+  likes,
+}: {
+  type: LikeTargetType;
+  targetId: string;
+  /** The count the item was read with. */
+  likes: number;
+}) {
+  const viewer = useFeedViewer();
+  const known = viewer.likes(targetId);
+  const [liked, setLiked] = useState<boolean | undefined>(known);
+  const [count, setCount] = useState(likes);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+
+  // What the viewer learns replaces the shown state, except while a change of ours is on its way.
+  const [learnt, setLearnt] = useState(known);
+  if (learnt !== known) {
+    setLearnt(known);
+    if (!busy) setLiked(known);
+  }
+
+  const noun = type === 'post' ? 'post' : 'comment';
+  if (!viewer.signedIn || viewer.uid === null || liked === undefined) {
+    return (
+      <span className="like-count" aria-label={likesLabel(count)}>
+        <span aria-hidden="true">♥ </span>
+        {count}
+      </span>
+    );
+  }
+
+  async function toggle(wasLiked: boolean) {
+    const like = !wasLiked;
+    const previousCount = count;
+    setBusy(true);
+    setMessage('');
+    setLiked(like);
+    setCount(Math.max(0, previousCount + (like ? 1 : -1)));
+    try {
+      const answer = await callApi(like ? 'PUT /likes/:type/:targetId' : 'DELETE /likes/:type/:targetId', {
+        params: { type, targetId },
+      });
+      setCount(answer.likes);
+    } catch (error) {
+      setLiked(wasLiked);
+      setCount(previousCount);
+      setMessage(
+        isSignedOutFailure(error)
+          ? 'Please sign in again to like.'
+          : `Could not ${like ? 'like' : 'unlike'} this ${noun}. Please try again.`,
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <span className="like-control">
+      <button
+        type="button"
+        className="like-button"
+        aria-pressed={liked}
+        aria-label={`Like this ${noun}, ${likesLabel(count)}`}
+        aria-disabled={busy || undefined}
+        onClick={() => {
+          if (!busy) void toggle(liked);
+        }}
+      >
+        <span aria-hidden="true">{liked ? '♥' : '♡'} </span>
+        {count}
+      </button>
+      {message ? (
+        <span className="feed-message" role="alert">
+          {message}
+        </span>
+      ) : null}
+    </span>
+  );
+}

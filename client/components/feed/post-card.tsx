@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { FeedPost } from '../../../shared/feed/read-feed.ts';
+import { callApi } from '../browser-capabilities.ts';
+import { RelativeTime } from '../relative-time.tsx';
+import { AuthorLink } from './author-link.tsx';
+import { CommentList } from './comment-list.tsx';
+import { useFeedViewer } from './feed-viewer.tsx';
+import { LikeButton } from './like-button.tsx';
+import { PostText } from './post-text.tsx';
+import { refusalMessage } from './text-composer.tsx';
+
+/**
+ * One post as feeds show it: author, age (exact time on hover), text as typed, likes, its latest comments
+ * with the rest on demand. Members see what they may do once the feed's viewer knows them (see
+ * FeedViewerProvider): like, comment, and Delete on their own posts and on any post on their own feed.
+ * Without a provider it shows read-only.
+ */
+export function PostCard({
+  post,
+  onDeleted,
+}: {
+  /** The post as the API returns it, with its preview comments. */
+  post: FeedPost;
+  /** Called once the post is deleted (the feed then leaves it out). */
+  onDeleted?: (postId: string) => void;
+}) {
+  const viewer = useFeedViewer();
+  const [message, setMessage] = useState('');
+  const [deleting, setDeleting] = useState(false);
+  const ownsFeed = post.targetType === 'user' && viewer.uid === post.targetUUID;
+  const mayDelete = viewer.uid !== null && (viewer.uid === post.sourceUUID || ownsFeed);
+
+  return (
+    <article className="post-card" aria-label={`Post by ${post.authorName ?? 'a member'}`}>
+      <p className="feed-meta">
+        <AuthorLink name={post.authorName} /> · <RelativeTime at={post.timestamp} />
+      </p>
+      <PostText className="feed-text post-text" text={post.content} />
+      <div className="feed-actions">
+        <LikeButton type="post" targetId={post.uuid} likes={post.likes} />
+        {mayDelete ? (
+          <button
+            type="button"
+            className="feed-delete"
+            aria-disabled={deleting || undefined}
+            onClick={() => {
+              if (deleting) return;
+              setDeleting(true);
+              setMessage('');
+              callApi('DELETE /posts/:postId', { params: { postId: post.uuid } }).then(
+                () => onDeleted?.(post.uuid),
+                (error: unknown) => {
+                  setDeleting(false);
+                  setMessage(refusalMessage(error, 'delete this post'));
+                },
+              );
+            }}
+          >
+            Delete post
+          </button>
+        ) : null}
+      </div>
+      {message ? (
+        <p className="feed-message" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <CommentList post={post} />
+    </article>
+  );
+}

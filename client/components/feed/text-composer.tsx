@@ -1,0 +1,98 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import type { ApiFailure } from '../../../shared/api/contract.ts';
+
+/** The words a refused write shows: the API's own message for a 400, otherwise a plain sentence. */
+export function refusalMessage(error: unknown, what: string): string {
+  const failure = error instanceof Error ? (error as Partial<ApiFailure>) : {};
+  if (failure.code === 'unauthenticated') return 'Please sign in again.';
+  const fieldMessage = failure.fields ? Object.values(failure.fields)[0] : undefined;
+  if (failure.status === 400 || failure.status === 403 || failure.status === 404)
+    return fieldMessage ?? failure.message ?? `Could not ${what}.`;
+  return `Could not ${what}. Please try again.`;
+}
+
+/**
+ * A text box with its send button, for posts and comments: checks emptiness and length before sending
+ * (the same limits as the API's schema) and shows the API's refusal under the box.
+ */
+export function TextComposer({
+  label,
+  placeholder,
+  submitLabel,
+  maxLength,
+  what,
+  send,
+  rows = 3,
+}: {
+  label: string;
+  placeholder: string;
+  submitLabel: string;
+  /** The schema's limit, in characters. */
+  maxLength: number;
+  /** What is being done, for messages ("post", "comment"). */
+  what: string;
+  /** Sends the trimmed text; rejects with the API's failure. */
+  send: (text: string) => Promise<void>;
+  rows?: number;
+}) {
+  const [text, setText] = useState('');
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const length = text.trim().length;
+  const tooLong = length > maxLength;
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (length === 0) {
+      setMessage('Write something first.');
+      return;
+    }
+    if (tooLong) {
+      setMessage(`At most ${maxLength.toLocaleString('en-US')} characters.`);
+      return;
+    }
+    setBusy(true);
+    setMessage('');
+    try {
+      await send(text.trim());
+      setText('');
+    } catch (error) {
+      setMessage(refusalMessage(error, what));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="feed-composer" onSubmit={(event) => void submit(event)} noValidate>
+      <label htmlFor={`${id}-text`} className="feed-visually-hidden">
+        {label}
+      </label>
+      <textarea
+        id={`${id}-text`}
+        value={text}
+        rows={rows}
+        placeholder={placeholder}
+        aria-invalid={message !== '' || tooLong || undefined}
+        aria-describedby={`${id}-count ${id}-message`}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          if (message) setMessage('');
+        }}
+      />
+      <div className="feed-composer-row">
+        <span id={`${id}-count`} className={tooLong ? 'feed-count feed-count-over' : 'feed-count'}>
+          {length.toLocaleString('en-US')} / {maxLength.toLocaleString('en-US')}
+        </span>
+        <button type="submit" className="feed-send" aria-disabled={busy || undefined}>
+          {submitLabel}
+        </button>
+      </div>
+      <p id={`${id}-message`} className="feed-message" role="alert">
+        {message}
+      </p>
+    </form>
+  );
+}

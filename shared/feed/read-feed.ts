@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { postsByIdNode, userSectionPath } from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { readComment, readPost } from '../records/read-posts.ts';
+import type { Post } from '../schemas/post.ts';
+import type { PostComment } from '../schemas/post-comment.ts';
+import { timestampMapSchema } from '../schemas/user.ts';
+import { encodeFeedCursor, isAfter, newestFirst, type FeedPosition } from './feed-cursor.ts';
+
+/** Posts in one page of a feed on a page: each is a few reads (post, comments, authors), and a Worker
+ * request may only make so many (50 on Cloudflare's free plan), so pages are small and "More posts" reads on. */
+export const FEED_PAGE_SIZE = 5;
+
+/** Posts of one millisecond that a page can tell apart (the database rules' largest query). */
+const SAME_MILLISECOND_READ = 25;
+
+/** A comment as feeds show it: with its author's name when they have one. */
+export type FeedComment = PostComment & { authorName?: string | undefined };
+
+/** A post as feeds show it (the API's post with preview comments), with its and its comments' authors' names. */
+export type FeedPost = Omit<Post, 'previewComments'> & {
+  authorName?: string | undefined;
+  previewComments: FeedComment[];
+};
+
+/** One page of a feed, newest first; `nextCursor` is null on the last page. */
+export interface FeedPage {
+  posts: FeedPost[];
+  nextCursor: string | null;
+}
+
+/** The positions of the feed's index entries a page needs (the index read: one round, parallel queries). */
+export async function feedIndexPage(
+  db: RtdbClient,
+  targetId: string,
+  after: FeedPosition | null,
+  size: number,
+): Promise<{ ids: string[]; nextCursor: string | null }> {
+  const index = postsByIdNode(targetId).path;
+  const toPositions = (map: Record<string, number> | null): FeedPosition[] =>
+    Object.entries(map ?? {}).map(([id, timestamp]) => ({ id, timestamp }));
+  let positions: FeedPosition[];
+  if (after === null) {
+    positions = toPositions(
+      await db.query(index, { orderBy: '$value', limitToLast: size + 1 }, timestampMapSchema),
+    );
+  } else {
+    // Older posts, and those of the cursor's own millisecond that sort after it (a REST query cannot
+    // start at a key within equal values, so they are read apart and filtered here).
+    const [older, sameTime] = await Promise.all([
+      after.timestamp > 0
+        ? db.query(
+            index,
+            { orderBy: '$value', endAt: after.timestamp - 1, limitToLast: size + 1 },
+            timestampMapSchema,
+          )
+        : Promise.resolve(null),
+      db.query(
+        index,
+        { orderBy: '$value', equalTo: after.timestamp, limitToLast: SAME_MILLISECOND_READ },
+        timestampMapSchema,
+      ),
+    ]);
+    positions = [
+      ...toPositions(older),
+      ...toPositions(sameTime).filter((position) => isAfter(position, after)),
+    ];
+  }
+  const page = positions.sort(newestFirst).slice(0, size + 1);
+  const shown = page.slice(0, size);
+  const last = shown.at(-1);
+  return {
+    ids: shown.map((position) => position.id),
+    nextCursor: page.length > size && last ? encodeFeedCursor(last) : null,
+  };
+}
+
+const authorSchema = z.object({ username: z.string() }).loose();
+
+/** Members' names by uid (their public section), read in parallel; unreadable ones are left out. */
+async function authorNames(db: RtdbClient, uids: Iterable<string>): Promise<Map<string, string>> {
+  const unique = [...new Set(uids)];
+  const names = await Promise.all(
+    unique.map((uid) =>
+      db.read(userSectionPath(uid, 'public'), authorSchema).then(
+        (section) => section?.username,
+        () => undefined,
+      ),
+    ),
+  );
+  return new Map(unique.flatMap((uid, i) => (names[i] === undefined ? [] : [[uid, names[i]]])));
+}
+
+/** The posts of `ids` (in that order) with their preview comments and authors' names; missing ones left out. */
+export async function readFeedPosts(db: RtdbClient, ids: readonly string[]): Promise<FeedPost[]> {
+  const posts = (await Promise.all(ids.map((id) => readPost(db, id)))).filter((p) => p !== null);
+  const names = await authorNames(
+    db,
+    posts.flatMap((post) => [post.sourceUUID, ...post.previewComments.map((c) => c.sourceUUID)]),
+  );
+  return posts.map((post) => ({
+    ...post,
+    authorName: names.get(post.sourceUUID),
+    previewComments: post.previewComments.map((comment) => ({
+      ...comment,
+      authorName: names.get(comment.sourceUUID),
+    })),
+  }));
+}
+
+/** One page of the feed of a user, game or event: newest first, preview comments filled. */
+export async function readFeedPage(
+  db: RtdbClient,
+  targetId: string,
+  after: FeedPosition | null,
+  size = FEED_PAGE_SIZE,
+): Promise<FeedPage> {
+  const { ids, nextCursor } = await feedIndexPage(db, targetId, after, size);
+  return { posts: await readFeedPosts(db, ids), nextCursor };
+}
+
+/** The comments of `ids` (in that order) with their authors' names; missing ones left out. */
+export async function readFeedComments(db: RtdbClient, ids: readonly string[]): Promise<FeedComment[]> {
+  const comments = (await Promise.all(ids.map((id) => readComment(db, id)))).filter((c) => c !== null);
+  const names = await authorNames(
+    db,
+    comments.map((comment) => comment.sourceUUID),
+  );
+  return comments.map((comment) => ({ ...comment, authorName: names.get(comment.sourceUUID) }));
+}
+
+/** One page of a post's comments (its `comments` map: id → time), newest first. */
+export async function readCommentsPage(
+  db: RtdbClient,
+  comments: Record<string, number>,
+  after: FeedPosition | null,
+  size: number,
+): Promise<{ comments: FeedComment[]; nextCursor: string | null }> {
+  const page = Object.entries(comments)
+    .map(([id, timestamp]) => ({ id, timestamp }))
+    .filter((position) => after === null || isAfter(position, after))
+    .sort(newestFirst)
+    .slice(0, size + 1);
+  const shown = page.slice(0, size);
+  const last = shown.at(-1);
+  return {
+    comments: await readFeedComments(
+      db,
+      shown.map((position) => position.id),
+    ),
+    nextCursor: page.length > size && last ? encodeFeedCursor(last) : null,
+  };
+}
