@@ -12,6 +12,7 @@ import { commentsApi } from './comments.ts';
 import { followsApi } from './follows.ts';
 import { likesApi } from './likes.ts';
 import { notificationsApi } from './notifications.ts';
+import { notificationsApi } from './notifications.ts';
 import { postsApi } from './posts.ts';
 import { profilesApi } from './profiles.ts';
 import { profileImagesApi } from './profile-images.ts';
@@ -55,6 +56,7 @@ export const api = new Hono<AppEnv>()
   .route('/comments', commentsApi)
   .route('/follows', followsApi)
   .route('/likes', likesApi)
+  .route('/notifications', notificationsApi)
   .route('/notifications', notificationsApi)
   .route('/posts', postsApi)
   .route('/profiles', profilesApi)

@@ -1,0 +1,217 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { NotificationsPage } from '../../shared/notifications/read-notifications.ts';
+import { commitNewPost } from '../../shared/transitions/post.ts';
+import { createApp } from '../app.ts';
+import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
+import { ownerDatabase, testEnv } from '../test-support/test-database.ts';
+
+// Notifications in workerd against the database emulator: what a member is told when others follow
+// them and like or comment on their posts, and what nobody else can read, forge or mark.
+const env = testEnv({ FIREBASE_EMULATORS: 'true' });
+const db = ownerDatabase(env);
+const app = createApp();
+
+const token = (uid: string) =>
+  unsignedEmulatorToken(uid, { firebase: { sign_in_provider: 'password', identities: {} } });
+
+async function call(
+  path: string,
+  init: { method?: string; uid?: string; json?: unknown } = {},
+): Promise<Response> {
+  const headers = new Headers();
+  if (init.uid) headers.set('Authorization', `Bearer ${token(init.uid)}`);
+  if (init.json !== undefined) headers.set('Content-Type', 'application/json');
+  const ctx = createExecutionContext();
+  const response = await app.request(
+    `http://questline.test${path}`,
+    {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+    },
+    env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+type Listing = NotificationsPage & { unread: number };
+const list = async (uid: string, query = ''): Promise<Listing> => {
+  const response = await call(`/api/notifications${query}`, { uid });
+  expect(response.status).toBe(200);
+  return response.json<Listing>();
+};
+const unread = async (uid: string) =>
+  (await (await call('/api/notifications/unread', { uid })).json<{ unread: number }>()).unread;
+
+// Members of this file only, so that other files' data cannot show up in the counts.
+const NIA = 'notif-nia';
+const OMAR = 'notif-omar';
+const PIA = 'notif-pia';
+let niaPost: string;
+
+beforeAll(async () => {
+  await db.patch('', {
+    [`users/${NIA}/public`]: { uuid: NIA, username: 'nia_notified', follows: 0 },
+    [`users/${OMAR}/public`]: { uuid: OMAR, username: 'omar_follows', follows: 0 },
+    [`users/${PIA}/public`]: { uuid: PIA, username: 'pia_likes', follows: 0 },
+  });
+  niaPost = await commitNewPost(db, NIA, {
+    targetType: 'user',
+    targetId: NIA,
+    content: 'Finally beat the\nfinal boss!',
+    type: 'text',
+  });
+});
+
+describe('notifications API', () => {
+  it('answers 401 without a token and tells nothing', async () => {
+    expect((await call('/api/notifications')).status).toBe(401);
+    expect((await call('/api/notifications/unread')).status).toBe(401);
+    expect((await call('/api/notifications/seen', { method: 'PUT', json: { upTo: 1 } })).status).toBe(401);
+  });
+
+  it('tells a member who followed them, once however often they unfollow and follow again', async () => {
+    expect(await list(NIA)).toMatchObject({ notifications: [], unread: 0, next: null });
+    expect((await call(`/api/follows/user/${NIA}`, { method: 'PUT', uid: OMAR })).status).toBe(200);
+    const first = await list(NIA);
+    expect(first.unread).toBe(1);
+    expect(first.notifications).toEqual([
+      expect.objectContaining({
+        kind: 'follow',
+        actor: { uid: OMAR, username: 'omar_follows' },
+        unread: true,
+      }),
+    ]);
+
+    // An unfollow takes it back; following again brings back the same one, not a second.
+    await call(`/api/follows/user/${NIA}`, { method: 'DELETE', uid: OMAR });
+    expect((await list(NIA)).notifications).toEqual([]);
+    expect(await unread(NIA)).toBe(0);
+    await call(`/api/follows/user/${NIA}`, { method: 'PUT', uid: OMAR });
+    await call(`/api/follows/user/${NIA}`, { method: 'PUT', uid: OMAR });
+    const again = await list(NIA);
+    expect(again.notifications.map((n) => n.kind)).toEqual(['follow']);
+    expect(again.notifications[0]?.id).toBe(first.notifications[0]?.id);
+  });
+
+  it('tells the author of a post who liked and commented on it, newest first, and never themself', async () => {
+    expect((await call(`/api/likes/post/${niaPost}`, { method: 'PUT', uid: PIA })).status).toBe(200);
+    expect(
+      (
+        await call(`/api/comments/posts/${niaPost}`, {
+          method: 'POST',
+          uid: PIA,
+          json: { content: 'Well played!' },
+        })
+      ).status,
+    ).toBe(201);
+    // Liking or commenting on one's own post tells nobody.
+    await call(`/api/likes/post/${niaPost}`, { method: 'PUT', uid: NIA });
+    await call(`/api/comments/posts/${niaPost}`, { method: 'POST', uid: NIA, json: { content: 'Thanks!' } });
+
+    const { notifications, unread: count } = await list(NIA);
+    expect(notifications.map((n) => [n.kind, n.actor.username, n.excerpt])).toEqual([
+      ['comment', 'pia_likes', 'Well played!'],
+      ['like', 'pia_likes', 'Finally beat the final boss!'],
+      ['follow', 'omar_follows', null],
+    ]);
+    expect(count).toBe(3);
+    const times = notifications.map((n) => n.timestamp);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    // Pia's own list holds nothing of this.
+    expect((await list(PIA)).notifications).toEqual([]);
+  });
+
+  it('takes a notification back when the like is undone or the comment deleted', async () => {
+    await call(`/api/likes/post/${niaPost}`, { method: 'DELETE', uid: PIA });
+    const comment = (await list(NIA)).notifications.find((n) => n.kind === 'comment');
+    expect(comment).toBeDefined();
+    expect((await call(`/api/comments/${comment?.id ?? ''}`, { method: 'DELETE', uid: PIA })).status).toBe(
+      204,
+    );
+    expect((await list(NIA)).notifications.map((n) => n.kind)).toEqual(['follow']);
+    // Liking again brings the like back as one notification.
+    await call(`/api/likes/post/${niaPost}`, { method: 'PUT', uid: PIA });
+    expect((await list(NIA)).notifications.map((n) => n.kind)).toEqual(['like', 'follow']);
+  });
+
+  it('marks as seen up to the newest notification, never further and never back', async () => {
+    const { notifications } = await list(NIA);
+    const newest = notifications[0]?.timestamp ?? 0;
+    // A time in the far future is held to the newest notification there is.
+    const marked = await call('/api/notifications/seen', {
+      method: 'PUT',
+      uid: NIA,
+      json: { upTo: newest + 10 ** 12 },
+    });
+    expect(await marked.json()).toEqual({ seenUpTo: newest, unread: 0 });
+    expect((await list(NIA)).notifications.every((n) => !n.unread)).toBe(true);
+    // An older mark does not bring them back.
+    await call('/api/notifications/seen', { method: 'PUT', uid: NIA, json: { upTo: 0 } });
+    expect(await unread(NIA)).toBe(0);
+
+    // What comes after the mark counts again.
+    await call(`/api/comments/posts/${niaPost}`, { method: 'POST', uid: OMAR, json: { content: 'GG' } });
+    expect(await unread(NIA)).toBe(1);
+    expect((await list(NIA)).notifications[0]).toMatchObject({ kind: 'comment', unread: true });
+  });
+
+  it('lets nobody read, forge or mark another member’s notifications', async () => {
+    // No route names a member: a uid in the query is ignored, and Omar sees only his own.
+    const omars = await list(OMAR, `?uid=${NIA}`);
+    expect(omars.notifications).toEqual([]);
+    // Notifications are written only by the follow, like and comment transitions: there is no route.
+    const forged = await call('/api/notifications', {
+      method: 'POST',
+      uid: OMAR,
+      json: { kind: 'follow', actorUUID: PIA, recipient: NIA },
+    });
+    expect(forged.status).toBe(404);
+    const putOne = await call(`/api/notifications/${NIA}`, { method: 'PUT', uid: OMAR, json: {} });
+    expect(putOne.status).toBe(404);
+    // Omar marking "his" notifications seen moves only his own mark.
+    const before = await unread(NIA);
+    await call('/api/notifications/seen', { method: 'PUT', uid: OMAR, json: { upTo: 10 ** 13 } });
+    expect(await unread(NIA)).toBe(before);
+    expect(await db.get(`notifications_seen/${OMAR}`)).toBeNull();
+  });
+
+  it('refuses a malformed mark or cursor with 400, changing nothing', async () => {
+    for (const json of [{ upTo: -1 }, { upTo: 'all' }, {}, { upTo: 1.5 }]) {
+      expect((await call('/api/notifications/seen', { method: 'PUT', uid: NIA, json })).status).toBe(400);
+    }
+    for (const cursor of ['x', '12_', '_abc', '1_a/b', `${'9'.repeat(20)}_a`]) {
+      const response = await call(`/api/notifications?cursor=${encodeURIComponent(cursor)}`, { uid: NIA });
+      expect(response.status).toBe(400);
+    }
+  });
+
+  it('pages newest first with a cursor, without repeats or gaps', async () => {
+    const uid = 'notif-quinn';
+    const followers = Array.from({ length: 23 }, (_, i) => `notif-fan${String(i).padStart(2, '0')}`);
+    await db.patch('', {
+      [`users/${uid}/public`]: { uuid: uid, username: 'quinn_popular', follows: 0 },
+      ...Object.fromEntries(
+        followers.map((fan) => [`users/${fan}/public`, { uuid: fan, username: `fan_${fan.slice(-2)}` }]),
+      ),
+      // Some share a time: the cursor orders them by id.
+      ...Object.fromEntries(
+        followers.map((fan, i) => [
+          `notifications/${uid}/f${String(i).padStart(2, '0')}`,
+          { kind: 'follow', actorUUID: fan, timestamp: 1_000 + Math.floor(i / 3) },
+        ]),
+      ),
+    });
+    const first = await list(uid);
+    expect(first.notifications).toHaveLength(20);
+    expect(first.unread).toBe(23);
+    expect(first.next).not.toBeNull();
+    const second = await list(uid, `?cursor=${encodeURIComponent(first.next ?? '')}`);
+    const ids = [...first.notifications, ...second.notifications].map((n) => n.id);
+    expect(ids).toEqual(followers.map((_, i) => `f${String(i).padStart(2, '0')}`).reverse());
+    expect(second.next).toBeNull();
+  });
+});
