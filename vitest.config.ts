@@ -34,7 +34,11 @@ export default defineConfig({
         test: {
           name: 'worker',
           include: ['worker/**/*.test.{ts,tsx}'],
-          globalSetup: ['tests/setup/worker-global-setup.ts', 'functions/src/search/callable-test-server.ts'],
+          globalSetup: [
+            'tests/setup/worker-global-setup.ts',
+            'functions/src/search/callable-test-server.ts',
+            'tests/setup/feed-function-stand-ins.ts',
+          ],
           testTimeout: 20_000,
           hookTimeout: 60_000,
         },

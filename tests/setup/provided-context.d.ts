@@ -10,6 +10,8 @@ declare module 'vitest' {
     /** The database the search function indexes, and its namespace: Worker tests write games and members there. */
     searchDatabaseUrl: string;
     searchDatabaseNamespace: string;
+    /** Where stand-ins of the home feed function answer (tests/setup/feed-function-stand-ins.ts): `<origin>/stand-in-<kind>/us-central1`. */
+    feedFunctionsOrigin: string;
   }
 }
 

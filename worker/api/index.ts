@@ -9,9 +9,9 @@ import { pagesApi } from './pages.ts';
 import { blocksApi } from './blocks.ts';
 import { browseApi } from './browse.ts';
 import { commentsApi } from './comments.ts';
+import { feedApi } from './feed.ts';
 import { followsApi } from './follows.ts';
 import { likesApi } from './likes.ts';
-import { notificationsApi } from './notifications.ts';
 import { notificationsApi } from './notifications.ts';
 import { postsApi } from './posts.ts';
 import { profilesApi } from './profiles.ts';
@@ -54,9 +54,9 @@ export const api = new Hono<AppEnv>()
   .route('/blocks', blocksApi)
   .route('/browse', browseApi)
   .route('/comments', commentsApi)
+  .route('/feed', feedApi)
   .route('/follows', followsApi)
   .route('/likes', likesApi)
-  .route('/notifications', notificationsApi)
   .route('/notifications', notificationsApi)
   .route('/posts', postsApi)
   .route('/profiles', profilesApi)
