@@ -141,11 +141,11 @@ async function keptHomeFeedPage(
   request: HomeFeedRequest,
 ): Promise<HomeFeedPage> {
   const cursor = request.cursor === undefined ? undefined : (decodeFeedCursor(request.cursor) ?? undefined);
-  const [slice, blocked] = await Promise.all([
+  // The blocks are read beside it, as the function must (filtering them is the same either way).
+  const [slice] = await Promise.all([
     readFeedSlice(db, userSectionNode(uid, 'private').child('home-feed').path, cursor, request.limit),
     db.get(userSectionNode(uid, 'private').child('blocks').path),
   ]);
-  void blocked;
   const { entries, more } = mergeFeedSlices([slice], request.limit);
   const posts = await readFeedPosts(
     db,
