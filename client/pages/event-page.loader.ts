@@ -1,5 +1,6 @@
 // Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
 import { data, type LoaderFunctionArgs } from 'react-router';
+import { EMPTY_FEED, feedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
 import { EVENT } from '../../shared/records/record-kinds.ts';
@@ -13,6 +14,8 @@ import { notFoundPageData } from './not-found-page.loader.ts';
 export interface EventPageData {
   event: GameEvent;
   eventGames: GameSummary[];
+  /** The first page of the event's feed, newest first (more through GET /api/posts). */
+  feed: FeedPage;
 }
 
 /**
@@ -24,7 +27,10 @@ export interface EventPageData {
 export async function loader({ context, params }: LoaderFunctionArgs): Promise<EventPageData> {
   const db = context.get(publicDatabaseContext);
   const deepLink = params.deepLink ?? '';
-  const event = deepLinkSchema.safeParse(deepLink).success
+  const valid = deepLinkSchema.safeParse(deepLink).success;
+  // The feed's index query runs in the first round with the event's read, its posts in the second.
+  const feedRead = valid ? feedForPage(db, deepLink) : null;
+  const event = valid
     ? await readRecord(db, EVENT, deepLink).catch((error: unknown) => {
         console.error(`Loading event ${deepLink} failed`, error);
         return null;
@@ -39,5 +45,5 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<E
     console.error(`Featured games of event ${deepLink} failed`, error);
     return [];
   });
-  return { event, eventGames: games.map(toGameSummary) };
+  return { event, eventGames: games.map(toGameSummary), feed: (await feedRead) ?? EMPTY_FEED };
 }

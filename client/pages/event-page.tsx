@@ -1,4 +1,5 @@
 import { useLoaderData } from 'react-router';
+import { FeedSection } from '../components/feed/feed-section.tsx';
 import type { GameEvent } from '../../shared/schemas/event.ts';
 import { FollowButton } from '../components/follow-button.tsx';
 import { GameArt } from '../components/game-art.tsx';
@@ -57,7 +58,7 @@ function eventJsonLd(event: GameEvent, description: string, url: string): Record
 }
 
 export function Component() {
-  const { event, eventGames } = useLoaderData<typeof loader>();
+  const { event, eventGames, feed } = useLoaderData<typeof loader>();
   const dates = eventDates(event);
   const description = describe(event, dates);
   const path = `/event/${event.uuid}`;
@@ -95,6 +96,8 @@ export function Component() {
         <h2 id="about-event">About</h2>
         <p>{description}</p>
       </section>
+      {/* Keyed by event: the next event page's feed starts afresh. */}
+      <FeedSection key={event.uuid} targetType="event" targetId={event.uuid} feed={feed} />
       <GameGrid id="event-games" title="Featured games" games={eventGames} />
     </article>
   );

@@ -2,6 +2,7 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { gamesByIds, suggestedGameIds } from '../../shared/catalogue/suggested-games.ts';
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
+import { feedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { GAME } from '../../shared/records/record-kinds.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
@@ -16,6 +17,8 @@ export interface GamePageData {
   game: Game;
   suggGames: GameSummary[];
   topGames: GameSummary[];
+  /** The first page of the game's feed, newest first (more through GET /api/posts). */
+  feed: FeedPage;
 }
 
 /** The not-found page is shown at the requested URL, which stays in the address bar (status 404). */
@@ -33,6 +36,8 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<G
   const db = context.get(publicDatabaseContext);
   const deepLink = params.deepLink ?? '';
   if (!deepLinkSchema.safeParse(deepLink).success) throw notFound(await notFoundPageData(db));
+  // The feed's index query runs in the first round with the game's reads, its posts in the second.
+  const feedRead = feedForPage(db, deepLink);
   const [gameResult, suggestedIdsResult, topResult] = await Promise.allSettled([
     readRecord(db, GAME, deepLink),
     suggestedGameIds(db, deepLink),
@@ -51,5 +56,6 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<G
     game,
     suggGames: suggested.map(toGameSummary),
     topGames: topGamesExcluding(topGames, [game.uuid, ...suggested.map((g) => g.uuid)]).map(toGameSummary),
+    feed: await feedRead,
   };
 }

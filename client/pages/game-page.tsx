@@ -2,6 +2,7 @@ import { useLoaderData } from 'react-router';
 import type { Game } from '../../shared/schemas/game.ts';
 import { GameArt } from '../components/game-art.tsx';
 import { GameGrid } from '../components/game-card.tsx';
+import { FeedSection } from '../components/feed/feed-section.tsx';
 import { FollowButton } from '../components/follow-button.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
@@ -72,7 +73,7 @@ function Facts({ game }: { game: Game }) {
 }
 
 export function Component() {
-  const { game, suggGames, topGames } = useLoaderData<typeof loader>();
+  const { game, suggGames, topGames, feed } = useLoaderData<typeof loader>();
   const description = describe(game);
   const path = `/game/${game.deeplink_url_code}`;
   const url = useAbsoluteUrl(path);
@@ -114,6 +115,13 @@ export function Component() {
         </section>
         <Facts game={game} />
       </div>
+      {/* Keyed by game: the next game page's feed starts afresh. */}
+      <FeedSection
+        key={game.deeplink_url_code}
+        targetType="game"
+        targetId={game.deeplink_url_code}
+        feed={feed}
+      />
       <GameGrid
         id="suggested-games"
         title={`Players who follow ${game.name} also follow`}

@@ -5,6 +5,7 @@ import { isGuestName } from '../../shared/auth/account-api.ts';
 import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { GAMES_FOLLOWED_DEFAULT } from '../../shared/constants.ts';
+import { feedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { PROFILE } from '../../shared/records/record-kinds.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
@@ -41,6 +42,8 @@ export interface ProfileUser {
 export interface UserPageData {
   user: ProfileUser;
   followGames: GameSummary[];
+  /** The first page of the member's feed, newest first (more through GET /api/posts). */
+  feed: FeedPage;
 }
 
 /** The not-found page is shown at the requested URL, which stays in the address bar (status 404). */
@@ -76,6 +79,8 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<U
   });
   if (!uid) throw await notFound(db);
 
+  // The feed's index query shares the next round; its posts are read while the games are.
+  const feedRead = feedForPage(db, uid);
   const [publicResult, profileResult, followedResult] = await Promise.allSettled([
     db.read(userSectionPath(uid, 'public'), publicSectionSchema),
     readRecord(db, PROFILE, uid),
@@ -96,5 +101,5 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<U
   if (icon) user.icon = icon;
   const header = (profile && !profile.disabled ? profile.header : undefined) ?? section.header;
   if (header) user.header = header;
-  return { user, followGames: followed.map(toGameSummary) };
+  return { user, followGames: followed.map(toGameSummary), feed: await feedRead };
 }

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useLoaderData } from 'react-router';
+import { FeedSection } from '../components/feed/feed-section.tsx';
 import { FollowButton } from '../components/follow-button.tsx';
 import { GameGrid } from '../components/game-card.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
@@ -44,7 +45,7 @@ function profileJsonLd(user: ProfileUser, description: string, url: string): Rec
 }
 
 export function Component() {
-  const { user, followGames } = useLoaderData<typeof loader>();
+  const { user, followGames, feed } = useLoaderData<typeof loader>();
   const description = describe(user, followGames.length);
   const path = `/user/${user.username}`;
   const url = useAbsoluteUrl(path);
@@ -81,8 +82,8 @@ export function Component() {
         </div>
       </header>
       <GameGrid id="followed-games" title={`Games ${user.username} follows`} games={followGames} />
-      {/* The member's feed (their posts) slots in here; empty until posts are shown. */}
-      <section id="feed" className="user-feed" aria-label={`Posts by ${user.username}`} />
+      {/* Keyed by member: the next user page's feed starts afresh. */}
+      <FeedSection key={user.uuid} targetType="user" targetId={user.uuid} feed={feed} />
     </article>
   );
 }

@@ -151,3 +151,18 @@ export async function readCommentsPage(
     nextCursor: page.length > size && last ? encodeFeedCursor(last) : null,
   };
 }
+
+/** A feed with no posts (also what a page shows when its feed cannot be read). */
+export const EMPTY_FEED: FeedPage = { posts: [], nextCursor: null };
+
+/**
+ * The first page of a feed as a page's bundle carries it. Start it with the page's own first reads: its
+ * index query then shares their round, and its posts the next. A failure leaves the page with no posts
+ * rather than failing it (spec section 8: failed reads resolve to empty lists).
+ */
+export function feedForPage(db: RtdbClient, targetId: string): Promise<FeedPage> {
+  return readFeedPage(db, targetId, null).catch((error: unknown) => {
+    console.error(`Loading the feed of ${targetId} failed`, error);
+    return EMPTY_FEED;
+  });
+}

@@ -1,6 +1,12 @@
 import { useId, useState, type SubmitEvent } from 'react';
 import type { ApiFailure } from '../../../shared/api/contract.ts';
 
+/**
+ * A text box's value. Components also compile for the Worker, whose types know no DOM elements beyond
+ * what React declares, so the value is read through a narrow type.
+ */
+const valueOf = (field: unknown): string => (field as { value?: string } | null)?.value ?? '';
+
 /** The words a refused write shows: the API's own message for a 400, otherwise a plain sentence. */
 export function refusalMessage(error: unknown, what: string): string {
   const failure = error instanceof Error ? (error as Partial<ApiFailure>) : {};
@@ -78,7 +84,7 @@ export function TextComposer({
         aria-invalid={message !== '' || tooLong || undefined}
         aria-describedby={`${id}-count ${id}-message`}
         onChange={(event) => {
-          setText(event.currentTarget.value);
+          setText(valueOf(event.currentTarget));
           if (message) setMessage('');
         }}
       />
