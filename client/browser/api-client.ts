@@ -59,6 +59,7 @@ const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
   'PUT /follows/:type/:targetId': true,
   'DELETE /follows/:type/:targetId': true,
   'GET /browse': true,
+  'GET /feed': true,
   'PUT /suggestions/:targetId': true,
   'POST /posts': true,
   'DELETE /posts/:postId': true,

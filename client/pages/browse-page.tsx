@@ -5,6 +5,7 @@ import { AuthCard, AuthForm, FIELDS, useAuthForms } from '../auth/auth-form.tsx'
 import { resetForm } from '../auth/form-values.ts';
 import { CatalogueSection } from '../components/catalogue-section.tsx';
 import { GameGrid } from '../components/game-card.tsx';
+import { HomeFeed } from '../components/home-feed.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { SuggestionDeck } from '../components/suggestion-deck.tsx';
 
@@ -45,6 +46,7 @@ export function Component() {
       </section>
       {browsingCatalogue ? null : (
         <>
+          <HomeFeed />
           <SuggestionDeck games={suggestions} />
           <GameGrid id="followed-games" title="Games you follow" games={followGames} />
           {followGames.length === 0 ? (

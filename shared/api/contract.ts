@@ -73,6 +73,8 @@ export interface ApiEndpoints {
   'GET /search': { answer: SearchAnswer };
   /** Answers 204 (no body). Sent with sendBeacon, which survives the page being closed. */
   'POST /page-views': { body: PageView; answer: null };
+  /** A page of the member's home feed: `?cursor=<nextCursor of the page before>&limit=<1-25>`. */
+  'GET /feed': { answer: FeedPage; member: true };
   /** A page of a user's, game's or event's feed: `?targetId=<id>&cursor=<nextCursor of the page before>`. */
   'GET /posts': { answer: FeedPage };
   'POST /posts': { body: NewPostRequest; answer: { post: FeedPost | null }; member: true };

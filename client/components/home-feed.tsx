@@ -1,0 +1,139 @@
+import { useEffect, useState } from 'react';
+import type { FeedPost } from '../../shared/feed/read-feed.ts';
+import { callApi, useBrowserSession } from './browser-capabilities.ts';
+import { FeedViewerProvider, useFeedViewer } from './feed/feed-viewer.tsx';
+import { PostCard } from './feed/post-card.tsx';
+
+/** The posts and comments of a page a member can like (the viewer learns whether they do). */
+function likeableIds(posts: readonly FeedPost[]): string[] {
+  return posts.flatMap((post) => [post.uuid, ...post.previewComments.map((comment) => comment.uuid)]);
+}
+
+type Loaded =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'shown'; posts: FeedPost[]; nextCursor: string | null };
+
+/**
+ * The member's home feed (GET /api/feed): posts on every game, member and event they follow and their
+ * own, newest first. Member data: asked for after hydration, never in the server-rendered page. "More
+ * posts" appends the next page; a post already shown is never shown twice.
+ */
+export function HomeFeed() {
+  const signedIn = useBrowserSession();
+  return (
+    <section className="feed-section home-feed" aria-labelledby="home-feed-heading">
+      <h2 id="home-feed-heading">Your feed</h2>
+      {signedIn ? (
+        <FeedViewerProvider ids={[]}>
+          <HomeFeedPosts />
+        </FeedViewerProvider>
+      ) : (
+        <p className="feed-empty" role="status">
+          Loading your feed…
+        </p>
+      )}
+    </section>
+  );
+}
+
+function HomeFeedPosts() {
+  const viewer = useFeedViewer();
+  const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [message, setMessage] = useState('');
+
+  useEffect(() => {
+    let current = true;
+    callApi('GET /feed', {}).then(
+      (page) => {
+        if (!current) return;
+        setLoaded({ state: 'shown', posts: page.posts, nextCursor: page.nextCursor });
+        viewer.learnLikes(likeableIds(page.posts));
+      },
+      () => {
+        if (current) setLoaded({ state: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+    };
+    // Once, when the member is known to be signed in (learnLikes changes as likes are learnt).
+  }, []);
+
+  async function loadMore(cursor: string) {
+    setLoadingMore(true);
+    setMessage('');
+    try {
+      const page = await callApi('GET /feed', { query: { cursor } });
+      setLoaded((shown) => {
+        if (shown.state !== 'shown') return shown;
+        const seen = new Set(shown.posts.map((post) => post.uuid));
+        return {
+          state: 'shown',
+          posts: [...shown.posts, ...page.posts.filter((post) => !seen.has(post.uuid))],
+          nextCursor: page.nextCursor,
+        };
+      });
+      viewer.learnLikes(likeableIds(page.posts));
+    } catch {
+      setMessage('Could not load more posts. Please try again.');
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  if (loaded.state === 'loading')
+    return (
+      <p className="feed-empty" role="status">
+        Loading your feed…
+      </p>
+    );
+  if (loaded.state === 'failed')
+    return (
+      <p className="feed-message" role="alert">
+        Your feed is not available just now. Please reload the page in a moment.
+      </p>
+    );
+  const { posts, nextCursor } = loaded;
+  return (
+    <>
+      {posts.length === 0 ? (
+        <p className="feed-empty">Posts on the games, members and events you follow show up here.</p>
+      ) : null}
+      <ol className="feed-list">
+        {posts.map((post) => (
+          <li key={post.uuid}>
+            <PostCard
+              post={post}
+              onDeleted={(postId) => {
+                setLoaded((shown) =>
+                  shown.state === 'shown'
+                    ? { ...shown, posts: shown.posts.filter((p) => p.uuid !== postId) }
+                    : shown,
+                );
+              }}
+            />
+          </li>
+        ))}
+      </ol>
+      {nextCursor ? (
+        <button
+          type="button"
+          className="feed-more"
+          aria-disabled={loadingMore || undefined}
+          onClick={() => {
+            if (!loadingMore) void loadMore(nextCursor);
+          }}
+        >
+          {loadingMore ? 'Loading…' : 'More posts'}
+        </button>
+      ) : null}
+      {message ? (
+        <p className="feed-message" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </>
+  );
+}
