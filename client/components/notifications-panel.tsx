@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { NotificationItem } from '../../shared/notifications/read-notifications.ts';
+import { UNREAD_COUNT_CAP } from '../../shared/notifications/read-notifications.ts';
+import { callApi } from './browser-capabilities.ts';
+import { RelativeTime } from './relative-time.tsx';
+
+// The signed-in member's bell (loaded by notifications-bell.tsx): the unread count, read again on every
+// navigation, and a disclosure that lists the notifications newest first, a page at a time. Opening it
+// marks what it shows as seen, which clears the count.
+
+function countText(unread: number): string {
+  return unread >= UNREAD_COUNT_CAP ? `${UNREAD_COUNT_CAP}+` : String(unread);
+}
+
+/** What a notification says after the member's name. */
+function whatHappened(item: NotificationItem): string {
+  switch (item.kind) {
+    case 'follow':
+      return 'followed you.';
+    case 'like':
+      return item.ofComment ? 'liked your comment' : 'liked your post';
+    case 'comment':
+      return 'commented on your post:';
+  }
+}
+
+function NotificationLine({ item }: { item: NotificationItem }) {
+  return (
+    <li className="notification" data-unread={item.unread || undefined}>
+      <p>
+        <Link to={`/user/${encodeURIComponent(item.actor.username)}`} className="notification-actor">
+          {item.actor.username}
+        </Link>{' '}
+        {whatHappened(item)}
+        {item.excerpt === null ? null : <q className="notification-excerpt">{item.excerpt}</q>}
+        {item.unread ? <span className="notifications-hidden"> (new)</span> : null}
+      </p>
+      <RelativeTime at={item.timestamp} />
+    </li>
+  );
+}
+
+export function NotificationsPanel() {
+  const panelId = useId();
+  const { pathname } = useLocation();
+  const [unread, setUnread] = useState<number | null>(null);
+  const [open, setOpen] = useState(false);
+  const [items, setItems] = useState<NotificationItem[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const button = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  // The count, on first load and after every navigation (cheap: one bounded read); the list closes.
+  useEffect(() => {
+    let current = true;
+    setOpen(false);
+    callApi('GET /notifications/unread', {}).then(
+      (answer) => {
+        if (current) setUnread(answer.unread);
+      },
+      () => {
+        // No count is better than a wrong one; the bell still opens the list.
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [pathname]);
+
+  const loadPage = useCallback(async (cursor: string | null) => {
+    setBusy(true);
+    setMessage('');
+    try {
+      const answer = await callApi('GET /notifications', { query: { cursor: cursor ?? undefined } });
+      setItems((before) => (cursor && before ? [...before, ...answer.notifications] : answer.notifications));
+      setNext(answer.next);
+      setUnread(answer.unread);
+      const newest = answer.notifications[0];
+      if (!cursor && newest && newest.unread) {
+        const seen = await callApi('PUT /notifications/seen', { body: { upTo: newest.timestamp } });
+        setUnread(seen.unread);
+      }
+    } catch {
+      setMessage('Could not load your notifications. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  function toggle() {
+    const opening = !open;
+    setOpen(opening);
+    if (opening) void loadPage(null);
+  }
+
+  // Escape closes the list and gives focus back to the bell.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  const count = unread ?? 0;
+  return (
+    <div className="notifications">
+      <button
+        ref={button}
+        type="button"
+        className="notifications-bell"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={toggle}
+      >
+        <span aria-hidden="true" className="notifications-icon">
+          🔔
+        </span>
+        <span className="notifications-hidden">Notifications</span>
+        {count > 0 ? (
+          <span className="notifications-count">
+            {countText(count)}
+            <span className="notifications-hidden"> unread</span>
+          </span>
+        ) : null}
+      </button>
+      <div
+        ref={panel}
+        id={panelId}
+        className="notifications-panel"
+        role="region"
+        aria-labelledby={`${panelId}-title`}
+        hidden={!open}
+      >
+        <p id={`${panelId}-title`} className="notifications-title">
+          Notifications
+        </p>
+        {items === null ? (
+          <p className="notifications-status">{busy ? 'Loading…' : ''}</p>
+        ) : items.length === 0 ? (
+          <p className="notifications-status">
+            Nothing yet. When someone follows you, or likes or comments on your posts, it shows here.
+          </p>
+        ) : (
+          <ol className="notifications-list">
+            {items.map((item) => (
+              <NotificationLine key={item.id} item={item} />
+            ))}
+          </ol>
+        )}
+        {next ? (
+          <button
+            type="button"
+            className="notifications-more"
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) void loadPage(next);
+            }}
+          >
+            Show older
+          </button>
+        ) : null}
+        <p className="notifications-status" role="status">
+          {message}
+        </p>
+      </div>
+    </div>
+  );
+}
