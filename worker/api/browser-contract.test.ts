@@ -47,6 +47,27 @@ const checks = {
     'DELETE /follows/:type/:targetId'
   >,
   pageViewBody: true satisfies TakesBody<Routes['page-views']['$post'], 'POST /page-views'>,
+  feedPage: true satisfies Answers<Routes['posts']['$get'], 'GET /posts'>,
+  newPost: true satisfies Answers<Routes['posts']['$post'], 'POST /posts'>,
+  newPostBody: true satisfies TakesBody<Routes['posts']['$post'], 'POST /posts'>,
+  commentsPage: true satisfies Answers<
+    Routes['comments']['posts'][':postId']['$get'],
+    'GET /comments/posts/:postId'
+  >,
+  newComment: true satisfies Answers<
+    Routes['comments']['posts'][':postId']['$post'],
+    'POST /comments/posts/:postId'
+  >,
+  newCommentBody: true satisfies TakesBody<
+    Routes['comments']['posts'][':postId']['$post'],
+    'POST /comments/posts/:postId'
+  >,
+  likesMine: true satisfies Answers<Routes['likes']['mine']['$get'], 'GET /likes/mine'>,
+  like: true satisfies Answers<Routes['likes'][':type'][':targetId']['$put'], 'PUT /likes/:type/:targetId'>,
+  unlike: true satisfies Answers<
+    Routes['likes'][':type'][':targetId']['$delete'],
+    'DELETE /likes/:type/:targetId'
+  >,
 };
 
 describe('the browser’s API contract', () => {

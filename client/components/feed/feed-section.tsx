@@ -92,7 +92,7 @@ function FeedPosts({
       {posts.length === 0 ? <p className="feed-empty">No posts yet.</p> : null}
       <ol className="feed-list">
         {posts.map((post) => (
-          <li key={post.uuid}>
+          <li key={post.uuid} data-post={post.uuid}>
             <PostCard
               post={post}
               onDeleted={(postId) => {
