@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { NotificationItem } from '../../shared/notifications/read-notifications.ts';
-import { UNREAD_COUNT_CAP } from '../../shared/notifications/read-notifications.ts';
+import { UNREAD_COUNT_CAP } from '../../shared/notifications/notification-limits.ts';
 import { callApi } from './browser-capabilities.ts';
 import { RelativeTime } from './relative-time.tsx';
 

@@ -7,14 +7,9 @@ import {
   userSectionNode,
 } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_READ_CAP, UNREAD_COUNT_CAP } from './notification-limits.ts';
 import { notificationSchema, notificationsSeenSchema, type NotificationKind } from './notification-record.ts';
 
-/** The most notifications one read takes (the rules refuse more: `limitToLast` ≤ 25). */
-export const NOTIFICATIONS_READ_CAP = 25;
-/** Notifications on one page of the list. */
-export const NOTIFICATIONS_PAGE_SIZE = 20;
-/** How far the unread count counts: past it the bell says "25+". */
-export const UNREAD_COUNT_CAP = NOTIFICATIONS_READ_CAP;
 /** How much of a post or comment a notification quotes. */
 const EXCERPT_LENGTH = 80;
 
