@@ -50,11 +50,16 @@ test('a member follows a game and finds it on browse; the catalogue pages throug
   await signUp(page, member);
   await expect(page).toHaveURL(/\/browse$/);
   await page.goto('/game/hades');
+  const followed = page.waitForResponse(
+    (response) => response.url().endsWith('/api/follows/game/hades') && response.request().method() === 'PUT',
+  );
   await page
     .getByRole('main')
     .getByRole('button', { name: /^Follow/ })
     .click();
   await expect(page.getByRole('main').getByRole('button', { name: /^Following/ })).toBeVisible();
+  // The button shows the follow at once; the page reads it once the Worker has written it.
+  expect((await followed).status()).toBe(200);
 
   await openHydratedAndMark(page, '/browse');
   await expect(page.locator('#followed-games + .game-grid')).toContainText('Hades');
