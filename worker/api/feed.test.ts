@@ -46,6 +46,7 @@ describe('GET /api/feed', () => {
     for (const headers of [{}, { Authorization: 'Bearer not-a-token' }] as Record<string, string>[]) {
       const { response, body } = await requestApp(env, '/api/feed', {}, { headers });
       expect(response.status).toBe(401);
+      expect(response.headers.get('Cache-Control')).toBe('private, no-store');
       expect((JSON.parse(body) as ApiErrorBody).error).toMatchObject({
         code: 'unauthenticated',
         message: 'Please sign in.',
@@ -69,6 +70,7 @@ describe('GET /api/feed', () => {
       // The failing stand-in would answer 502: a 400 shows the request was refused before any call.
       const { response, json } = await feed(query, { functions: 'failing' });
       expect(response.status, query).toBe(400);
+      expect(response.headers.get('Cache-Control'), query).toBe('private, no-store');
       expect((json as ApiErrorBody).error.code, query).toBe('invalid-input');
     }
   });

@@ -26,11 +26,15 @@ const feedQuerySchema = z.object({
  */
 export const feedApi = new Hono<AppEnv>().get(
   '/',
+  // Around everything, so that refusals (401, 400) and failures are never kept either.
+  async (c, next) => {
+    await next();
+    c.res.headers.set('Cache-Control', 'private, no-store');
+  },
   requireUser,
   validate('query', feedQuerySchema),
   async (c) => {
     const { cursor, limit } = c.req.valid('query');
-    c.header('Cache-Control', 'private, no-store');
     try {
       const page = await feedCaller({ functionsBaseUrl: c.env.FUNCTIONS_BASE_URL })(c.var.user.idToken, {
         ...(cursor === undefined ? {} : { cursor }),
@@ -43,12 +47,11 @@ export const feedApi = new Hono<AppEnv>().get(
         throw apiError(401, 'unauthenticated', {
           message: 'Please sign in.',
           detail: error.message,
-          headers: { 'Cache-Control': 'private, no-store' },
         });
       throw apiError(error.status, 'unavailable', {
         message: 'Your feed is not available just now. Please try again in a moment.',
         detail: error.message,
-        headers: { 'Cache-Control': 'private, no-store', 'Retry-After': '5' },
+        headers: { 'Retry-After': '5' },
         cause: error.cause,
       });
     }
