@@ -1,6 +1,7 @@
 // Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { EMPTY_FEED, feedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
+import { loadFeedSection } from '../components/feed/feed-section-on-demand.tsx';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
 import { EVENT } from '../../shared/records/record-kinds.ts';
@@ -18,6 +19,12 @@ export interface EventPageData {
   feed: FeedPage;
 }
 
+/** The feed with its code loaded, so that the server renders it into the HTML (see feed-section-on-demand.tsx). */
+async function withFeedCode(feed: Promise<FeedPage>): Promise<FeedPage> {
+  const [read] = await Promise.all([feed, loadFeedSection()]);
+  return read;
+}
+
 /**
  * The event page's bundle in two rounds of database reads: the event, then its featured games in
  * parallel. The event missing, invalid or failing to load gives the not-found page with top games at the
@@ -29,7 +36,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<E
   const deepLink = params.deepLink ?? '';
   const valid = deepLinkSchema.safeParse(deepLink).success;
   // The feed's index query runs in the first round with the event's read, its posts in the second.
-  const feedRead = valid ? feedForPage(db, deepLink) : null;
+  const feedRead = valid ? withFeedCode(feedForPage(db, deepLink)) : null;
   const event = valid
     ? await readRecord(db, EVENT, deepLink).catch((error: unknown) => {
         console.error(`Loading event ${deepLink} failed`, error);

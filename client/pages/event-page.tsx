@@ -1,5 +1,5 @@
 import { useLoaderData } from 'react-router';
-import { FeedSection } from '../components/feed/feed-section.tsx';
+import { FeedSection } from '../components/feed/feed-section-on-demand.tsx';
 import type { GameEvent } from '../../shared/schemas/event.ts';
 import { FollowButton } from '../components/follow-button.tsx';
 import { GameArt } from '../components/game-art.tsx';

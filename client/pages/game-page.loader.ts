@@ -3,6 +3,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import { gamesByIds, suggestedGameIds } from '../../shared/catalogue/suggested-games.ts';
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
 import { feedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
+import { loadFeedSection } from '../components/feed/feed-section-on-demand.tsx';
 import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { GAME } from '../../shared/records/record-kinds.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
@@ -21,6 +22,12 @@ export interface GamePageData {
   feed: FeedPage;
 }
 
+/** The feed with its code loaded, so that the server renders it into the HTML (see feed-section-on-demand.tsx). */
+async function withFeedCode(feed: Promise<FeedPage>): Promise<FeedPage> {
+  const [read] = await Promise.all([feed, loadFeedSection()]);
+  return read;
+}
+
 /** The not-found page is shown at the requested URL, which stays in the address bar (status 404). */
 function notFound(bundle: NotFoundPageData) {
   return data(bundle, { status: 404 });
@@ -37,7 +44,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<G
   const deepLink = params.deepLink ?? '';
   if (!deepLinkSchema.safeParse(deepLink).success) throw notFound(await notFoundPageData(db));
   // The feed's index query runs in the first round with the game's reads, its posts in the second.
-  const feedRead = feedForPage(db, deepLink);
+  const feedRead = withFeedCode(feedForPage(db, deepLink));
   const [gameResult, suggestedIdsResult, topResult] = await Promise.allSettled([
     readRecord(db, GAME, deepLink),
     suggestedGameIds(db, deepLink),

@@ -2,7 +2,7 @@ import { useLoaderData } from 'react-router';
 import type { Game } from '../../shared/schemas/game.ts';
 import { GameArt } from '../components/game-art.tsx';
 import { GameGrid } from '../components/game-card.tsx';
-import { FeedSection } from '../components/feed/feed-section.tsx';
+import { FeedSection } from '../components/feed/feed-section-on-demand.tsx';
 import { FollowButton } from '../components/follow-button.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';

@@ -6,6 +6,7 @@ import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { GAMES_FOLLOWED_DEFAULT } from '../../shared/constants.ts';
 import { feedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
+import { loadFeedSection } from '../components/feed/feed-section-on-demand.tsx';
 import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { PROFILE } from '../../shared/records/record-kinds.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
@@ -46,6 +47,12 @@ export interface UserPageData {
   feed: FeedPage;
 }
 
+/** The feed with its code loaded, so that the server renders it into the HTML (see feed-section-on-demand.tsx). */
+async function withFeedCode(feed: Promise<FeedPage>): Promise<FeedPage> {
+  const [read] = await Promise.all([feed, loadFeedSection()]);
+  return read;
+}
+
 /** The not-found page is shown at the requested URL, which stays in the address bar (status 404). */
 async function notFound(db: RtdbClient) {
   return data<NotFoundPageData>(await notFoundPageData(db), { status: 404 });
@@ -80,7 +87,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<U
   if (!uid) throw await notFound(db);
 
   // The feed's index query shares the next round; its posts are read while the games are.
-  const feedRead = feedForPage(db, uid);
+  const feedRead = withFeedCode(feedForPage(db, uid));
   const [publicResult, profileResult, followedResult] = await Promise.allSettled([
     db.read(userSectionPath(uid, 'public'), publicSectionSchema),
     readRecord(db, PROFILE, uid),

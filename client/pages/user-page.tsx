@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useLoaderData } from 'react-router';
-import { FeedSection } from '../components/feed/feed-section.tsx';
+import { FeedSection } from '../components/feed/feed-section-on-demand.tsx';
 import { FollowButton } from '../components/follow-button.tsx';
 import { GameGrid } from '../components/game-card.tsx';
 import { JsonLd } from '../components/json-ld.tsx';

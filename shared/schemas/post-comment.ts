@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { MAX_COMMENT_LENGTH } from '../feed/text-limits.ts';
 import { recordIdSchema } from './keys.ts';
 import type { RecordMeta } from './record-meta.ts';
 
-export const MAX_COMMENT_LENGTH = 1000;
+/** Longest comment, in characters (a plain number apart, for the browser's composer). */
+export { MAX_COMMENT_LENGTH };
 
 /** A comment at `comments/{pushId}`; its id and timestamp are also in the post's `comments` map. */
 export const postCommentSchema = z.object({

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { MAX_POST_LENGTH } from '../feed/text-limits.ts';
 import { recordIdSchema } from './keys.ts';
 import type { PostComment } from './post-comment.ts';
 import type { RecordMeta } from './record-meta.ts';
 
-/** Longest post or comment, in characters. */
-export const MAX_POST_LENGTH = 2000;
+/** Longest post, in characters (a plain number apart, for the browser's composer). */
+export { MAX_POST_LENGTH };
 
 export const POST_TYPES = ['text', 'image', 'link'] as const;
 /** What a post can be written to: a user's, a game's or an event's feed. */

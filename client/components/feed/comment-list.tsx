@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FeedComment, FeedPost } from '../../../shared/feed/read-feed.ts';
-import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/post-comment.ts';
+import { MAX_COMMENT_LENGTH } from '../../../shared/feed/text-limits.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { RelativeTime } from '../relative-time.tsx';
 import { AuthorLink } from './author-link.tsx';
@@ -99,7 +99,8 @@ export function CommentList({ post }: { post: FeedPost }) {
   }
 
   return (
-    <section className="feed-comments" aria-label="Comments">
+    // A plain box, not a named region: every post has one, and landmarks' names must differ.
+    <div className="feed-comments">
       {comments.length > 0 ? (
         <ul className="feed-comment-list">
           {comments.map((comment) => (
@@ -154,6 +155,6 @@ export function CommentList({ post }: { post: FeedPost }) {
           }}
         />
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { FeedPage, FeedPost } from '../../../shared/feed/read-feed.ts';
-import { MAX_POST_LENGTH, type POST_TARGET_TYPES } from '../../../shared/schemas/post.ts';
+import { MAX_POST_LENGTH } from '../../../shared/feed/text-limits.ts';
+import type { POST_TARGET_TYPES } from '../../../shared/schemas/post.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { FeedViewerProvider, useFeedViewer } from './feed-viewer.tsx';
 import { PostCard } from './post-card.tsx';

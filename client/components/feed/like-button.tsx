@@ -38,9 +38,9 @@ export function LikeButton({
   const noun = type === 'post' ? 'post' : 'comment';
   if (!viewer.signedIn || viewer.uid === null || liked === undefined) {
     return (
-      <span className="like-count" aria-label={likesLabel(count)}>
-        <span aria-hidden="true">♥ </span>
-        {count}
+      <span className="like-count">
+        <span aria-hidden="true">♥ {count}</span>
+        <span className="feed-visually-hidden">{likesLabel(count)}</span>
       </span>
     );
   }
