@@ -9,6 +9,11 @@ import { RelativeTime } from './relative-time.tsx';
 // navigation, and a disclosure that lists the notifications newest first, a page at a time. Opening it
 // marks what it shows as seen, which clears the count.
 
+/** The bell, as far as this needs it (components are also type-checked without the DOM's types). */
+interface Focusable {
+  focus(): void;
+}
+
 function countText(unread: number): string {
   return unread >= UNREAD_COUNT_CAP ? `${UNREAD_COUNT_CAP}+` : String(unread);
 }
@@ -51,7 +56,6 @@ export function NotificationsPanel() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const button = useRef<HTMLButtonElement>(null);
-  const panel = useRef<HTMLDivElement>(null);
 
   // The count, on first load and after every navigation (cheap: one bounded read); the list closes.
   useEffect(() => {
@@ -96,29 +100,17 @@ export function NotificationsPanel() {
     if (opening) void loadPage(null);
   }
 
-  // Escape closes the list and gives focus back to the bell.
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      button.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!panel.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [open]);
-
   const count = unread ?? 0;
   return (
-    <div className="notifications">
+    <div
+      className="notifications"
+      onKeyDown={(event) => {
+        // Escape closes the list and gives focus back to the bell (the disclosure pattern).
+        if (event.key !== 'Escape' || !open) return;
+        setOpen(false);
+        (button.current as unknown as Focusable | null)?.focus();
+      }}
+    >
       <button
         ref={button}
         type="button"
@@ -139,7 +131,6 @@ export function NotificationsPanel() {
         ) : null}
       </button>
       <div
-        ref={panel}
         id={panelId}
         className="notifications-panel"
         role="region"

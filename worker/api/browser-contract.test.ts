@@ -47,6 +47,19 @@ const checks = {
     'DELETE /follows/:type/:targetId'
   >,
   pageViewBody: true satisfies TakesBody<Routes['page-views']['$post'], 'POST /page-views'>,
+  notifications: true satisfies Answers<Routes['notifications']['$get'], 'GET /notifications'>,
+  notificationsUnread: true satisfies Answers<
+    Routes['notifications']['unread']['$get'],
+    'GET /notifications/unread'
+  >,
+  notificationsSeen: true satisfies Answers<
+    Routes['notifications']['seen']['$put'],
+    'PUT /notifications/seen'
+  >,
+  notificationsSeenBody: true satisfies TakesBody<
+    Routes['notifications']['seen']['$put'],
+    'PUT /notifications/seen'
+  >,
   feedPage: true satisfies Answers<Routes['posts']['$get'], 'GET /posts'>,
   newPost: true satisfies Answers<Routes['posts']['$post'], 'POST /posts'>,
   newPostBody: true satisfies TakesBody<Routes['posts']['$post'], 'POST /posts'>,
