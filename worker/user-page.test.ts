@@ -23,7 +23,15 @@ const followedGame = (at: number) => ({
 });
 
 interface UserBundle {
-  user: { uuid: string; username: string; brief: string; follows: number; header?: string; icon?: string };
+  user: {
+    uuid: string;
+    username: string;
+    brief: string;
+    details: string;
+    follows: number;
+    header?: string;
+    icon?: string;
+  };
   followGames: { uuid: string }[];
 }
 
@@ -42,6 +50,7 @@ beforeAll(async () => {
     'profiles/up-rosa': {
       sourceUUID: 'up-rosa',
       brief: 'Speedruns </script> and coffee.',
+      details: 'Any% on weekends.\nAsk me about <b>routes</b>.',
       header: 'https://images.example/rosa.jpg',
       disabled: false,
     },
@@ -74,11 +83,14 @@ describe('user page', () => {
     expect(body).toContain('"@type":"Person"');
     expect(body).toContain('Games rosa_runs follows');
     expect(body).not.toContain('Speedruns </script>');
+    // The details are shown as typed: their markup is text, never run.
+    expect(body).toContain('Ask me about &lt;b&gt;routes&lt;/b&gt;.');
     const data = hydrationData(body).loaderData.user as UserBundle;
     expect(data.user).toEqual({
       uuid: 'up-rosa',
       username: 'rosa_runs',
       brief: 'Speedruns </script> and coffee.',
+      details: 'Any% on weekends.\nAsk me about <b>routes</b>.',
       follows: 3,
       header: 'https://images.example/rosa.jpg',
     });

@@ -7,6 +7,7 @@ import { CatalogueSection } from '../components/catalogue-section.tsx';
 import { GameGrid } from '../components/game-card.tsx';
 import { HomeFeed } from '../components/home-feed.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { ProfileEditor } from '../components/profile-editor.tsx';
 import { SuggestionDeck } from '../components/suggestion-deck.tsx';
 
 /**
@@ -55,9 +56,17 @@ export function Component() {
         </>
       )}
       <CatalogueSection catalogue={catalogue} />
+      {browsingCatalogue || me.guest ? null : (
+        <ProfileEditor uid={me.uid} icon={textOf(me.public?.icon)} header={textOf(me.public?.header)} />
+      )}
       {browsingCatalogue ? null : <AccountSettings guest={me.guest} />}
     </>
   );
+}
+
+/** A text field of the member's record, when it is one. */
+function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
 }
 
 /** Changing the password: out of the way, folded at the end of the page (a guest has none). */

@@ -31,10 +31,12 @@ const usersPublicMatchesSchema = z.record(z.string(), z.object({ username: z.str
 export interface ProfileUser {
   uuid: string;
   username: string;
-  /** https only (the schemas drop anything else). */
+  /** https, or an image uploaded here (`/media/…`, shared/schemas/profile-image.ts); the schemas drop anything else. */
   icon?: string;
   header?: string;
   brief: string;
+  /** The profile's longer text, shown as typed (line breaks kept). */
+  details: string;
   /** How many users follow this member. */
   follows: number;
 }
@@ -102,6 +104,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<U
     uuid: uid,
     username: section.username,
     brief: profile && !profile.disabled ? profile.brief : '',
+    details: profile && !profile.disabled ? profile.details : '',
     follows: section.follows,
   };
   const icon = section.icon ?? section.fbicon;

@@ -21,6 +21,11 @@ function describe(user: ProfileUser, gameCount: number): string {
   return `${user.username} on Questline: their profile${games}.`;
 }
 
+/** An uploaded image's address is on this site (`/media/…`): structured data needs it whole. */
+function absolute(address: string, pageUrl: string): string {
+  return URL.parse(address, pageUrl)?.href ?? address;
+}
+
 /** Structured data so search engines understand the page is a person's profile (https://schema.org/ProfilePage). */
 function profileJsonLd(user: ProfileUser, description: string, url: string): Record<string, unknown> {
   return {
@@ -34,7 +39,7 @@ function profileJsonLd(user: ProfileUser, description: string, url: string): Rec
       identifier: user.uuid,
       url,
       ...(user.brief ? { description: user.brief } : {}),
-      ...(user.icon ? { image: user.icon } : {}),
+      ...(user.icon ? { image: absolute(user.icon, url) } : {}),
       interactionStatistic: {
         '@type': 'InteractionCounter',
         interactionType: 'https://schema.org/FollowAction',
@@ -76,6 +81,7 @@ export function Component() {
           <div className="user-hero-text">
             <h1>{user.username}</h1>
             {user.brief ? <p className="user-brief">{user.brief}</p> : null}
+            {user.details ? <p className="user-details">{user.details}</p> : null}
             {/* Keyed by member: their follow state must not carry over to the next user page. */}
             <FollowButton key={user.uuid} type="user" targetId={user.uuid} followers={user.follows} />
           </div>

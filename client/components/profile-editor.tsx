@@ -1,0 +1,179 @@
+import { useEffect, useId, useState, type SubmitEvent } from 'react';
+import type { ApiFailure } from '../../shared/api/contract.ts';
+import { ImageUpload } from './image-upload.tsx';
+import { callApi } from './browser-capabilities.ts';
+
+/** The profile's limits (shared/schemas/profile.ts), counted as the server counts: trimmed. */
+const LIMITS = { brief: 160, details: 2000 } as const;
+type TextField = keyof typeof LIMITS;
+
+const LABELS: Record<TextField, string> = { brief: 'Brief', details: 'Details' };
+
+function tooLong(field: TextField, value: string): string {
+  const over = value.trim().length - LIMITS[field];
+  return over > 0 ? `At most ${LIMITS[field]} characters: ${over} too many.` : '';
+}
+
+/** One text field of the profile with its count and inline message. */
+function ProfileText({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: TextField;
+  value: string;
+  error: string;
+  onChange: (value: string) => void;
+}) {
+  const id = useId();
+  const length = value.trim().length;
+  return (
+    <div className="auth-field profile-field">
+      <label htmlFor={id}>{LABELS[field]}</label>
+      <textarea
+        id={id}
+        name={field}
+        rows={field === 'brief' ? 2 : 6}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+        onChange={(event) => {
+          onChange(event.target.value);
+        }}
+      />
+      <p id={`${id}-count`} className="profile-count">
+        {length} of {LIMITS[field]} characters
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="auth-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The member's own profile on browse (spec section 3): brief and details, saved together, with a clear
+ * message for text over the limits before anything is sent; and the icon and header image uploads.
+ */
+export function ProfileEditor({
+  uid,
+  icon,
+  header,
+}: {
+  uid: string;
+  icon: string | undefined;
+  header: string | undefined;
+}) {
+  const [values, setValues] = useState<Record<TextField, string>>({ brief: '', details: '' });
+  const [serverErrors, setServerErrors] = useState<Partial<Record<TextField, string>>>({});
+  const [loaded, setLoaded] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState('');
+
+  useEffect(() => {
+    let current = true;
+    callApi('GET /profiles/:uid', { params: { uid } }).then(
+      ({ profile }) => {
+        if (!current) return;
+        setValues({ brief: profile.brief, details: profile.details });
+        setLoaded(true);
+      },
+      (failure: unknown) => {
+        // No profile yet is an empty one.
+        if (current) setLoaded((failure as Partial<ApiFailure>).status === 404);
+        if (current && (failure as Partial<ApiFailure>).status !== 404)
+          setError('Your profile could not be loaded. Reload the page to try again.');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [uid]);
+
+  const errors: Record<TextField, string> = {
+    brief: tooLong('brief', values.brief) || (serverErrors.brief ?? ''),
+    details: tooLong('details', values.details) || (serverErrors.details ?? ''),
+  };
+
+  function change(field: TextField, value: string) {
+    setValues((before) => ({ ...before, [field]: value }));
+    setServerErrors((before) => ({ ...before, [field]: undefined }));
+    setNotice('');
+  }
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (errors.brief || errors.details) {
+      setError('Shorten the text marked above, then save again.');
+      return;
+    }
+    setSaving(true);
+    setError('');
+    setNotice('');
+    try {
+      const { profile } = await callApi('PATCH /profiles/:uid', {
+        params: { uid },
+        body: { brief: values.brief, details: values.details },
+      });
+      setValues({ brief: profile.brief, details: profile.details });
+      setNotice('Your profile is saved.');
+    } catch (failure) {
+      const { fields, message } = failure as Partial<ApiFailure>;
+      setServerErrors({ brief: fields?.brief, details: fields?.details });
+      setError(message ?? 'Your profile could not be saved. Try again.');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <details className="account-settings profile-editor">
+      <summary>Your profile</summary>
+      <section className="auth-card profile-card" aria-labelledby="profile-pictures-title">
+        <h2 id="profile-pictures-title">Pictures</h2>
+        <ImageUpload kind="icon" current={icon} />
+        <ImageUpload kind="header" current={header} />
+      </section>
+      <section className="auth-card profile-card" aria-labelledby="profile-text-title">
+        <h2 id="profile-text-title">About you</h2>
+        <form onSubmit={(event) => void onSubmit(event)} aria-busy={saving || undefined} noValidate>
+          <ProfileText
+            field="brief"
+            value={values.brief}
+            error={errors.brief}
+            onChange={(v) => {
+              change('brief', v);
+            }}
+          />
+          <ProfileText
+            field="details"
+            value={values.details}
+            error={errors.details}
+            onChange={(v) => {
+              change('details', v);
+            }}
+          />
+          <div className="auth-actions">
+            <button type="submit" disabled={saving || !loaded}>
+              {saving ? 'Saving…' : 'Save profile'}
+            </button>
+          </div>
+          {error ? (
+            <p className="auth-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          {notice ? (
+            <p className="auth-notice" role="status">
+              {notice}
+            </p>
+          ) : null}
+        </form>
+      </section>
+    </details>
+  );
+}
