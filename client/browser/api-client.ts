@@ -61,6 +61,8 @@ const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
   'GET /browse': true,
   'GET /feed': true,
   'PUT /suggestions/:targetId': true,
+  'PATCH /profiles/:uid': true,
+  'PUT /users/me/images/:kind': true,
   'POST /posts': true,
   'DELETE /posts/:postId': true,
   'POST /comments/posts/:postId': true,
@@ -82,7 +84,9 @@ async function send(url: string, init: RequestInit, idTokens: IdTokenSource | un
   const attempt = (token: string | null) => {
     const headers = new Headers(init.headers);
     headers.set('Accept', 'application/json');
-    if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+    // A picture goes as its own bytes and type (a profile image); everything else as JSON.
+    if (init.body instanceof Blob) headers.set('Content-Type', init.body.type);
+    else if (init.body !== undefined) headers.set('Content-Type', 'application/json');
     if (token) headers.set('Authorization', `Bearer ${token}`);
     return fetch(url, { ...init, headers });
   };
@@ -140,7 +144,12 @@ export async function callApi<E extends ApiEndpoint>(
   const params = request.params as Record<string, string> | undefined;
   const response = await send(
     apiUrl(path, params, request.query),
-    { method, ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }) },
+    {
+      method,
+      ...(request.body === undefined
+        ? {}
+        : { body: request.body instanceof Blob ? request.body : JSON.stringify(request.body) }),
+    },
     isMemberEndpoint(endpoint) ? idTokens : undefined,
   );
   // Whatever the member changed may show on pages kept for reuse (a follower count): read them afresh.

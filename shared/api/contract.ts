@@ -7,6 +7,8 @@ import type { LikeTargetType } from '../schemas/like.ts';
 import type { NewPostRequest } from '../schemas/post.ts';
 import type { LikeOutcome } from '../transitions/like.ts';
 import type { PageView } from '../schemas/page-view.ts';
+import type { Profile, ProfileUpdateRequest } from '../schemas/profile.ts';
+import type { ProfileImageAnswer, ProfileImageKind } from '../schemas/profile-image.ts';
 import type { SearchAnswer } from '../schemas/search.ts';
 import type { SuggestionAnswer } from '../schemas/suggestion.ts';
 import type { SuggestionOutcome } from '../transitions/suggestion.ts';
@@ -60,6 +62,17 @@ export interface ApiEndpoints {
   };
   /** The browse page's bundle; `query` takes `genre` or `tag`, and `after` (see CatalogueSelection). */
   'GET /browse': { answer: BrowsePageData; member: true };
+  /** A member's profile (404 until they have one). */
+  'GET /profiles/:uid': { answer: { profile: Profile } };
+  /** Only one's own: brief (at most 160 characters) and details (at most 2000). */
+  'PATCH /profiles/:uid': { body: ProfileUpdateRequest; answer: { profile: Profile }; member: true };
+  /** The picture as a PNG body (a Blob of type image/png, at most 2 MB); see shared/schemas/profile-image.ts. */
+  'PUT /users/me/images/:kind': {
+    params: { kind: ProfileImageKind };
+    body: Blob;
+    answer: ProfileImageAnswer;
+    member: true;
+  };
   /** One yes or no per member and game; a changed answer replaces the old one. */
   'PUT /suggestions/:targetId': {
     body: { success: SuggestionAnswer };
