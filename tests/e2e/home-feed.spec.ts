@@ -6,6 +6,8 @@ import { expectNoAxeViolations, openHydrated } from './page-helpers.ts';
 // emulator: a member follows a game, another member posts on that game's feed, and the first sees the
 // posts first thing on browse, newest first, paging with "More posts" without seeing one twice.
 const GAME = 'slay-the-spire';
+/** With LOOK_SHOTS=<folder>, the home feed is saved there, phone and desktop, to be looked at. */
+const SHOTS = process.env.LOOK_SHOTS;
 
 /** Signs a new member up in a fresh browser context; answers their page and ID token. */
 async function newMember(page: Page, prefix: string): Promise<string> {
@@ -61,6 +63,12 @@ test('a member sees posts on a game they follow first on browse, and pages throu
   await expect(mine).toHaveCount(12);
   const shown = (await mine.locator('.post-text').allTextContents()).map((text) => text.trim());
   expect(shown).toEqual([...texts].reverse());
+
+  if (SHOTS) {
+    await feed.screenshot({ path: `${SHOTS}/home-feed-desktop.png` });
+    await reader.setViewportSize({ width: 390, height: 844 });
+    await feed.screenshot({ path: `${SHOTS}/home-feed-phone.png` });
+  }
 
   await readerContext.close();
   await posterContext.close();
