@@ -102,6 +102,17 @@ test('a member sees who followed them and who liked and commented on their post,
   await expect(bell(ana)).toBeVisible();
   await expect(ana.locator('.notifications-count')).toHaveCount(0);
 
+  // On a phone the open list stays within the screen.
+  await ana.setViewportSize({ width: 360, height: 740 });
+  await bell(ana).click();
+  await expect(panel).toBeVisible();
+  const box = await panel.boundingBox();
+  expect(box?.x).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(360);
+  expect(await ana.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await ana.keyboard.press('Escape');
+  await ana.setViewportSize({ width: 1280, height: 800 });
+
   // The name leads to Ben's profile.
   await bell(ana).click();
   await panel.getByRole('link', { name: benMember.username }).first().click();
