@@ -27,7 +27,9 @@ test('a member posts, comments and likes; another sees it with exact counts and 
   const memberA = uniqueMember('poster');
   const memberB = uniqueMember('reader');
   await signUp(a, memberA);
+  await expect(a).toHaveURL(/\/browse$/);
   await signUp(b, memberB);
+  await expect(b).toHaveURL(/\/browse$/);
 
   await openHydrated(a, GAME_PATH);
   const feedA = a.locator('.feed-section');
@@ -137,6 +139,7 @@ test('"More posts" appends the next page below without losing the reader’s pla
   test.setTimeout(90_000);
   const member = uniqueMember('pager');
   await signUp(page, member);
+  await expect(page).toHaveURL(/\/browse$/);
   await openHydrated(page, '/game/celeste');
   const box = page.getByRole('textbox', { name: 'Write a post' });
   for (let i = 1; i <= 7; i++) {

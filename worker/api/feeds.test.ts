@@ -121,6 +121,15 @@ describe('feeds on pages', () => {
     expect(feed.nextCursor).toBeNull();
   });
 
+  it('puts the posts in the page’s HTML in place, readable before any script runs', async () => {
+    const response = await call(`/game/feedgame?render=${String(Date.now())}`);
+    expect(response.status).toBe(200);
+    const body = await response.text();
+    expect(body).toContain('Second,\nwith a line break');
+    // Nothing of the feed waits in a hidden streamed part that only a script would put in place.
+    expect(body).not.toMatch(/<div hidden id="S:/);
+  });
+
   it('pages through a feed without repeats or gaps, posts of the same millisecond included', async () => {
     const first = await pageFeed('/game/pagedgame');
     const seen = first.posts.map((p) => p.uuid);

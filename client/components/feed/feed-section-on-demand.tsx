@@ -11,6 +11,9 @@ type FeedSectionModule = typeof import('./feed-section.tsx');
 type TrackedPromise = Promise<FeedSectionModule> & { status?: 'fulfilled'; value?: FeedSectionModule };
 
 let loading: TrackedPromise | undefined;
+/** The module once loaded; kept where every copy of this module finds it (see FeedSection). */
+const LOADED = Symbol.for('questline.feed-section');
+const registry = globalThis as { [LOADED]?: FeedSectionModule };
 
 /** Loads the feed's module once; the promise says when it is there, so `use` reads it without waiting. */
 export function loadFeedSection(): Promise<FeedSectionModule> {
@@ -19,6 +22,7 @@ export function loadFeedSection(): Promise<FeedSectionModule> {
     void promise.then((module) => {
       promise.status = 'fulfilled';
       promise.value = module;
+      registry[LOADED] = module;
     });
     loading = promise;
   }
@@ -26,7 +30,10 @@ export function loadFeedSection(): Promise<FeedSectionModule> {
 }
 
 function FeedSectionWhenLoaded(props: Parameters<typeof FeedSectionNow>[0]) {
-  const { FeedSection: Loaded } = use(loadFeedSection());
+  // Once loaded (always on the server, whose loader loaded it) it renders at once: nothing suspends, so
+  // the server's HTML has the feed in place. While hydrating without it, this suspends and React keeps
+  // the server's HTML until the module is there.
+  const { FeedSection: Loaded } = registry[LOADED] ?? use(loadFeedSection());
   return <Loaded {...props} />;
 }
 
