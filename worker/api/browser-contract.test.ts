@@ -47,6 +47,13 @@ const checks = {
     'DELETE /follows/:type/:targetId'
   >,
   pageViewBody: true satisfies TakesBody<Routes['page-views']['$post'], 'POST /page-views'>,
+  profile: true satisfies Answers<Routes['profiles'][':uid']['$get'], 'GET /profiles/:uid'>,
+  profileChange: true satisfies Answers<Routes['profiles'][':uid']['$patch'], 'PATCH /profiles/:uid'>,
+  profileChangeBody: true satisfies TakesBody<Routes['profiles'][':uid']['$patch'], 'PATCH /profiles/:uid'>,
+  profileImage: true satisfies Answers<
+    Routes['users']['me']['images'][':kind']['$put'],
+    'PUT /users/me/images/:kind'
+  >,
   notifications: true satisfies Answers<Routes['notifications']['$get'], 'GET /notifications'>,
   notificationsUnread: true satisfies Answers<
     Routes['notifications']['unread']['$get'],
