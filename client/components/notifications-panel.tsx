@@ -82,9 +82,8 @@ export function NotificationsPanel() {
       setItems((before) => (cursor && before ? [...before, ...answer.notifications] : answer.notifications));
       setNext(answer.next);
       setUnread(answer.unread);
-      const newest = answer.notifications[0];
-      if (!cursor && newest && newest.unread) {
-        const seen = await callApi('PUT /notifications/seen', { body: { upTo: newest.timestamp } });
+      if (!cursor && answer.newest > answer.seenUpTo) {
+        const seen = await callApi('PUT /notifications/seen', { body: { upTo: answer.newest } });
         setUnread(seen.unread);
       }
     } catch {

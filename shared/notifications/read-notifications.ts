@@ -50,6 +50,11 @@ export interface NotificationsPage {
   next: string | null;
   /** The time of the newest notification the member has seen (0: none). */
   seenUpTo: number;
+  /**
+   * The time of the newest notification read for this page, shown or not (one about a deleted post is
+   * left out but still counts as unread): what opening the list marks as seen. 0: none.
+   */
+  newest: number;
 }
 
 const rawPageSchema = z.record(z.string(), z.unknown());
@@ -153,5 +158,6 @@ export async function readNotificationsPage(
     notifications: items.filter((item) => item !== null),
     next: more && last ? notificationCursorText(last.timestamp, last.id) : null,
     seenUpTo,
+    newest: newestFirst[0]?.timestamp ?? 0,
   };
 }
