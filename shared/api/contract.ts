@@ -1,6 +1,7 @@
 import type { AuthClientConfig, CurrentUserRecord, UsernameAvailability } from '../auth/account-api.ts';
 import type { RegisterAccountRequest } from '../auth/register-account-schema.ts';
 import type { ApiErrorCode } from '../errors.ts';
+import type { NotificationsPage } from '../notifications/read-notifications.ts';
 import type { FeedComment, FeedPage, FeedPost } from '../feed/read-feed.ts';
 import type { FollowTargetType } from '../schemas/follow.ts';
 import type { LikeTargetType } from '../schemas/like.ts';
@@ -86,6 +87,16 @@ export interface ApiEndpoints {
   'GET /search': { answer: SearchAnswer };
   /** Answers 204 (no body). Sent with sendBeacon, which survives the page being closed. */
   'POST /page-views': { body: PageView; answer: null };
+  /** The member's notifications, newest first: `?cursor=<next of the page before>`; with the unread count. */
+  'GET /notifications': { answer: NotificationsPage & { unread: number }; member: true };
+  /** How many notifications the member has not seen (at most 25: the bell says "25+"). */
+  'GET /notifications/unread': { answer: { unread: number }; member: true };
+  /** Marks every notification up to `upTo` (a notification's time) as seen. */
+  'PUT /notifications/seen': {
+    body: { upTo: number };
+    answer: { seenUpTo: number; unread: number };
+    member: true;
+  };
   /** A page of the member's home feed: `?cursor=<nextCursor of the page before>&limit=<1-25>`. */
   'GET /feed': { answer: FeedPage; member: true };
   /** A page of a user's, game's or event's feed: `?targetId=<id>&cursor=<nextCursor of the page before>`. */
