@@ -3,7 +3,7 @@ import {
   MAX_PROFILE_IMAGE_BYTES,
   PROFILE_IMAGE_TARGET,
   type ProfileImageKind,
-} from '../../shared/schemas/profile-image.ts';
+} from '../../shared/schemas/profile-image-limits.ts';
 import { callApi } from './browser-capabilities.ts';
 
 /** The largest file read at all: a phone's photo is a few MB; the PNG sent is much smaller. */

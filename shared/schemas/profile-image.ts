@@ -1,33 +1,21 @@
 import { z } from 'zod';
 import { httpsUrlSchema } from './https-url.ts';
 import { recordIdSchema } from './keys.ts';
+import { PROFILE_IMAGE_KINDS, type ProfileImageKind } from './profile-image-limits.ts';
 
 // A member's profile images (spec sections 3 and 5): a header and an icon, always stored as PNG. The
 // browser converts the chosen picture to a PNG within these bounds before it uploads it; the Worker
 // checks the bytes again and refuses anything else.
 
-/** The kinds of profile image a member uploads. */
-export const PROFILE_IMAGE_KINDS = ['header', 'icon'] as const;
+export {
+  MAX_PROFILE_IMAGE_BYTES,
+  PROFILE_IMAGE_BOUNDS,
+  PROFILE_IMAGE_KINDS,
+  PROFILE_IMAGE_TARGET,
+  type ProfileImageKind,
+} from './profile-image-limits.ts';
+
 export const profileImageKindSchema = z.enum(PROFILE_IMAGE_KINDS);
-export type ProfileImageKind = z.infer<typeof profileImageKindSchema>;
-
-/** The largest upload taken: a 1500×500 PNG from a canvas is well under 1 MB. */
-export const MAX_PROFILE_IMAGE_BYTES = 2 * 1024 * 1024;
-
-/** The largest picture of each kind, in pixels; the browser scales down to these before uploading. */
-export const PROFILE_IMAGE_BOUNDS: Record<ProfileImageKind, { width: number; height: number }> = {
-  header: { width: 1500, height: 500 },
-  icon: { width: 512, height: 512 },
-};
-
-/** What the browser draws: the icon a 256-pixel square, the header at most 1500×500. */
-export const PROFILE_IMAGE_TARGET: Record<
-  ProfileImageKind,
-  { width: number; height: number; crop: boolean }
-> = {
-  header: { width: 1500, height: 500, crop: false },
-  icon: { width: 256, height: 256, crop: true },
-};
 
 /** A version: the first 16 hex digits of the PNG's SHA-256, so a new picture always has a new address. */
 export const profileImageVersionSchema = z.string().regex(/^[0-9a-f]{16}$/);
