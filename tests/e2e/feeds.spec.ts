@@ -71,6 +71,7 @@ test('a member posts, comments and likes; another sees it with exact counts and 
   await expect(likeComment).toHaveAttribute('aria-pressed', 'true');
   await expect(likeComment).toHaveAccessibleName('Like this comment, 1 like');
   await expect(likePost).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(likeComment).not.toHaveAttribute('aria-disabled', 'true');
   await expect(postA.getByRole('button', { name: 'Delete post' })).toBeVisible();
   await expectNoAxeViolations(a, 'a member’s feed with a post');
 
@@ -104,6 +105,8 @@ test('a member posts, comments and likes; another sees it with exact counts and 
   // B likes too: two likes; A's comment count and like survive B's reload.
   await likePostB.click();
   await expect(likePostB).toHaveAccessibleName('Like this post, 2 likes');
+  // Shown at once; the reload waits for the API to have taken it.
+  await expect(likePostB).not.toHaveAttribute('aria-disabled', 'true');
   await b.reload();
   await expect(b.locator('#root[data-hydrated="true"]')).toBeAttached();
   const again = b.locator('.post-card').filter({ hasText: memberA.username }).first();
