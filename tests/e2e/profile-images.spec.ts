@@ -75,6 +75,11 @@ test('a member is told why a file is refused, then uploads an icon and a header 
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Your profile is saved.')).toBeVisible();
   await expectNoAxeViolations(page, 'profile editor');
+  if (SHOTS) {
+    await page.setViewportSize(PHONE);
+    await page.locator('.profile-editor').screenshot({ path: `${SHOTS}/profile-editor-phone.png` });
+    await page.setViewportSize(DESKTOP);
+  }
 
   const uid = await sessionUid(context);
   await openHydrated(page, `/user/${member.username}`);
