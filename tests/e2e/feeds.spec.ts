@@ -165,20 +165,50 @@ test('"More posts" appends the next page below without losing the reader’s pla
 
 test('the feed looks right on a phone and a desktop, light and dark', async ({ browser }) => {
   test.skip(!SHOTS, 'set LOOK_SHOTS=<folder> to save the screenshots');
+  test.setTimeout(90_000);
   const folder = SHOTS ?? '';
   await mkdir(folder, { recursive: true });
   const shoot = async (page: Page, name: string) => {
     await page.locator('.feed-section').screenshot({ path: path.join(folder, `${name}.png`) });
   };
+  const sizes = [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 900 }],
+  ] as const;
   for (const colorScheme of ['light', 'dark'] as const)
-    for (const [size, viewport] of [
-      ['phone', { width: 390, height: 844 }],
-      ['desktop', { width: 1280, height: 900 }],
-    ] as const) {
+    for (const [size, viewport] of sizes) {
       const context = await browser.newContext({ colorScheme, viewport });
       const page = await context.newPage();
       await openHydrated(page, '/game/celeste');
       await shoot(page, `feed-${size}-${colorScheme}`);
       await context.close();
     }
+  // A member's view: composer, a post with a link and line breaks, a comment, likes and Delete.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const member = uniqueMember('looker');
+  await signUp(page, member);
+  await expect(page).toHaveURL(/\/browse$/);
+  await openHydrated(page, '/game/factorio');
+  await page
+    .getByRole('textbox', { name: 'Write a post' })
+    .fill(`The factory must grow.\nNotes: https://example.com/${'a-very-long-path-segment-'.repeat(4)}`);
+  await page.getByRole('button', { name: 'Post', exact: true }).click();
+  const post = page.locator('.post-card').filter({ hasText: member.username }).first();
+  await expect(post).toBeVisible();
+  await post.getByRole('textbox', { name: 'Write a comment' }).fill('Ratios first, then trains.');
+  await post.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(post.locator('.feed-comment')).toHaveCount(1);
+  await post.getByRole('button', { name: /^Like this post/ }).click();
+  await expect(post.getByRole('button', { name: /^Like this post/ })).not.toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  for (const colorScheme of ['light', 'dark'] as const)
+    for (const [size, viewport] of sizes) {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize(viewport);
+      await shoot(page, `feed-member-${size}-${colorScheme}`);
+    }
+  await context.close();
 });
