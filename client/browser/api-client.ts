@@ -61,11 +61,11 @@ const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
   'GET /browse': true,
   'GET /feed': true,
   'PUT /suggestions/:targetId': true,
+  'PATCH /profiles/:uid': true,
+  'PUT /users/me/images/:kind': true,
   'GET /notifications': true,
   'GET /notifications/unread': true,
   'PUT /notifications/seen': true,
-  'PATCH /profiles/:uid': true,
-  'PUT /users/me/images/:kind': true,
   'POST /posts': true,
   'DELETE /posts/:postId': true,
   'POST /comments/posts/:postId': true,
@@ -82,6 +82,11 @@ function isMemberEndpoint(endpoint: ApiEndpoint): endpoint is MemberEndpoint {
 const unauthenticated = () =>
   new ApiError({ status: 401, code: 'unauthenticated', message: 'Please sign in.' });
 
+/** Bodies a keepalive request may carry: JSON text well within the browser's 64 KB allowance. */
+const KEEPALIVE_BODY_LIMIT = 32 * 1024;
+const isSmallText = (body: BodyInit | null): boolean =>
+  typeof body === 'string' && body.length <= KEEPALIVE_BODY_LIMIT;
+
 /** Sends once with the token at hand and, if it is refused, once more with a fresh one. */
 async function send(url: string, init: RequestInit, idTokens: IdTokenSource | undefined): Promise<Response> {
   const attempt = (token: string | null) => {
@@ -91,7 +96,13 @@ async function send(url: string, init: RequestInit, idTokens: IdTokenSource | un
     if (init.body instanceof Blob) headers.set('Content-Type', init.body.type);
     else if (init.body !== undefined) headers.set('Content-Type', 'application/json');
     if (token) headers.set('Authorization', `Bearer ${token}`);
-    return fetch(url, { ...init, headers });
+    // A change sent just before the member leaves the page (a follow, then a link) still arrives: a keepalive
+    // request outlives the page, for bodies within the browser's 64 KB keepalive allowance.
+    const keepalive =
+      init.method !== undefined &&
+      init.method !== 'GET' &&
+      (init.body === undefined || isSmallText(init.body));
+    return fetch(url, { ...init, headers, keepalive });
   };
   if (!idTokens) return attempt(null);
   const token = await idTokens.current();
