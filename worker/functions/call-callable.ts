@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { FUNCTIONS_TIMEOUT_MS } from '../../shared/constants.ts';
+
+// The Worker's side of a Firebase callable function (functions/), over HTTP with the callable protocol
+// (https://firebase.google.com/docs/functions/callable-reference): POST `{ "data": … }` as JSON (with the
+// member's ID token as `Authorization: Bearer` where the function needs one), answered `{ "result": … }`
+// with 200, or `{ "error": { status, message } }` with the status's HTTP code. Search and the home feed
+// call their functions through here; each turns a failure into its own error.
+
+/** Statuses of the protocol that mean "try again later" rather than "this answer is wrong". */
+const TRANSIENT_STATUSES = new Set(['UNAVAILABLE', 'DEADLINE_EXCEEDED', 'RESOURCE_EXHAUSTED']);
+
+/**
+ * Why a call gave no answer. `status` is what the Worker answers for it: 503 when the function is
+ * unavailable, did not answer in time or could not be reached, 502 for anything else it got wrong.
+ * `callableStatus` is the protocol's status when the function answered an error; `detail` is for logs.
+ */
+export interface CallableFailure {
+  status: 502 | 503;
+  callableStatus?: string;
+  detail: string;
+  cause?: unknown;
+}
+
+export interface CallableCall<S extends z.ZodType> {
+  /** The function's address, `<functionsBaseUrl>/<name>` (callableUrl). */
+  url: string;
+  /** What is called, in the words of the failure's log detail ("search", "home feed"). */
+  what: string;
+  data: unknown;
+  /** What a `result` must be; anything else is a failure. */
+  resultSchema: S;
+  /** The member's ID token, for a function that proves who calls it. */
+  idToken?: string;
+  /** The spec's 70 s call timeout (section 9) unless a test waits less. */
+  timeoutMs?: number | undefined;
+  fetch?: typeof fetch | undefined;
+  /** The error thrown for a failure (the caller's own kind). */
+  failed: (failure: CallableFailure) => Error;
+}
+
+/** The function's address under `functionsBaseUrl` (a trailing slash or not). */
+export function callableUrl(functionsBaseUrl: string, name: string): string {
+  return `${functionsBaseUrl.replace(/\/+$/, '')}/${name}`;
+}
+
+/** Calls the function and answers its `result`; throws `failed(…)` for every way it can give none. */
+export async function callCallable<S extends z.ZodType>(call: CallableCall<S>): Promise<z.infer<S>> {
+  const doFetch = call.fetch ?? ((input, init) => fetch(input, init));
+  const { what } = call;
+  let response: Response;
+  try {
+    response = await doFetch(call.url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(call.idToken === undefined ? {} : { Authorization: `Bearer ${call.idToken}` }),
+      },
+      body: JSON.stringify({ data: call.data }),
+      signal: AbortSignal.timeout(call.timeoutMs ?? FUNCTIONS_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw call.failed({
+      status: 503,
+      detail: `${what} ${timedOut ? 'timed out' : 'unreachable'}`,
+      cause: error,
+    });
+  }
+  const text = await response.text().catch(() => '');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const parsed = z
+    .union([
+      z.object({ result: call.resultSchema }),
+      z.object({ error: z.object({ status: z.string(), message: z.string().optional() }) }),
+    ])
+    .safeParse(body);
+  if (!parsed.success)
+    throw call.failed({
+      status: response.status === 503 ? 503 : 502,
+      detail: `${what} answered ${String(response.status)} without a callable answer`,
+    });
+  if ('error' in parsed.data) {
+    const { status } = parsed.data.error;
+    throw call.failed({
+      status: TRANSIENT_STATUSES.has(status) ? 503 : 502,
+      callableStatus: status,
+      detail: `${what} answered ${String(response.status)} ${status}`,
+    });
+  }
+  return (parsed.data as { result: z.infer<S> }).result;
+}
