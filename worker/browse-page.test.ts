@@ -1,10 +1,8 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowsePageData } from '../shared/api/browse-page.ts';
-import { SESSION_COOKIE } from '../shared/session-cookie.ts';
 import { facetIndexUpdates } from '../shared/catalogue/catalogue-facet-index.ts';
 import { createApp } from './app.ts';
-import { unsignedEmulatorToken } from './auth/id-token-test-keys.ts';
+import { apiCaller } from './test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
 import { hydrationData } from './test-support/page-state.ts';
 
@@ -14,31 +12,7 @@ const env = testEnv({ FIREBASE_EMULATORS: 'true' });
 const db = ownerDatabase(env);
 const app = createApp();
 
-const token = (uid: string) =>
-  unsignedEmulatorToken(uid, { firebase: { sign_in_provider: 'password', identities: {} } });
-
-async function call(
-  path: string,
-  init: { method?: string; uid?: string; json?: unknown; cookie?: string } = {},
-) {
-  const headers = new Headers();
-  if (init.uid) headers.set('Authorization', `Bearer ${token(init.uid)}`);
-  if (init.cookie) headers.set('Cookie', `${SESSION_COOKIE}=${token(init.cookie)}`);
-  if (init.json !== undefined) headers.set('Content-Type', 'application/json');
-  const ctx = createExecutionContext();
-  const response = await app.request(
-    `http://questline.test${path}`,
-    {
-      method: init.method ?? 'GET',
-      headers,
-      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-    },
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+const call = apiCaller(env, app);
 
 async function browse(uid: string, query = ''): Promise<BrowsePageData> {
   const response = await call(`/api/browse${query}`, { uid });

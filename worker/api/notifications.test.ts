@@ -1,9 +1,8 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationsPage } from '../../shared/notifications/read-notifications.ts';
 import { commitNewPost } from '../../shared/transitions/post.ts';
 import { createApp } from '../app.ts';
-import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
+import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv } from '../test-support/test-database.ts';
 
 // Notifications in workerd against the database emulator: what a member is told when others follow
@@ -12,30 +11,7 @@ const env = testEnv({ FIREBASE_EMULATORS: 'true' });
 const db = ownerDatabase(env);
 const app = createApp();
 
-const token = (uid: string) =>
-  unsignedEmulatorToken(uid, { firebase: { sign_in_provider: 'password', identities: {} } });
-
-async function call(
-  path: string,
-  init: { method?: string; uid?: string; json?: unknown } = {},
-): Promise<Response> {
-  const headers = new Headers();
-  if (init.uid) headers.set('Authorization', `Bearer ${token(init.uid)}`);
-  if (init.json !== undefined) headers.set('Content-Type', 'application/json');
-  const ctx = createExecutionContext();
-  const response = await app.request(
-    `http://questline.test${path}`,
-    {
-      method: init.method ?? 'GET',
-      headers,
-      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-    },
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+const call = apiCaller(env, app);
 
 type Listing = NotificationsPage & { unread: number };
 const list = async (uid: string, query = ''): Promise<Listing> => {

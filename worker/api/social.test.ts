@@ -1,7 +1,6 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
-import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
+import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
 
 // The social API in workerd against the database emulator, with Auth-emulator-style tokens.
@@ -9,30 +8,7 @@ const env = testEnv({ FIREBASE_EMULATORS: 'true' });
 const db = ownerDatabase(env);
 const app = createApp();
 
-const token = (uid: string) =>
-  unsignedEmulatorToken(uid, { firebase: { sign_in_provider: 'password', identities: {} } });
-
-async function call(
-  path: string,
-  init: { method?: string; uid?: string; json?: unknown } = {},
-): Promise<Response> {
-  const headers = new Headers();
-  if (init.uid) headers.set('Authorization', `Bearer ${token(init.uid)}`);
-  if (init.json !== undefined) headers.set('Content-Type', 'application/json');
-  const ctx = createExecutionContext();
-  const response = await app.request(
-    `http://questline.test${path}`,
-    {
-      method: init.method ?? 'GET',
-      headers,
-      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-    },
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  return response;
-}
+const call = apiCaller(env, app);
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
