@@ -2,12 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FeedPost } from '../../shared/feed/read-feed.ts';
 import { callApi, useBrowserSession } from './browser-capabilities.ts';
 import { FeedViewerProvider, useFeedViewer } from './feed/feed-viewer.tsx';
-import { PostCard } from './feed/post-card.tsx';
-
-/** The posts and comments of a page a member can like (the viewer learns whether they do). */
-function likeableIds(posts: readonly FeedPost[]): string[] {
-  return posts.flatMap((post) => [post.uuid, ...post.previewComments.map((comment) => comment.uuid)]);
-}
+import { likeableIds, PostList } from './feed/post-list.tsx';
 
 type Loaded =
   | { state: 'loading' }
@@ -98,42 +93,21 @@ function HomeFeedPosts() {
   const { posts, nextCursor } = loaded;
   return (
     <>
-      {posts.length === 0 ? (
-        <p className="feed-empty">Posts on the games, members and events you follow show up here.</p>
-      ) : null}
-      <ol className="feed-list">
-        {posts.map((post) => (
-          <li key={post.uuid}>
-            <PostCard
-              post={post}
-              onDeleted={(postId) => {
-                setLoaded((shown) =>
-                  shown.state === 'shown'
-                    ? { ...shown, posts: shown.posts.filter((p) => p.uuid !== postId) }
-                    : shown,
-                );
-              }}
-            />
-          </li>
-        ))}
-      </ol>
-      {nextCursor ? (
-        <button
-          type="button"
-          className="feed-more"
-          aria-disabled={loadingMore || undefined}
-          onClick={() => {
-            if (!loadingMore) void loadMore(nextCursor);
-          }}
-        >
-          {loadingMore ? 'Loading…' : 'More posts'}
-        </button>
-      ) : null}
-      {message ? (
-        <p className="feed-message" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <PostList
+        posts={posts}
+        empty="Posts on the games, members and events you follow show up here."
+        nextCursor={nextCursor}
+        loading={loadingMore}
+        message={message}
+        onMore={(cursor) => void loadMore(cursor)}
+        onDeleted={(postId) => {
+          setLoaded((shown) =>
+            shown.state === 'shown'
+              ? { ...shown, posts: shown.posts.filter((p) => p.uuid !== postId) }
+              : shown,
+          );
+        }}
+      />
     </>
   );
 }

@@ -5,15 +5,10 @@ import { MAX_POST_LENGTH } from '../../../shared/feed/text-limits.ts';
 import type { POST_TARGET_TYPES } from '../../../shared/schemas/post.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { FeedViewerProvider, useFeedViewer } from './feed-viewer.tsx';
-import { PostCard } from './post-card.tsx';
+import { likeableIds, PostList } from './post-list.tsx';
 import { TextComposer } from './text-composer.tsx';
 
 type FeedTargetType = (typeof POST_TARGET_TYPES)[number];
-
-/** The ids of posts and comments whose like state the member's view needs. */
-function likeableIds(posts: readonly FeedPost[]): string[] {
-  return posts.flatMap((post) => [post.uuid, ...post.previewComments.map((comment) => comment.uuid)]);
-}
 
 /** Where a member writes a post; for visitors, a link to sign in that comes back here. */
 function FeedComposer({
@@ -90,36 +85,17 @@ function FeedPosts({
         setPosts((shown) => [post, ...shown.filter((p) => p.uuid !== post.uuid)]);
         viewer.learnLikes([post.uuid]);
       })}
-      {posts.length === 0 ? <p className="feed-empty">No posts yet.</p> : null}
-      <ol className="feed-list">
-        {posts.map((post) => (
-          <li key={post.uuid} data-post={post.uuid}>
-            <PostCard
-              post={post}
-              onDeleted={(postId) => {
-                setPosts((shown) => shown.filter((p) => p.uuid !== postId));
-              }}
-            />
-          </li>
-        ))}
-      </ol>
-      {nextCursor ? (
-        <button
-          type="button"
-          className="feed-more"
-          aria-disabled={loading || undefined}
-          onClick={() => {
-            if (!loading) void loadMore(nextCursor);
-          }}
-        >
-          {loading ? 'Loading…' : 'More posts'}
-        </button>
-      ) : null}
-      {message ? (
-        <p className="feed-message" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <PostList
+        posts={posts}
+        empty="No posts yet."
+        nextCursor={nextCursor}
+        loading={loading}
+        message={message}
+        onMore={(cursor) => void loadMore(cursor)}
+        onDeleted={(postId) => {
+          setPosts((shown) => shown.filter((p) => p.uuid !== postId));
+        }}
+      />
     </>
   );
 }
