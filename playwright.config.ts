@@ -26,6 +26,9 @@ export default defineConfig({
         '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
       ],
     },
+    // The service worker answers page-data requests from its cache once it controls a page, which it
+    // does at a moment of its own; tests that count requests would race it. offline.spec.ts allows it.
+    serviceWorkers: 'block',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

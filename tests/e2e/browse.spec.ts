@@ -76,7 +76,10 @@ test('a member follows a game and finds it on browse; the catalogue pages throug
   if ((await next.count()) > 0) {
     await next.click();
     await expect(page).toHaveURL(/after=/);
-    const secondPage = await page.locator('#catalogue-games + .game-grid .game-card-name').allTextContents();
+    // The address changes as the router commits; React shows the next page's games a moment later.
+    const names = page.locator('#catalogue-games + .game-grid .game-card-name');
+    await expect(names.first()).not.toHaveText(firstPage[0] ?? '');
+    const secondPage = await names.allTextContents();
     expect(secondPage.length).toBeGreaterThan(0);
     expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
   }

@@ -11,8 +11,6 @@ import { expectNoAxeViolations, openHydrated } from './page-helpers.ts';
 const GAME_PATH = '/game/hollow-knight';
 const SHOTS = process.env.LOOK_SHOTS;
 
-test.use({ serviceWorkers: 'block' });
-
 const MARKUP =
   '<b>not bold</b> <img src=x onerror="window.__feedPwned=1"> <script>window.__feedPwned=1</script>';
 

@@ -13,8 +13,6 @@ const SHOTS = process.env.LOOK_SHOTS;
 
 // The page's own requests, not the service worker's, so that page.route holds back the page data (the
 // progress bar tests); contexts made here with browser.newContext say so themselves where it matters.
-test.use({ serviceWorkers: 'block' });
-
 const PAGE_TYPES = [
   { name: 'home', path: '/' },
   { name: 'game', path: '/game/the-witcher-3-wild-hunt' },

@@ -12,6 +12,9 @@ const LIST = { path: '/lists/games/great-rpgs', name: 'Great role-playing games'
 const UNSEEN_GAME = { path: '/game/elden-ring', name: 'ELDEN RING' };
 const MEMBER = { email: 'ana_roguelites@demo.questline.invalid', password: 'questline-demo' };
 
+// The service worker is what this file tests; the other files block it (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const PAGES_CACHE = 'questline-pages-v1';
 const PAGE_DATA_CACHE = 'questline-page-data-v1';
 
