@@ -97,6 +97,8 @@ export const SOCIAL_ROOTS = {
   notifications: 'notifications',
   /** The newest notification time each member has seen. */
   notificationsSeen: 'notifications_seen',
+  /** When each feed last changed, for open pages to follow (see feedActivityPath). */
+  feedActivity: 'feed_activity',
 } as const;
 
 /** One section of a user (`public`, `private`, `admin`, `developer`, `readOnly`). */
@@ -144,6 +146,12 @@ export const postsByIdPath = (targetId: string): string => `${SOCIAL_ROOTS.posts
 /** The posts written by `uid`, post id to timestamp. */
 export const postsByUidPath = (uid: string): string => `${SOCIAL_ROOTS.postsByUid}/${uid}`;
 export const commentPath = (commentId: string): string => `${SOCIAL_ROOTS.comments}/${commentId}`;
+/**
+ * `feed_activity/{targetId}` → server time of the last change to what the feed of `targetId` shows (a
+ * post, comment or like on it). Public and tiny, so an open page streams it (EventSource) and re-reads
+ * its feed only when it moves, instead of streaming posts the rules keep to the server.
+ */
+export const feedActivityPath = (targetId: string): string => `${SOCIAL_ROOTS.feedActivity}/${targetId}`;
 
 /** A user's vote of one type (one vote per type and user). */
 export const votePath = (voteType: string, uid: string): string => `${SOCIAL_ROOTS.votes}/${voteType}/${uid}`;
@@ -235,6 +243,8 @@ export const postsByIdNode = (targetId: string): DbNode<TimestampMap> => dbNode(
 export const postsByUidNode = (uid: string): DbNode<TimestampMap> => dbNode(postsByUidPath(uid));
 export const commentNode = (commentId: string): DbNode<z.input<typeof postCommentSchema>> =>
   dbNode(commentPath(commentId));
+/** When the feed of `targetId` last changed (see feedActivityPath). */
+export const feedActivityNode = (targetId: string): DbNode<number> => dbNode(feedActivityPath(targetId));
 /** Where the like count of a post or comment lives. */
 export const likeCountNode = (type: LikeTargetType, targetId: string): DbNode<number> =>
   type === 'post' ? postNode(targetId).child('likes') : commentNode(targetId).child('likes');

@@ -13,6 +13,7 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
+import { planFeedActivity } from './feed-activity.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import type { LikeTargetType } from '../schemas/like.ts';
 import { countChange } from './count-change.ts';
@@ -47,6 +48,8 @@ export interface LikeTargetState {
   author?: string | null;
   /** For a comment: its post, which the notification links to. */
   postId?: string | null;
+  /** The feed the post (or the comment's post) is on, whose open pages show the count (null: unknown). */
+  feedId?: string | null;
 }
 
 export interface LikeOutcome {
@@ -102,6 +105,7 @@ export function planLike(
       .set(change.like ? SERVER_TIMESTAMP : null),
     // A post or comment deleted since it was liked keeps no count: writing one would bring back a stub.
     ...(target.exists ? likeCountNode(type, targetId).set(countChange(change.like, target.likes)) : {}),
+    ...(target.exists ? planFeedActivity(target.feedId) : {}),
     ...recordUpdate,
     // The author is told of a like and no longer once it is undone.
     ...planNotification(
@@ -133,17 +137,26 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Li
     change.type === 'post'
       ? postNode(change.targetId).child('sourceUUID').path
       : commentNode(change.targetId).child('sourceUUID').path;
-  const [exists, likes, author, postId] = await Promise.all([
+  const commentPost =
+    change.type === 'comment'
+      ? db.read(commentNode(change.targetId).child('postUUID').path, recordIdSchema)
+      : Promise.resolve(null);
+  // The feed the count shows on: the post's, or for a comment its post's, read once the comment's post
+  // is known while the other reads go on.
+  const feedOf = (postId: string | null) =>
+    postId === null
+      ? Promise.resolve(null)
+      : db.read(postNode(postId).child('targetUUID').path, recordIdSchema);
+  const [exists, likes, author, postId, feedId] = await Promise.all([
     targetExists(db, change.type, change.targetId),
     db.read(likeCountNode(change.type, change.targetId).path, z.number()),
     db.read(authorPath, recordIdSchema),
-    change.type === 'comment'
-      ? db.read(commentNode(change.targetId).child('postUUID').path, recordIdSchema)
-      : Promise.resolve(null),
+    commentPost,
+    change.type === 'post' ? feedOf(change.targetId) : commentPost.then(feedOf),
   ]);
   return commitGatedTransition(db, {
     gatePath: likeHistoryPath(change.uid, change.targetId),
     entrySchema: likeHistoryEntrySchema,
-    decide: (current) => planLike(current, change, { exists, likes, author, postId }),
+    decide: (current) => planLike(current, change, { exists, likes, author, postId, feedId }),
   });
 }

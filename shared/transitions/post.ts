@@ -11,11 +11,12 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
+import { planFeedActivity } from './feed-activity.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import type { NewPostRequest, PostRecord } from '../schemas/post.ts';
 import type { PostCommentRecord } from '../schemas/post-comment.ts';
 
-/** A new post: the record, the target's feed index and the author's index in one PATCH. */
+/** A new post: the record, the target's feed index, the author's index and the feed's activity in one PATCH. */
 export function planNewPost(uid: string, post: NewPostRequest, postId: string = pushId()): MultiPathUpdate {
   return {
     ...postNode(postId).set({
@@ -30,6 +31,7 @@ export function planNewPost(uid: string, post: NewPostRequest, postId: string = 
     }),
     ...postsByIdNode(post.targetId).child(postId).set(SERVER_TIMESTAMP),
     ...postsByUidNode(uid).child(postId).set(SERVER_TIMESTAMP),
+    ...planFeedActivity(post.targetId),
   };
 }
 
@@ -39,7 +41,10 @@ export async function commitNewPost(db: RtdbClient, uid: string, post: NewPostRe
   return postId;
 }
 
-/** Deleting a post removes it, both its indexes, its comments and its active likes in one PATCH. */
+/**
+ * Deleting a post removes it, both its indexes, its comments and its active likes, and moves its feed's
+ * activity, in one PATCH.
+ */
 export function planDeletePost(
   postId: string,
   post: Pick<PostRecord, 'targetUUID' | 'sourceUUID' | 'comments'>,
@@ -49,6 +54,7 @@ export function planDeletePost(
     ...postsByIdNode(post.targetUUID).child(postId).set(null),
     ...postsByUidNode(post.sourceUUID).child(postId).set(null),
     ...likesActiveNode(postId).set(null),
+    ...planFeedActivity(post.targetUUID),
     ...combineUpdates(Object.keys(post.comments).map((commentId) => commentNode(commentId).set(null))),
     // The author's notifications of its comments go with them (those of its likes are left out on reading).
     ...combineUpdates(
@@ -63,8 +69,9 @@ export function planDeletePost(
 }
 
 /**
- * A new comment: the record, its entry in the post's comments map and the post author's notification
- * (`postAuthor`; none when unknown or when commenting on one's own post) in one PATCH.
+ * A new comment: the record, its entry in the post's comments map, the post author's notification
+ * (`postAuthor`; none when unknown or when commenting on one's own post) and the activity of the feed
+ * the post is on (`feedId`, when known) in one PATCH.
  */
 export function planNewComment(
   uid: string,
@@ -72,6 +79,7 @@ export function planNewComment(
   content: string,
   commentId: string = pushId(),
   postAuthor: string | null = null,
+  feedId: string | null = null,
 ): MultiPathUpdate {
   return {
     ...commentNode(commentId).set({
@@ -82,6 +90,7 @@ export function planNewComment(
       timestamp: SERVER_TIMESTAMP,
     }),
     ...postCommentsNode(postId).child(commentId).set(SERVER_TIMESTAMP),
+    ...planFeedActivity(feedId),
     ...planNotification(
       { kind: 'comment', recipient: postAuthor, actor: uid, recordId: commentId, postId, commentId },
       true,
@@ -96,24 +105,31 @@ export async function commitNewComment(
   content: string,
 ): Promise<string> {
   const commentId = pushId();
-  const postAuthor = await db.read(postNode(postId).child('sourceUUID').path, recordIdSchema);
-  await db.patch('', planNewComment(uid, postId, content, commentId, postAuthor));
+  const post = postNode(postId);
+  const [postAuthor, feedId] = await Promise.all([
+    db.read(post.child('sourceUUID').path, recordIdSchema),
+    db.read(post.child('targetUUID').path, recordIdSchema),
+  ]);
+  await db.patch('', planNewComment(uid, postId, content, commentId, postAuthor, feedId));
   return commentId;
 }
 
 /**
  * Deleting a comment removes it, its entry in the post, its active likes and the post author's
- * notification of it (`postAuthor`, when known) in one PATCH.
+ * notification of it (`postAuthor`, when known), and moves the activity of the post's feed (`feedId`,
+ * when known), in one PATCH.
  */
 export function planDeleteComment(
   commentId: string,
   comment: Pick<PostCommentRecord, 'postUUID' | 'sourceUUID'>,
   postAuthor: string | null = null,
+  feedId: string | null = null,
 ): MultiPathUpdate {
   return {
     ...commentNode(commentId).set(null),
     ...postCommentsNode(comment.postUUID).child(commentId).set(null),
     ...likesActiveNode(commentId).set(null),
+    ...planFeedActivity(feedId),
     ...planNotification(
       { kind: 'comment', recipient: postAuthor, actor: comment.sourceUUID, recordId: commentId },
       false,

@@ -77,7 +77,7 @@ export const commentsApi = new Hono<AppEnv>()
       const postAuthor = post?.sourceUUID ?? null;
       if (comment.sourceUUID !== user.uid && postAuthor !== user.uid)
         throw apiError(403, 'forbidden', { message: 'You can only delete your own comments.' });
-      await db.patch('', planDeleteComment(commentId, comment, postAuthor));
+      await db.patch('', planDeleteComment(commentId, comment, postAuthor, post?.targetUUID ?? null));
       return c.body(null, 204);
     },
   );

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RtdbError, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from '../integration/emulator-db.ts';
+
+// `feed_activity/{targetId}` in database.rules.json: the time a feed last changed is public (open pages
+// stream it, signed in or not), one feed at a time; no client writes it (the Worker does, with each post,
+// comment and like).
+
+let db: TestDatabase;
+
+async function allowed(action: Promise<unknown>): Promise<boolean> {
+  try {
+    await action;
+    return true;
+  } catch (error) {
+    if (error instanceof RtdbError && (error.status === 401 || error.status === 403)) return false;
+    throw error;
+  }
+}
+
+beforeAll(async () => {
+  db = await startTestDatabase();
+  await db.server.patch('', { 'feed_activity/portal-2': TEST_DATABASE_NOW, 'feed_activity/ana': 5 });
+});
+afterAll(async () => {
+  await db.close();
+});
+
+describe('a feed’s activity time', () => {
+  it('is read by visitors and members, one feed at a time', async () => {
+    expect(await db.anonymous.get('feed_activity/portal-2')).toBe(TEST_DATABASE_NOW);
+    expect(await db.asUser('ben').get('feed_activity/portal-2')).toBe(TEST_DATABASE_NOW);
+    expect(await db.anonymous.get('feed_activity/never-posted-on')).toBeNull();
+  });
+
+  it('is not listed whole', async () => {
+    expect(await allowed(db.anonymous.get('feed_activity'))).toBe(false);
+  });
+
+  it('is written by no client, not even the feed’s owner', async () => {
+    expect(await allowed(db.asUser('ana').put('feed_activity/ana', TEST_DATABASE_NOW + 1))).toBe(false);
+    expect(await allowed(db.anonymous.put('feed_activity/portal-2', 0))).toBe(false);
+    expect(await allowed(db.asUser('ben').patch('', { 'feed_activity/portal-2': null }))).toBe(false);
+    expect(await db.server.get('feed_activity/ana')).toBe(5);
+    expect(await db.server.get('feed_activity/portal-2')).toBe(TEST_DATABASE_NOW);
+  });
+});
