@@ -78,8 +78,8 @@ describe('event page', () => {
     const requests: RtdbRequestRecord[] = [];
     await request('/event/game-fest-2031', { onDatabaseRequest: (r) => requests.push(r) });
     expect(sequentialRounds(requests)).toBe(2);
-    // The event and the feed's index (no posts yet); then its games.
-    expect(requests).toHaveLength(5);
+    // The event, the feed's index (no posts yet) and its activity time; then its games.
+    expect(requests).toHaveLength(6);
   });
 
   it('answers 404 with top games at the requested URL when the event does not exist', async () => {

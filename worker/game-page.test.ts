@@ -75,8 +75,9 @@ describe('game page', () => {
     );
     expect(response.status).toBe(200);
     expect(sequentialRounds(requests)).toBeLessThanOrEqual(2);
-    // Game, suggestion row, top games and the feed's index (no posts yet); then the two suggested games.
-    expect(requests).toHaveLength(6);
+    // Game, suggestion row, top games, the feed's index (no posts yet) and its activity time; then the
+    // two suggested games.
+    expect(requests).toHaveLength(7);
   });
 
   it('still shows the game without suggestions when they fail to load', async () => {

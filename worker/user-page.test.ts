@@ -118,10 +118,10 @@ describe('user page', () => {
       uncached,
     );
     expect(response.status).toBe(200);
-    // The uid by username; the public section, the profile, the follows index and the feed's index (no
-    // posts yet); the three games.
+    // The uid by username; the public section, the profile, the follows index, the feed's index (no
+    // posts yet) and its activity time; the three games.
     expect(sequentialRounds(requests)).toBe(3);
-    expect(requests).toHaveLength(8);
+    expect(requests).toHaveLength(9);
   });
 
   it('still shows the member without games when their follows fail to load', async () => {

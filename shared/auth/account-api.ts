@@ -52,4 +52,11 @@ export interface AuthClientConfig {
   /** Where the anon-auth and process-login functions answer. */
   functionsBaseUrl: string;
   publicAppMode: boolean;
+  /**
+   * The Realtime Database's address, which open pages stream their feed's activity from (EventSource,
+   * reads as the rules allow visitors): `https://….firebaseio.com`, locally the emulator's.
+   */
+  databaseUrl: string;
+  /** The database's name, sent as `?ns=` (the emulator needs it; Firebase ignores it). */
+  databaseNamespace: string;
 }

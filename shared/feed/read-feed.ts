@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postsByIdNode, userSectionPath } from '../rtdb/paths.ts';
+import { feedActivityNode, postsByIdNode, userSectionPath } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { readComment, readPost } from '../records/read-posts.ts';
 import type { Post } from '../schemas/post.ts';
@@ -27,6 +27,12 @@ export type FeedPost = Omit<Post, 'previewComments'> & {
 export interface FeedPage {
   posts: FeedPost[];
   nextCursor: string | null;
+  /**
+   * A first page of a user's, game's or event's feed: the feed's activity time as it was read (null: no
+   * activity yet, or unreadable). An open page re-reads once the streamed time moves past it, which also
+   * refreshes at once a copy that waited in a cache (see client/browser/feed-activity-stream.ts).
+   */
+  activityAt?: number | null;
 }
 
 /** The positions of the feed's index entries a page needs (the index read: one round, parallel queries). */
@@ -115,8 +121,16 @@ export async function readFeedPage(
   after: FeedPosition | null,
   size = FEED_PAGE_SIZE,
 ): Promise<FeedPage> {
+  // The activity time is asked first, in the index's round: a change landing between the two reads then
+  // makes the page look older than it is (one more re-read), hardly ever newer (a change missed until
+  // the next one).
+  const activity =
+    after === null
+      ? db.read(feedActivityNode(targetId).path, z.number()).catch(() => null)
+      : Promise.resolve(undefined);
   const { ids, nextCursor } = await feedIndexPage(db, targetId, after, size);
-  return { posts: await readFeedPosts(db, ids), nextCursor };
+  const [posts, activityAt] = await Promise.all([readFeedPosts(db, ids), activity]);
+  return { posts, nextCursor, ...(activityAt === undefined ? {} : { activityAt }) };
 }
 
 /** The comments of `ids` (in that order) with their authors' names; missing ones left out. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RtdbError, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import { RtdbError } from '../../shared/rtdb/rest-client.ts';
 import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from '../integration/emulator-db.ts';
 
 // `feed_activity/{targetId}` in database.rules.json: the time a feed last changed is public (open pages

@@ -23,6 +23,8 @@ export const accountsApi = new Hono<AppEnv>()
           : null,
       functionsBaseUrl: c.env.FUNCTIONS_BASE_URL,
       publicAppMode: c.env.PUBLIC_APP_MODE === 'true',
+      databaseUrl: c.env.FIREBASE_DATABASE_URL,
+      databaseNamespace: c.env.FIREBASE_DATABASE_NAMESPACE,
     };
     return c.json(config);
   })

@@ -105,7 +105,18 @@ describe('the browser’s API contract', () => {
     await waitOnExecutionContext(ctx);
     const config = await response.json<ApiAnswer<'GET /accounts/config'>>();
     expect(Object.keys(config).sort()).toEqual(
-      ['apiKey', 'authEmulatorUrl', 'functionsBaseUrl', 'projectId', 'publicAppMode'].sort(),
+      [
+        'apiKey',
+        'authEmulatorUrl',
+        'databaseNamespace',
+        'databaseUrl',
+        'functionsBaseUrl',
+        'projectId',
+        'publicAppMode',
+      ].sort(),
     );
+    // Open pages stream their feed's activity from the database's own address (the emulator's here).
+    expect(config.databaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:/);
+    expect(config.databaseNamespace).not.toBe('');
   });
 });
