@@ -70,6 +70,25 @@ describe('browse page bundle', () => {
     expect(ids((await browse('ria')).suggestions)).toEqual(['hollow-knight']);
   });
 
+  it('never asks about a game the member is not interested in; lists it, and the members they blocked', async () => {
+    const post = (json: unknown) => call('/api/blocks', { method: 'POST', uid: 'sol', json });
+    expect((await post({ kind: 'games', ids: ['hollow-knight'] })).status).toBe(200);
+    expect((await post({ kind: 'users', ids: ['ria'] })).status).toBe(200);
+    const data = await browse('sol');
+    expect(ids(data.suggestions)).toEqual(['stardew-valley', 'celeste']);
+    expect(data.blocked).toEqual({
+      members: [{ uid: 'ria', username: 'ria_plays' }],
+      games: [expect.objectContaining({ uuid: 'hollow-knight', name: 'Hollow Knight' })],
+    });
+    await call('/api/blocks', {
+      method: 'DELETE',
+      uid: 'sol',
+      json: { kind: 'games', ids: ['hollow-knight'] },
+    });
+    await call('/api/blocks', { method: 'DELETE', uid: 'sol', json: { kind: 'users', ids: ['ria'] } });
+    expect((await browse('sol')).blocked).toEqual({ members: [], games: [] });
+  });
+
   it('asks a member who follows nothing about the seed games first, then what they suggest', async () => {
     const data = await browse('sol');
     expect(ids(data.suggestions)).toEqual(['stardew-valley', 'hollow-knight', 'celeste']);

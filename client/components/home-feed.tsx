@@ -94,6 +94,7 @@ function HomeFeedPosts() {
   return (
     <>
       <PostList
+        homeFeed
         posts={posts}
         empty="Posts on the games, members and events you follow show up here."
         nextCursor={nextCursor}

@@ -3,6 +3,7 @@ import type { BrowsePageData } from '../../shared/api/browse-page.ts';
 import { loadAuthService } from '../auth/auth-service.ts';
 import { AuthCard, AuthForm, FIELDS, useAuthForms } from '../auth/auth-form.tsx';
 import { resetForm } from '../auth/form-values.ts';
+import { BlockedSection } from '../components/blocked-section.tsx';
 import { CatalogueSection } from '../components/catalogue-section.tsx';
 import { GameGrid } from '../components/game-card.tsx';
 import { HomeFeed } from '../components/home-feed.tsx';
@@ -16,7 +17,7 @@ import { SuggestionDeck } from '../components/suggestion-deck.tsx';
  * Browsing a genre or tag (`?genre=…`) shows that part of the catalogue alone.
  */
 export function Component() {
-  const { me, suggestions, followGames, catalogue } = useLoaderData<BrowsePageData>();
+  const { me, suggestions, followGames, blocked, catalogue } = useLoaderData<BrowsePageData>();
   const username = typeof me.public?.username === 'string' ? me.public.username : null;
   const name = username ?? me.displayName ?? 'there';
   const browsingCatalogue = catalogue.selected !== null;
@@ -59,6 +60,7 @@ export function Component() {
       {browsingCatalogue || me.guest ? null : (
         <ProfileEditor uid={me.uid} icon={textOf(me.public?.icon)} header={textOf(me.public?.header)} />
       )}
+      {browsingCatalogue ? null : <BlockedSection blocked={blocked} />}
       {browsingCatalogue ? null : <AccountSettings guest={me.guest} />}
     </>
   );

@@ -1,4 +1,5 @@
 import type { CurrentUserRecord } from '../auth/account-api.ts';
+import type { BlockedList } from '../blocks/blocked-list.ts';
 import type { GameSummary } from '../page-data.ts';
 
 /** A genre or tag of the catalogue, as the browse page offers it. */
@@ -40,5 +41,7 @@ export interface BrowsePageData {
   suggestions: GameSummary[];
   /** The games the member follows, newest first; empty while browsing the catalogue. */
   followGames: GameSummary[];
+  /** The members the member blocked and the games they are not interested in; empty while browsing the catalogue. */
+  blocked: BlockedList;
   catalogue: CatalogueView;
 }

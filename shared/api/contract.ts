@@ -13,6 +13,8 @@ import type { ProfileImageAnswer, ProfileImageKind } from '../schemas/profile-im
 import type { SearchAnswer } from '../schemas/search.ts';
 import type { SuggestionAnswer } from '../schemas/suggestion.ts';
 import type { SuggestionOutcome } from '../transitions/suggestion.ts';
+import type { BlockRequest } from '../schemas/block.ts';
+import type { UserBlocks } from '../schemas/user.ts';
 import type { BrowsePageData } from './browse-page.ts';
 
 // The JSON API as the browser calls it: each endpoint's path, body and answer, in one table that the
@@ -113,6 +115,12 @@ export interface ApiEndpoints {
   };
   /** By its author, or by the post's author. Answers 204. */
   'DELETE /comments/:commentId': { answer: null; member: true };
+  /** Everything the member blocked, by kind (`games`: not interested), each id with when. */
+  'GET /blocks': { answer: UserBlocks; member: true };
+  /** Blocks posts, comments, members or games (not interested); blocking a member ends follows both ways. */
+  'POST /blocks': { body: BlockRequest; answer: { blocked: number }; member: true };
+  /** Takes back blocks of members or games (REMOVABLE_BLOCK_KINDS). */
+  'DELETE /blocks': { body: BlockRequest; answer: { unblocked: number }; member: true };
   /** Which of `?ids=<id>,<id>…` (posts or comments, at most 50) the member likes. */
   'GET /likes/mine': { answer: { liked: string[] }; member: true };
   'PUT /likes/:type/:targetId': {

@@ -1,5 +1,5 @@
 import { DEFAULT_SUGGEST_COUNT } from '../constants.ts';
-import { ROOTS, suggestionHistoryOfUserPath, userFollowsMapNode } from '../rtdb/paths.ts';
+import { ROOTS, suggestionHistoryOfUserPath, userBlocksNode, userFollowsMapNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { timestampMapSchema } from '../schemas/user.ts';
 import { gameSuggestions } from './suggested-games.ts';
@@ -15,11 +15,11 @@ const keysOf = (value: unknown): string[] =>
  * The games to ask a member about next, best first (spec: "suggest games by game id", ratio at least
  * MIN_SUGGESTION_RATIO, DEFAULT_SUGGEST_COUNT by default): the suggestions of the games they followed most
  * recently, ranked by their best ratio and then by how many of those games suggest them, without games they
- * follow or already answered. A member who follows nothing is asked about the suggestion engine's seed games
+ * follow, already answered or are not interested in. A member who follows nothing is asked about the suggestion engine's seed games
  * (`se_matrix_seedgames`: games whose followers agree on others), then what those suggest.
  *
  * Two rounds, each parallel: the member's followed games (`users/{uid}/private/follows/games`, all of
- * them, with when), answers and the seed games; then the matrix rows of the source games (the caller reads
+ * them, with when), answers, games they are not interested in and the seed games; then the matrix rows of the source games (the caller reads
  * the games). `db` must be allowed to read the member's private section and answers and the seed games'
  * directory: the server credential, after the caller proved who the member is.
  */
@@ -28,16 +28,17 @@ export async function memberSuggestionIds(
   uid: string,
   count: number = DEFAULT_SUGGEST_COUNT,
 ): Promise<string[]> {
-  const [follows, answered, seeds] = await Promise.all([
+  const [follows, answered, notInterested, seeds] = await Promise.all([
     db.read(userFollowsMapNode(uid, 'game').path, timestampMapSchema),
     db.get(suggestionHistoryOfUserPath(uid), { shallow: true }).then(keysOf),
+    db.get(userBlocksNode(uid, 'games').path, { shallow: true }).then(keysOf),
     db.get(ROOTS.seMatrixSeedGames, { shallow: true }).then(keysOf),
   ]);
   const followed = Object.entries(follows ?? {})
     .sort(([, a], [, b]) => b - a)
     .map(([gameId]) => gameId);
-  // Anything followed or answered is never asked about again.
-  const excluded = new Set([...followed, ...answered]);
+  // Anything followed, answered or waved away is never asked about again.
+  const excluded = new Set([...followed, ...answered, ...notInterested]);
   const sources = (followed.length > 0 ? followed : seeds).slice(0, SUGGESTION_SOURCE_GAMES);
   const rows = await Promise.all(sources.map((gameId) => gameSuggestions(db, gameId, count)));
 

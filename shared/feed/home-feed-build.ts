@@ -25,26 +25,36 @@ interface Blocks {
   posts: ReadonlySet<string>;
   comments: ReadonlySet<string>;
   users: ReadonlySet<string>;
+  /** Games the member is not interested in: their feeds' posts stay out (but the member's own). */
+  games: ReadonlySet<string>;
 }
 
 async function readBlocks(db: RtdbClient, uid: string): Promise<Blocks> {
-  const [posts, comments, users] = await Promise.all(
-    (['posts', 'comments', 'users'] as const).map(async (kind) =>
+  const [posts, comments, users, games] = await Promise.all(
+    (['posts', 'comments', 'users', 'games'] as const).map(async (kind) =>
       Object.keys((await db.read(userBlocksNode(uid, kind).path, timestampMapSchema)) ?? {}),
     ),
   );
-  return { posts: new Set(posts), comments: new Set(comments), users: new Set(users) };
+  return {
+    posts: new Set(posts),
+    comments: new Set(comments),
+    users: new Set(users),
+    games: new Set(games),
+  };
 }
 
-/** The indexes the member's home feed is made of: every followed feed (but blocked members'), their own feed and posts. */
+/**
+ * The indexes the member's home feed is made of: every followed feed (but blocked members' and games they
+ * are not interested in), their own feed and posts.
+ */
 export function homeFeedIndexes(
   uid: string,
   follows: { users?: object; games?: object; events?: object } | null,
-  blockedUsers: ReadonlySet<string>,
+  blocks: Pick<Blocks, 'users' | 'games'>,
 ): string[] {
   const targets = new Set([
-    ...Object.keys(follows?.users ?? {}).filter((followed) => !blockedUsers.has(followed)),
-    ...Object.keys(follows?.games ?? {}),
+    ...Object.keys(follows?.users ?? {}).filter((followed) => !blocks.users.has(followed)),
+    ...Object.keys(follows?.games ?? {}).filter((game) => !blocks.games.has(game)),
     ...Object.keys(follows?.events ?? {}),
   ]);
   targets.delete(uid);
@@ -103,7 +113,7 @@ export async function buildHomeFeedPage(
     readBlocks(db, uid),
     db.read(userFollowsNode(uid).path, userFollowsMapSchema),
   ]);
-  const indexes = homeFeedIndexes(uid, follows, blocks.users);
+  const indexes = homeFeedIndexes(uid, follows, blocks);
   const slices = await Promise.all(indexes.map((path) => readFeedSlice(db, path, cursor, request.limit)));
   const { entries, more } = mergeFeedSlices(slices, request.limit, blocks.posts);
   const posts = await readFeedPosts(
@@ -114,6 +124,7 @@ export async function buildHomeFeedPage(
   return {
     posts: posts
       .filter((post) => !blocks.users.has(post.sourceUUID) && !blocks.posts.has(post.uuid))
+      .filter((post) => post.sourceUUID === uid || !blocks.games.has(post.targetUUID))
       .map((post) => withoutBlockedComments(post, blocks)),
     nextCursor: more && last ? encodeFeedCursor(last) : null,
   };

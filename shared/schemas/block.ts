@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { recordIdSchema } from './keys.ts';
 
-/** What a user can block; blocks live in `users/{uid}/private/blocks/{kind}/{id}` → timestamp. */
-export const BLOCK_KINDS = ['posts', 'comments', 'users'] as const;
+/**
+ * What a user can block; blocks live in `users/{uid}/private/blocks/{kind}/{id}` → timestamp. The spec's
+ * posts, comments and users, and games the member said they are not interested in ("Not interested":
+ * that game's posts leave their home feed and it is never suggested to them).
+ */
+export const BLOCK_KINDS = ['posts', 'comments', 'users', 'games'] as const;
 export const blockKindSchema = z.enum(BLOCK_KINDS);
 export type BlockKind = z.infer<typeof blockKindSchema>;
 
@@ -19,3 +23,6 @@ export const blockRequestSchema = z.object({
 });
 
 export type BlockRequest = z.infer<typeof blockRequestSchema>;
+
+/** The blocks a member can take back: members (the spec makes user blocks removable) and games. */
+export const REMOVABLE_BLOCK_KINDS: readonly BlockKind[] = ['users', 'games'];

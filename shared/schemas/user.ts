@@ -37,6 +37,8 @@ export const userBlocksSchema = z.object({
   posts: timestampMapSchema.default({}),
   comments: timestampMapSchema.default({}),
   users: timestampMapSchema.default({}),
+  /** Games the member is not interested in. */
+  games: timestampMapSchema.default({}),
 });
 
 /** What the user follows, by kind, each id with the time it was followed (active follows only). */
@@ -52,7 +54,7 @@ export const userPrivateSchema = z.object({
   /** A linked third-party (Facebook) account id. */
   fbid: z.string().optional(),
   isOnboarded: z.boolean().default(false),
-  blocks: userBlocksSchema.default({ posts: {}, comments: {}, users: {} }),
+  blocks: userBlocksSchema.default({ posts: {}, comments: {}, users: {}, games: {} }),
   /** Posts on the user's home feed, by post id (filled by the feed function). */
   'home-feed': timestampMapSchema.default({}),
   /** What the user likes (active likes only), by target id. */
@@ -97,6 +99,7 @@ export const usersPublicEntrySchema = z.object({
 export const USER_SECTIONS = ['public', 'private', 'admin', 'developer', 'readOnly'] as const;
 export type UserSection = (typeof USER_SECTIONS)[number];
 
+export type UserBlocks = z.infer<typeof userBlocksSchema>;
 export type UserPublic = z.infer<typeof userPublicSchema>;
 export type UserPrivate = z.infer<typeof userPrivateSchema>;
 export type UserAdmin = z.infer<typeof userAdminSchema>;

@@ -8,7 +8,12 @@ import { targetExists, type TargetKind } from './target-presence.ts';
 import { targetMissing, TransitionRefused } from './transition-refused.ts';
 
 /** The kind of record each kind of block names. */
-const BLOCKED_KIND: Record<BlockKind, TargetKind> = { users: 'user', posts: 'post', comments: 'comment' };
+const BLOCKED_KIND: Record<BlockKind, TargetKind> = {
+  users: 'user',
+  posts: 'post',
+  comments: 'comment',
+  games: 'game',
+};
 
 /** Blocking (or unblocking) ids: each id stored with the time it was blocked, all in one PATCH. */
 export function planBlocks(
@@ -29,7 +34,8 @@ export async function hasBlockedUser(db: RtdbClient, owner: string, uid: string)
 
 /**
  * Blocks ids of one kind, each of which must exist as that kind (nothing is written otherwise). Blocking
- * users also ends follows both ways (each its own exact follow transition), as people expect of a block.
+ * users also ends follows both ways (each its own exact follow transition), as people expect of a block;
+ * a game the member is not interested in is no longer followed either.
  */
 export async function commitBlocks(
   db: RtdbClient,
@@ -41,23 +47,26 @@ export async function commitBlocks(
   const missing = ids.find((_, i) => !present[i]);
   if (missing !== undefined) throw targetMissing(BLOCKED_KIND[kind], missing);
   await db.patch('', planBlocks(uid, kind, ids, true));
+  if (kind === 'games') {
+    for (const game of ids) await unfollow(db, uid, 'game', game);
+  }
   if (kind !== 'users') return;
   for (const other of ids) {
-    await unfollowUser(db, uid, other);
-    await unfollowUser(db, other, uid);
+    await unfollow(db, uid, 'user', other);
+    await unfollow(db, other, 'user', uid);
   }
 }
 
-/** Ends `uid`'s follow of the user `other`; a pair followed as another kind (a game with that id) is left alone. */
-async function unfollowUser(db: RtdbClient, uid: string, other: string): Promise<void> {
+/** Ends `uid`'s follow of `targetId` as `type`; a follow that is not there (or of another kind) is left alone. */
+async function unfollow(db: RtdbClient, uid: string, type: 'user' | 'game', targetId: string): Promise<void> {
   try {
-    await commitFollow(db, { uid, type: 'user', targetId: other, follow: false });
+    await commitFollow(db, { uid, type, targetId, follow: false });
   } catch (error) {
     if (!(error instanceof TransitionRefused)) throw error;
   }
 }
 
-/** Removes blocks of users (the spec makes user blocks removable). */
+/** Removes blocks of members or games (REMOVABLE_BLOCK_KINDS): they show again. */
 export async function commitUnblocks(
   db: RtdbClient,
   uid: string,

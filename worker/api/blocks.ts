@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { blockRequestSchema } from '../../shared/schemas/block.ts';
+import { blockRequestSchema, REMOVABLE_BLOCK_KINDS } from '../../shared/schemas/block.ts';
 import { userSectionNode } from '../../shared/rtdb/paths.ts';
 import { userBlocksSchema } from '../../shared/schemas/user.ts';
 import { apiError } from '../api-error.ts';
@@ -10,8 +10,8 @@ import { committing } from './transition-http.ts';
 import { validate } from '../validate.ts';
 
 /**
- * The caller's blocks: GET lists them, POST blocks `{ kind, ids }`, DELETE removes user blocks
- * (`{ kind: "users", ids }`). Ids must be non-empty.
+ * The caller's blocks: GET lists them, POST blocks `{ kind, ids }` (`games`: not interested), DELETE
+ * removes blocks of members and games. Ids must be non-empty.
  */
 export const blocksApi = new Hono<AppEnv>()
   .use(requireUser)
@@ -33,8 +33,8 @@ export const blocksApi = new Hono<AppEnv>()
   .delete('/', validate('json', blockRequestSchema), async (c) => {
     const { kind, ids } = c.req.valid('json');
     const user = c.var.user;
-    if (kind !== 'users')
-      throw apiError(400, 'invalid-input', { message: 'Only blocks of users can be removed.' });
+    if (!REMOVABLE_BLOCK_KINDS.includes(kind))
+      throw apiError(400, 'invalid-input', { message: 'Only blocks of members and games can be removed.' });
     await commitUnblocks(c.var.database.server, user.uid, kind, ids);
     return c.json({ unblocked: ids.length });
   });

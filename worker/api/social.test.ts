@@ -279,6 +279,56 @@ describe('suggestions, blocks, votes and profiles API', () => {
     expect(await db.get('users/ana/private/blocks/users/ben')).toBeNull();
   });
 
+  it('not interested in a game: kept with its time, ends following it, lists in GET, can be taken back', async () => {
+    await call('/api/follows/game/celeste', { method: 'PUT', uid: 'dora' });
+    expect(await db.get('games/celeste/follows')).toBe(1);
+    const blocked = await call('/api/blocks', {
+      method: 'POST',
+      uid: 'dora',
+      json: { kind: 'games', ids: ['celeste'] },
+    });
+    expect(blocked.status).toBe(200);
+    expect(await db.get('users/dora/private/blocks/games/celeste')).toEqual(expect.any(Number));
+    expect(await db.get('games/celeste/follows')).toBe(0);
+    expect(await db.get('users/dora/private/follows/games/celeste')).toBeNull();
+    const listed = await (
+      await call('/api/blocks', { uid: 'dora' })
+    ).json<{ games: Record<string, number> }>();
+    expect(Object.keys(listed.games)).toEqual(['celeste']);
+    // Another member cannot take it back for her: the request is about the caller's own blocks only.
+    await call('/api/blocks', { method: 'DELETE', uid: 'ben', json: { kind: 'games', ids: ['celeste'] } });
+    expect(await db.get('users/dora/private/blocks/games/celeste')).toEqual(expect.any(Number));
+    expect(
+      (
+        await call('/api/blocks', {
+          method: 'DELETE',
+          uid: 'dora',
+          json: { kind: 'games', ids: ['celeste'] },
+        })
+      ).status,
+    ).toBe(200);
+    expect(await db.get('users/dora/private/blocks/games/celeste')).toBeNull();
+  });
+
+  it('refuses to take back a block of a post or comment, and a block of a game that does not exist', async () => {
+    const takeBack = await call('/api/blocks', {
+      method: 'DELETE',
+      uid: 'dora',
+      json: { kind: 'posts', ids: ['-Nsome-post'] },
+    });
+    expect(takeBack.status).toBe(400);
+    expect((await takeBack.json<ErrorBody>()).error.message).toBe(
+      'Only blocks of members and games can be removed.',
+    );
+    const missing = await call('/api/blocks', {
+      method: 'POST',
+      uid: 'dora',
+      json: { kind: 'games', ids: ['no-such-game'] },
+    });
+    expect(missing.status).toBe(404);
+    expect(await db.get('users/dora/private/blocks/games/no-such-game')).toBeNull();
+  });
+
   it('answers 404 for blocking a user that does not exist, writing nothing', async () => {
     const response = await call('/api/blocks', {
       method: 'POST',

@@ -1,4 +1,5 @@
 import type { BrowsePageData, CatalogueSelection, CatalogueView } from '../../shared/api/browse-page.ts';
+import { blockedList, type BlockedList } from '../../shared/blocks/blocked-list.ts';
 import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
 import { memberSuggestionIds } from '../../shared/catalogue/member-suggestions.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
@@ -32,7 +33,8 @@ export async function browsePageData(
   selection: CatalogueSelection | null,
 ): Promise<BrowsePageData> {
   const browsingCatalogue = selection !== null;
-  const [me, suggestions, followGames, catalogue] = await Promise.allSettled([
+  const noBlocks: BlockedList = { members: [], games: [] };
+  const [me, suggestions, followGames, blocked, catalogue] = await Promise.allSettled([
     readCurrentUser(database.asUser(user.idToken), user),
     browsingCatalogue
       ? Promise.resolve([])
@@ -44,6 +46,9 @@ export async function browsePageData(
           followedGameIds(database.public, user.uid, GAMES_FOLLOWED_DEFAULT),
           'Followed games',
         ),
+    browsingCatalogue
+      ? Promise.resolve(noBlocks)
+      : blockedList(database.asUser(user.idToken), database.public, user.uid),
     catalogueView(database.public, selection),
   ]);
   if (me.status === 'rejected') throw me.reason;
@@ -52,6 +57,7 @@ export async function browsePageData(
     me: me.value,
     suggestions: settledOr(suggestions, [], 'suggestions'),
     followGames: settledOr(followGames, [], 'followed games'),
+    blocked: settledOr(blocked, noBlocks, 'blocks'),
     catalogue: settledOr(catalogue, noCatalogue, 'catalogue'),
   };
 }

@@ -4,8 +4,11 @@ import { MAX_COMMENT_LENGTH } from '../../../shared/feed/text-limits.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { RelativeTime } from '../relative-time.tsx';
 import { AuthorLink } from './author-link.tsx';
+import { commentActions } from './block-actions.ts';
 import { useFeedViewer } from './feed-viewer.tsx';
+import { ItemMenu } from './item-menu.tsx';
 import { LikeButton } from './like-button.tsx';
+import { hidesComment } from './member-blocks.ts';
 import { PostText } from './post-text.tsx';
 import { refusalMessage, TextComposer } from './text-composer.tsx';
 
@@ -28,9 +31,12 @@ function CommentItem({
   const mayDelete = viewer.uid !== null && (viewer.uid === comment.sourceUUID || viewer.uid === postAuthor);
   return (
     <li className="feed-comment">
-      <p className="feed-meta">
-        <AuthorLink name={comment.authorName} /> · <RelativeTime at={comment.timestamp} />
-      </p>
+      <div className="feed-item-head">
+        <p className="feed-meta">
+          <AuthorLink name={comment.authorName} /> · <RelativeTime at={comment.timestamp} />
+        </p>
+        <ItemMenu label="More for this comment" actions={commentActions(comment, viewer, setMessage)} />
+      </div>
       <PostText className="feed-text" text={comment.content} />
       <div className="feed-actions">
         <LikeButton type="comment" targetId={comment.uuid} likes={comment.likes} />
@@ -75,6 +81,7 @@ export function CommentList({ post }: { post: FeedPost }) {
   );
   const [loading, setLoading] = useState(false);
   const [message, setMessage] = useState('');
+  const shown = comments.filter((comment) => !hidesComment(viewer.blocks, comment));
 
   async function loadMore() {
     setLoading(true);
@@ -101,9 +108,9 @@ export function CommentList({ post }: { post: FeedPost }) {
   return (
     // A plain box, not a named region: every post has one, and landmarks' names must differ.
     <div className="feed-comments">
-      {comments.length > 0 ? (
+      {shown.length > 0 ? (
         <ul className="feed-comment-list">
-          {comments.map((comment) => (
+          {shown.map((comment) => (
             <CommentItem
               key={comment.uuid}
               comment={comment}

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ApiFailure } from '../../../shared/api/contract.ts';
 import { callApi, useBrowserSession } from '../browser-capabilities.ts';
+import { useMemberBlocks, type MemberBlocks } from './member-blocks.ts';
 
 /**
  * Who is reading a feed, learnt after hydration (public pages are the same for everyone, so the server
@@ -15,13 +16,18 @@ export interface FeedViewer {
   likes(id: string): boolean | undefined;
   /** Ask for the member's likes of more items (new pages, comments shown on demand). */
   learnLikes(ids: readonly string[]): void;
+  /** What the member blocked: hidden from them in every feed (none for visitors). */
+  blocks: MemberBlocks;
 }
+
+const noBlocks: MemberBlocks = { posts: new Set(), comments: new Set(), users: new Set(), games: new Set() };
 
 const visitor: FeedViewer = {
   signedIn: false,
   uid: null,
   likes: () => undefined,
   learnLikes: () => undefined,
+  blocks: noBlocks,
 };
 
 const FeedViewerContext = createContext<FeedViewer>(visitor);
@@ -40,8 +46,8 @@ export function isSignedOutFailure(error: unknown): boolean {
 const LIKES_PER_REQUEST = 50;
 
 /**
- * Provides the feed's reader to the posts inside: with a session, asks the API who the member is and
- * which of `ids` they like (and of any item shown later, see learnLikes).
+ * Provides the feed's reader to the posts inside: with a session, asks the API who the member is, which
+ * of `ids` they like (and of any item shown later, see learnLikes) and what they blocked.
  */
 export function FeedViewerProvider({ ids, children }: { ids: readonly string[]; children: ReactNode }) {
   const signedIn = useBrowserSession();
@@ -100,9 +106,10 @@ export function FeedViewerProvider({ ids, children }: { ids: readonly string[]; 
     };
   }, [signedIn, wanted, liked]);
 
+  const blocks = useMemberBlocks(signedIn ? uid : null);
   const viewer = useMemo<FeedViewer>(
-    () => ({ signedIn, uid, likes: (id) => liked.get(id), learnLikes }),
-    [signedIn, uid, liked, learnLikes],
+    () => ({ signedIn, uid, likes: (id) => liked.get(id), learnLikes, blocks }),
+    [signedIn, uid, liked, learnLikes, blocks],
   );
   return <FeedViewerContext value={viewer}>{children}</FeedViewerContext>;
 }

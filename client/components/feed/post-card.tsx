@@ -3,8 +3,10 @@ import type { FeedPost } from '../../../shared/feed/read-feed.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { RelativeTime } from '../relative-time.tsx';
 import { AuthorLink } from './author-link.tsx';
+import { postActions } from './block-actions.ts';
 import { CommentList } from './comment-list.tsx';
 import { useFeedViewer } from './feed-viewer.tsx';
+import { ItemMenu } from './item-menu.tsx';
 import { LikeButton } from './like-button.tsx';
 import { PostText } from './post-text.tsx';
 import { refusalMessage } from './text-composer.tsx';
@@ -32,9 +34,12 @@ export function PostCard({
 
   return (
     <article className="post-card" aria-label={`Post by ${post.authorName ?? 'a member'}`}>
-      <p className="feed-meta">
-        <AuthorLink name={post.authorName} /> · <RelativeTime at={post.timestamp} />
-      </p>
+      <div className="feed-item-head">
+        <p className="feed-meta">
+          <AuthorLink name={post.authorName} /> · <RelativeTime at={post.timestamp} />
+        </p>
+        <ItemMenu label="More for this post" actions={postActions(post, viewer, setMessage)} />
+      </div>
       <PostText className="feed-text post-text" text={post.content} />
       <div className="feed-actions">
         <LikeButton type="post" targetId={post.uuid} likes={post.likes} />

@@ -1,4 +1,7 @@
 import type { FeedPost } from '../../../shared/feed/read-feed.ts';
+import { BlockNotice } from './block-notice.tsx';
+import { useFeedViewer } from './feed-viewer.tsx';
+import { hidesFromHomeFeed, hidesPost } from './member-blocks.ts';
 import { PostCard } from './post-card.tsx';
 
 /** The ids of posts and comments whose like state the member's view needs. */
@@ -8,7 +11,8 @@ export function likeableIds(posts: readonly FeedPost[]): string[] {
 
 /**
  * Posts newest first, as a page's feed and the home feed show them: each a PostCard, "More posts" while
- * there is a next page (inert while it loads), and the message of a page that failed to load.
+ * there is a next page (inert while it loads), and the message of a page that failed to load. What the
+ * member blocked is left out at once (in the home feed, also posts on games they are not interested in).
  */
 export function PostList({
   posts,
@@ -18,6 +22,7 @@ export function PostList({
   message,
   onMore,
   onDeleted,
+  homeFeed = false,
 }: {
   posts: readonly FeedPost[];
   /** What an empty feed says. */
@@ -28,12 +33,19 @@ export function PostList({
   message: string;
   onMore: (cursor: string) => void;
   onDeleted: (postId: string) => void;
+  /** The member's home feed rather than a page's. */
+  homeFeed?: boolean;
 }) {
+  const viewer = useFeedViewer();
+  const shown = posts.filter((post) =>
+    homeFeed ? !hidesFromHomeFeed(viewer.blocks, post, viewer.uid) : !hidesPost(viewer.blocks, post),
+  );
   return (
     <>
-      {posts.length === 0 ? <p className="feed-empty">{empty}</p> : null}
+      <BlockNotice />
+      {shown.length === 0 ? <p className="feed-empty">{empty}</p> : null}
       <ol className="feed-list">
-        {posts.map((post) => (
+        {shown.map((post) => (
           <li key={post.uuid} data-post={post.uuid}>
             <PostCard post={post} onDeleted={onDeleted} />
           </li>

@@ -145,6 +145,18 @@ describe('http-getFeed', () => {
     await db.server.patch('', Object.fromEntries(Object.keys(burst).map((path) => [path, null])));
   });
 
+  it('leaves out the posts on a game the member is not interested in, but their own, until taken back', async () => {
+    await db.server.patch('', userBlocksNode(MEMBER, 'games').child(GAME).set(TEST_DATABASE_NOW));
+    expect(ids((await page({})).posts)).toEqual([
+      'post-event',
+      'post-friend-feed',
+      'post-own',
+      'post-on-my-wall',
+    ]);
+    await db.server.patch('', userBlocksNode(MEMBER, 'games').child(GAME).set(null));
+    expect(ids((await page({})).posts)[0]).toBe('post-game');
+  });
+
   it('shows a member’s posts again once they are unblocked', async () => {
     await db.server.patch('', userBlocksNode(MEMBER, 'users').child(PEST).set(null));
     expect(ids((await page({ limit: 3 })).posts)).toEqual([
