@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { mergeComments } from '../../../shared/feed/live-merge.ts';
 import type { FeedComment, FeedPost } from '../../../shared/feed/read-feed.ts';
 import { MAX_COMMENT_LENGTH } from '../../../shared/feed/text-limits.ts';
 import { callApi } from '../browser-capabilities.ts';
@@ -79,6 +80,17 @@ export function CommentList({ post }: { post: FeedPost }) {
   const [nextCursor, setNextCursor] = useState<string | null | undefined>(
     Object.keys(post.comments).length > post.previewComments.length ? undefined : null,
   );
+  // The post read again (others commented, deleted or liked, see live-feed.ts): its latest comments and
+  // counts come in, keeping what the reader opened or wrote.
+  const [readPost, setReadPost] = useState(post);
+  if (readPost !== post) {
+    setReadPost(post);
+    const merged = mergeComments(comments, post);
+    const all = Object.keys(post.comments).length;
+    setComments(merged);
+    setTotal(all);
+    if (nextCursor === null && all > merged.length) setNextCursor(undefined);
+  }
   const [loading, setLoading] = useState(false);
   const [message, setMessage] = useState('');
   const shown = comments.filter((comment) => !hidesComment(viewer.blocks, comment));

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { ShownFeed } from '../../../shared/feed/live-merge.ts';
 import type { FeedPage, FeedPost } from '../../../shared/feed/read-feed.ts';
 import { MAX_POST_LENGTH } from '../../../shared/feed/text-limits.ts';
 import type { POST_TARGET_TYPES } from '../../../shared/schemas/post.ts';
@@ -7,6 +8,7 @@ import { callApi } from '../browser-capabilities.ts';
 import { FeedViewerProvider, useFeedViewer } from './feed-viewer.tsx';
 import { likeableIds, PostList } from './post-list.tsx';
 import { TextComposer } from './text-composer.tsx';
+import { useLiveFeed } from './use-live-feed.ts';
 
 type FeedTargetType = (typeof POST_TARGET_TYPES)[number];
 
@@ -56,22 +58,33 @@ function FeedPosts({
   children: (add: (post: FeedPost) => void) => React.ReactNode;
 }) {
   const viewer = useFeedViewer();
-  const [posts, setPosts] = useState(initial.posts);
-  const [nextCursor, setNextCursor] = useState(initial.nextCursor);
+  const [feed, setFeed] = useState<ShownFeed>(initial);
+  const { posts, nextCursor } = feed;
   const [loading, setLoading] = useState(false);
   const [message, setMessage] = useState('');
+  const setPosts = (change: (shown: FeedPost[]) => FeedPost[]) => {
+    setFeed((shown) => ({ ...shown, posts: change(shown.posts) }));
+  };
+
+  // What others post, comment and like shows as it happens: each re-read first page is merged in.
+  useLiveFeed(targetId, initial.activityAt, ({ page, merge }) => {
+    setFeed(merge);
+    viewer.learnLikes(likeableIds(page.posts));
+  });
 
   async function loadMore(cursor: string) {
     setLoading(true);
     setMessage('');
     try {
       const page = await callApi('GET /posts', { query: { targetId, cursor } });
-      setPosts((shown) => {
-        const seen = new Set(shown.map((post) => post.uuid));
-        return [...shown, ...page.posts.filter((post) => !seen.has(post.uuid))];
+      setFeed((shown) => {
+        const seen = new Set(shown.posts.map((post) => post.uuid));
+        return {
+          posts: [...shown.posts, ...page.posts.filter((post) => !seen.has(post.uuid))],
+          nextCursor: page.nextCursor,
+        };
       });
       viewer.learnLikes(likeableIds(page.posts));
-      setNextCursor(page.nextCursor);
     } catch {
       setMessage('Could not load more posts. Please try again.');
     } finally {
@@ -103,7 +116,8 @@ function FeedPosts({
 /**
  * The feed of a user's, game's or event's page: its posts newest first as the page was rendered (the
  * same for every visitor), "More posts" appending the next page below, and after hydration what the
- * reader may do (write, like, comment, delete). Key it by target so that a new page starts afresh.
+ * reader may do (write, like, comment, delete) and what others do, live. Key it by target so that a new
+ * page starts afresh.
  */
 export function FeedSection({
   targetType,

@@ -18,7 +18,7 @@ export function LikeButton({
 }: {
   type: LikeTargetType;
   targetId: string;
-  /** The count the item was read with. */
+  /** The count the item was read with (followed as it is read again, see live-feed.ts). */
   likes: number;
 }) {
   const viewer = useFeedViewer();
@@ -33,6 +33,12 @@ export function LikeButton({
   if (learnt !== known) {
     setLearnt(known);
     if (!busy) setLiked(known);
+  }
+  // A new count read for the item (the feed re-read as others liked) is shown likewise.
+  const [readLikes, setReadLikes] = useState(likes);
+  if (readLikes !== likes) {
+    setReadLikes(likes);
+    if (!busy) setCount(likes);
   }
 
   const noun = type === 'post' ? 'post' : 'comment';
