@@ -17,6 +17,21 @@ export interface FeedActivityStream {
   close(): void;
 }
 
+// The parts of EventSource used here, typed apart: the components that load this module are also
+// type-checked against the Workers runtime, which has no DOM (see worker/tsconfig.json).
+interface StreamEvent {
+  data: unknown;
+}
+interface EventStream {
+  readonly readyState: number;
+  addEventListener(type: string, listener: (event: StreamEvent) => void): void;
+  close(): void;
+}
+interface StreamApis {
+  EventSource: { new (url: string): EventStream; readonly CLOSED: number };
+}
+const browser = globalThis as unknown as StreamApis;
+
 /** Waits before opening again a stream the browser gave up on (the server refused or answered oddly). */
 const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 60_000];
 
@@ -28,7 +43,8 @@ export function feedActivityStreamUrl(address: DatabaseAddress, targetId: string
 }
 
 /** The time in a `put`/`patch` event's data (`{"path":"/","data":…}`), null for none, undefined if unreadable. */
-function activityTime(data: string): number | null | undefined {
+function activityTime(data: unknown): number | null | undefined {
+  if (typeof data !== 'string') return undefined;
   try {
     const event = JSON.parse(data) as { path?: unknown; data?: unknown };
     if (event.path !== '/') return undefined;
@@ -49,26 +65,26 @@ export function streamFeedActivity(
   onActivity: (at: number | null) => void,
 ): FeedActivityStream {
   const url = feedActivityStreamUrl(address, targetId);
-  let source: EventSource | null = null;
+  let source: EventStream | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
   let closed = false;
 
-  const onChange = (event: MessageEvent<string>) => {
+  const onChange = (event: StreamEvent) => {
     failures = 0;
     const at = activityTime(event.data);
     if (at !== undefined) onActivity(at);
   };
   const stop = () => {
     closed = true;
-    clearTimeout(retryTimer);
+    if (retryTimer !== undefined) clearTimeout(retryTimer);
     source?.close();
     source = null;
   };
 
   function open() {
     if (closed) return;
-    const current = new EventSource(url);
+    const current = new browser.EventSource(url);
     source = current;
     current.addEventListener('put', onChange);
     current.addEventListener('patch', onChange);
@@ -78,7 +94,7 @@ export function streamFeedActivity(
     current.addEventListener('error', () => {
       // A dropped connection is retried by EventSource itself (readyState CONNECTING); a refused or odd
       // answer closes it for good, so it is opened again here, later each time.
-      if (current.readyState !== EventSource.CLOSED || closed) return;
+      if (current.readyState !== browser.EventSource.CLOSED || closed) return;
       const delay = RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
       failures += 1;
       retryTimer = setTimeout(open, delay);

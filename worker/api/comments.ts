@@ -13,6 +13,7 @@ import { hasBlockedUser } from '../../shared/transitions/block.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
+import { purgeFeedPage } from '../feed-page-purge.ts';
 import { cappedLimit } from './query-limit.ts';
 import { commitNewComment, planDeleteComment } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
@@ -59,6 +60,7 @@ export const commentsApi = new Hono<AppEnv>()
       if (author !== user.uid && (await hasBlockedUser(db, author, user.uid)))
         throw apiError(403, 'forbidden', { message: 'You cannot comment on this post.' });
       const commentId = await commitNewComment(db, user.uid, postId, c.req.valid('json').content);
+      purgeFeedPage(c, { postId });
       const [comment] = await readFeedComments(db, [commentId]);
       return c.json({ comment: comment ?? null }, 201);
     },
@@ -78,6 +80,7 @@ export const commentsApi = new Hono<AppEnv>()
       if (comment.sourceUUID !== user.uid && postAuthor !== user.uid)
         throw apiError(403, 'forbidden', { message: 'You can only delete your own comments.' });
       await db.patch('', planDeleteComment(commentId, comment, postAuthor, post?.targetUUID ?? null));
+      if (post?.targetType) purgeFeedPage(c, { feed: { type: post.targetType, id: post.targetUUID } });
       return c.body(null, 204);
     },
   );

@@ -6,6 +6,7 @@ import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { likeRequestSchema } from '../../shared/schemas/like.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
+import { purgeFeedPage } from '../feed-page-purge.ts';
 import { committing } from './transition-http.ts';
 import { commitLike } from '../../shared/transitions/like.ts';
 import { validate } from '../validate.ts';
@@ -18,6 +19,7 @@ function changeLike(like: boolean) {
     const user = c.var.user;
     const db = c.var.database.server;
     const outcome = await committing(() => commitLike(db, { uid: user.uid, type, targetId, like }));
+    if (outcome.changed) purgeFeedPage(c, type === 'post' ? { postId: targetId } : { commentId: targetId });
     const likes = await db.read(likeCountNode(type, targetId).path, z.number());
     return c.json({ ...outcome, likes: likes ?? 0 });
   });

@@ -11,6 +11,7 @@ import { hasBlockedUser } from '../../shared/transitions/block.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
+import { purgeFeedPage } from '../feed-page-purge.ts';
 import { cappedLimit } from './query-limit.ts';
 import { requireTarget } from './transition-http.ts';
 import { commitNewPost, planDeletePost } from '../../shared/transitions/post.ts';
@@ -56,6 +57,7 @@ export const postsApi = new Hono<AppEnv>()
     )
       throw apiError(403, 'forbidden', { message: 'You cannot post on this feed.' });
     const postId = await commitNewPost(db, user.uid, request);
+    purgeFeedPage(c, { feed: { type: request.targetType, id: request.targetId } });
     const [post] = await readFeedPosts(db, [postId]);
     return c.json({ post: post ?? null }, 201);
   })
@@ -69,5 +71,6 @@ export const postsApi = new Hono<AppEnv>()
     if (post.sourceUUID !== user.uid && !ownsFeed)
       throw apiError(403, 'forbidden', { message: 'You can only delete your own posts.' });
     await db.patch('', planDeletePost(postId, post));
+    if (post.targetType) purgeFeedPage(c, { feed: { type: post.targetType, id: post.targetUUID } });
     return c.body(null, 204);
   });

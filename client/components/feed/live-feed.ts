@@ -17,6 +17,16 @@ const RETRY_DELAY_MS = 5_000;
 /** A tab hidden this long lets its stream go; showing it again reconnects and catches up. */
 const HIDDEN_CLOSE_MS = 60_000;
 
+/** The page's visibility, typed apart: components are also type-checked without the DOM (worker/tsconfig.json). */
+interface VisibilityApis {
+  document: {
+    readonly visibilityState: string;
+    addEventListener(type: 'visibilitychange', listener: () => void): void;
+    removeEventListener(type: 'visibilitychange', listener: () => void): void;
+  };
+}
+const browser = globalThis as unknown as VisibilityApis;
+
 let address: Promise<DatabaseAddress> | undefined;
 
 function databaseAddress(): Promise<DatabaseAddress> {
@@ -58,7 +68,7 @@ export function followFeed(
   let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
 
   const schedule = (delay: number) => {
-    clearTimeout(rereadTimer);
+    if (rereadTimer !== undefined) clearTimeout(rereadTimer);
     rereadTimer = setTimeout(() => void reread(), delay);
   };
 
@@ -109,18 +119,18 @@ export function followFeed(
   }
 
   const onVisibility = () => {
-    clearTimeout(hiddenTimer);
-    if (document.visibilityState === 'hidden') hiddenTimer = setTimeout(disconnect, HIDDEN_CLOSE_MS);
+    if (hiddenTimer !== undefined) clearTimeout(hiddenTimer);
+    if (browser.document.visibilityState === 'hidden') hiddenTimer = setTimeout(disconnect, HIDDEN_CLOSE_MS);
     else if (stream === null) connect();
   };
 
   connect();
-  document.addEventListener('visibilitychange', onVisibility);
+  browser.document.addEventListener('visibilitychange', onVisibility);
   return () => {
     stopped = true;
-    clearTimeout(rereadTimer);
-    clearTimeout(hiddenTimer);
-    document.removeEventListener('visibilitychange', onVisibility);
+    if (rereadTimer !== undefined) clearTimeout(rereadTimer);
+    if (hiddenTimer !== undefined) clearTimeout(hiddenTimer);
+    browser.document.removeEventListener('visibilitychange', onVisibility);
     disconnect();
   };
 }
