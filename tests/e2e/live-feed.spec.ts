@@ -1,6 +1,9 @@
 import net from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { pushId } from '../../shared/push-id.ts';
+import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
 import { signUp, uniqueMember } from './auth/auth-helpers.ts';
+import { ownerDatabase } from './database.ts';
 import { openHydrated, openHydratedAndMark, stayedOnPage } from './page-helpers.ts';
 
 // Live feeds with two members in two browsers on the same page (the poster's own user page): what one
@@ -48,7 +51,9 @@ async function databaseRelay(context: BrowserContext) {
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
-        server.close(() => { resolve(); });
+        server.close(() => {
+          resolve();
+        });
       }),
   };
 }
@@ -191,4 +196,43 @@ test('after the reader’s connection drops, a post written meanwhile appears on
   await contextA.close();
   await contextB.close();
   await relay.close();
+});
+
+test('a page served from an older copy catches up as soon as it is open', async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const gamePath = '/game/firewatch';
+  // A visitor's visit leaves copies of the page: at the edge (cachedPublicPage) and in the browser's
+  // own cache (max-age 60 s).
+  await openHydrated(page, gamePath);
+
+  // A post made where no copy was dropped (written straight to the database, as a write through
+  // another data centre leaves this one's copy as it was).
+  const postId = pushId();
+  const text = `Posted elsewhere ${postId}`;
+  await ownerDatabase().patch('', {
+    [`posts/${postId}`]: {
+      uuid: postId,
+      targetUUID: 'firewatch',
+      targetType: 'game',
+      sourceUUID: 'questline',
+      content: text,
+      type: 'text',
+      likes: 0,
+      timestamp: SERVER_TIMESTAMP,
+    },
+    [`posts_by_id/firewatch/${postId}`]: SERVER_TIMESTAMP,
+    'feed_activity/firewatch': SERVER_TIMESTAMP,
+  });
+
+  // The next visit is served a copy without the post; once open, the page shows it by itself.
+  const response = await page.goto(gamePath);
+  expect(await response?.text()).not.toContain(text);
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+  await page.evaluate(() => {
+    (window as unknown as { stayedOnPage: boolean }).stayedOnPage = true;
+  });
+  await expect(page.locator('.post-card').filter({ hasText: text })).toHaveCount(1);
+  expect(await stayedOnPage(page)).toBe(true);
+  await context.close();
 });
