@@ -13,6 +13,7 @@ const run = Math.random().toString(36).slice(2, 8);
 const GAME = `purgegame${run}`;
 const OTHER_GAME = `keptgame${run}`;
 const USERNAME = `purge_rosa_${run}`;
+const EVENT = `purgeevent${run}`;
 
 /** A visitor's view of a page, and whether it came from the edge's copy. */
 async function visit(path: string) {
@@ -30,6 +31,7 @@ beforeAll(async () => {
   await db.patch('', {
     [`games/${GAME}`]: testGame(GAME, 'Purge Game'),
     [`games/${OTHER_GAME}`]: testGame(OTHER_GAME, 'Kept Game'),
+    [`events/${EVENT}`]: { name: 'Purge night', deeplink_url_code: EVENT },
     'users/purgerosa/public': { uuid: 'purgerosa', username: USERNAME, follows: 0 },
     'users_public/purgerosa': { username: USERNAME },
     'users/purgeben/public': { uuid: 'purgeben', username: `purge_ben_${run}`, follows: 0 },
@@ -98,6 +100,19 @@ describe('the edge copy of a feed’s page', () => {
     const page = await visit(`/user/${USERNAME}`);
     expect(page.cache).toBeNull();
     expect(page.body).toContain('On Rosa’s wall');
+  });
+
+  it('of an event’s page is dropped by a post on the event', async () => {
+    await cached(`/event/${EVENT}`);
+    const posted = await call('/api/posts', {
+      method: 'POST',
+      uid: 'purgeben',
+      json: { targetType: 'event', targetId: EVENT, content: 'See you at the event' },
+    });
+    expect(posted.status).toBe(201);
+    const page = await visit(`/event/${EVENT}`);
+    expect(page.cache).toBeNull();
+    expect(page.body).toContain('See you at the event');
   });
 
   it('is kept when a write is refused', async () => {
