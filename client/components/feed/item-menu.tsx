@@ -1,5 +1,23 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
+// The few DOM members used here, typed apart: client components are also type-checked for the Worker,
+// without the DOM (worker/tsconfig.json), and only these run in the browser alone (effects, handlers).
+interface Focusable {
+  focus(): void;
+}
+interface Container {
+  contains(other: unknown): boolean;
+}
+interface DocumentEvents {
+  addEventListener(type: 'pointerdown' | 'keydown', listener: (event: PageEvent) => void): void;
+  removeEventListener(type: 'pointerdown' | 'keydown', listener: (event: PageEvent) => void): void;
+}
+interface PageEvent {
+  target: unknown;
+  key?: string;
+}
+const pageDocument = () => (globalThis as unknown as { document: DocumentEvents }).document;
+
 /** One thing a member can do from an item's menu. */
 export interface MenuAction {
   label: string;
@@ -20,9 +38,9 @@ export function ItemMenu({ label, actions }: { label: string; actions: readonly 
   const [open, setOpen] = useState(false);
   const [asking, setAsking] = useState<MenuAction | null>(null);
   const id = useId();
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const confirmButton = useRef<HTMLButtonElement>(null);
+  const root = useRef<HTMLDivElement & Container>(null);
+  const button = useRef<HTMLButtonElement & Focusable>(null);
+  const confirmButton = useRef<HTMLButtonElement & Focusable>(null);
 
   // The action's button is gone once the question shows: focus goes to the answer.
   useEffect(() => {
@@ -37,17 +55,18 @@ export function ItemMenu({ label, actions }: { label: string; actions: readonly 
 
   useEffect(() => {
     if (!open) return;
-    function onPointer(event: PointerEvent) {
-      if (!root.current?.contains(event.target as Node)) close(false);
+    function onPointer(event: PageEvent) {
+      if (!root.current?.contains(event.target)) close(false);
     }
-    function onKey(event: KeyboardEvent) {
+    function onKey(event: PageEvent) {
       if (event.key === 'Escape') close(true);
     }
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
+    const page = pageDocument();
+    page.addEventListener('pointerdown', onPointer);
+    page.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
+      page.removeEventListener('pointerdown', onPointer);
+      page.removeEventListener('keydown', onKey);
     };
   }, [open]);
 
