@@ -1,0 +1,52 @@
+import { LIBRARY_CSV_FOLLOWED_GAME, type LibraryExport } from '../schemas/library-export.ts';
+
+// The CSV form of a member's export: one row per thing they put in, with its type, id, name (a game's
+// name, a post's or comment's text), Steam app id, the time as ISO 8601, and what it belongs to (the
+// feed of a post, the post of a comment). The library import reads its `followed-game` rows back.
+
+export const LIBRARY_CSV_HEADER = ['type', 'id', 'name', 'steam_appid', 'time', 'on'] as const;
+
+type Row = [type: string, id: string, name: string, appid: string, time: string, on: string];
+
+const iso = (at: number | undefined) =>
+  at === undefined || !Number.isFinite(at) ? '' : new Date(at).toISOString();
+
+/**
+ * One field as RFC 4180 writes it: quoted when it holds a comma, quote or line break. A field that a
+ * spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe (OWASP's advice on
+ * CSV injection: https://owasp.org/www-community/attacks/CSV_Injection).
+ */
+function csvField(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The export as CSV text (CRLF line ends, a header row first). */
+export function libraryExportCsv(data: LibraryExport): string {
+  const rows: Row[] = [];
+  for (const game of data.games)
+    rows.push([
+      LIBRARY_CSV_FOLLOWED_GAME,
+      game.id,
+      game.name ?? '',
+      game.steam_appid === undefined ? '' : String(game.steam_appid),
+      iso(game.at),
+      '',
+    ]);
+  for (const user of data.follows.users) rows.push(['followed-member', user.id, '', '', iso(user.at), '']);
+  for (const event of data.follows.events) rows.push(['followed-event', event.id, '', '', iso(event.at), '']);
+  for (const post of data.posts) rows.push(['post', post.id, post.content, '', iso(post.at), post.feed]);
+  for (const comment of data.comments)
+    rows.push(['comment', comment.id, comment.content, '', iso(comment.at), comment.post]);
+  for (const like of data.likes) rows.push(['like', like.id, '', '', iso(like.at), '']);
+  for (const answer of data.suggestionAnswers)
+    rows.push([`suggestion-${answer.answer}`, answer.id, '', '', '', '']);
+  for (const [kind, blocks] of Object.entries(data.blocks))
+    for (const block of blocks)
+      rows.push([`blocked-${kind.replace(/s$/, '')}`, block.id, '', '', iso(block.at), '']);
+  return (
+    [LIBRARY_CSV_HEADER as readonly string[], ...rows]
+      .map((row) => row.map(csvField).join(','))
+      .join('\r\n') + '\r\n'
+  );
+}

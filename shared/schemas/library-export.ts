@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+// Everything a member has put in, as `GET /api/library/export` answers it: the games they follow (with
+// their names and Steam app ids, so that the file can be brought back in by the library import), the
+// members and events they follow, their posts, comments and likes, their answers to suggestions and
+// what they blocked. Times are milliseconds since 1970 (UTC), as the database keeps them.
+
+/** The `format` field that tells a Questline export from any other JSON library. */
+export const LIBRARY_EXPORT_FORMAT = 'questline-library';
+/** The CSV export's `type` of a followed game: the rows the library import reads back. */
+export const LIBRARY_CSV_FOLLOWED_GAME = 'followed-game';
+
+const timedIdSchema = z.object({ id: z.string(), at: z.number() });
+
+export const libraryExportSchema = z.object({
+  format: z.literal(LIBRARY_EXPORT_FORMAT),
+  version: z.literal(1),
+  exportedAt: z.number(),
+  member: z.object({ uid: z.string(), username: z.string().optional() }),
+  /** Followed games, newest first; `name` and `steam_appid` when the game still exists. */
+  games: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string().optional(),
+      steam_appid: z.number().optional(),
+      at: z.number(),
+    }),
+  ),
+  follows: z.object({ users: z.array(timedIdSchema), events: z.array(timedIdSchema) }),
+  posts: z.array(
+    z.object({
+      id: z.string(),
+      feed: z.string(),
+      feedType: z.string().optional(),
+      content: z.string(),
+      at: z.number(),
+    }),
+  ),
+  comments: z.array(z.object({ id: z.string(), post: z.string(), content: z.string(), at: z.number() })),
+  likes: z.array(timedIdSchema),
+  suggestionAnswers: z.array(z.object({ id: z.string(), answer: z.enum(['yes', 'no']) })),
+  blocks: z.object({
+    posts: z.array(timedIdSchema),
+    comments: z.array(timedIdSchema),
+    users: z.array(timedIdSchema),
+    games: z.array(timedIdSchema),
+  }),
+});
+export type LibraryExport = z.infer<typeof libraryExportSchema>;
+
+/** `GET /api/library/export?format=json|csv` (JSON when left out). */
+export const libraryExportQuerySchema = z.object({ format: z.enum(['json', 'csv']).default('json') });
