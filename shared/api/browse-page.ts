@@ -44,4 +44,9 @@ export interface BrowsePageData {
   /** The members the member blocked and the games they are not interested in; empty while browsing the catalogue. */
   blocked: BlockedList;
   catalogue: CatalogueView;
+  /**
+   * The slugs of the tags the member never wants to see (shared/schemas/hidden-tags.ts): games with them
+   * are left out of `suggestions` and of `catalogue.games` (but on a hidden tag's own page).
+   */
+  hiddenTags: string[];
 }

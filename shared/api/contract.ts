@@ -14,6 +14,7 @@ import type { SearchAnswer } from '../schemas/search.ts';
 import type { SuggestionAnswer } from '../schemas/suggestion.ts';
 import type { SuggestionOutcome } from '../transitions/suggestion.ts';
 import type { BlockRequest } from '../schemas/block.ts';
+import type { HiddenTag } from '../schemas/hidden-tags.ts';
 import type { UserBlocks } from '../schemas/user.ts';
 import type { BrowsePageData } from './browse-page.ts';
 
@@ -26,6 +27,13 @@ import type { BrowsePageData } from './browse-page.ts';
 export interface FollowState {
   following: boolean;
   followers: number;
+}
+
+/** What hiding (PUT) or showing again (DELETE) a tag did: a repeat answers `changed: false`. */
+export interface HiddenTagChange {
+  slug: string;
+  hidden: boolean;
+  changed: boolean;
 }
 
 /** The caller's follow state of a target; `self` when the target is the caller (nobody follows themself). */
@@ -121,6 +129,12 @@ export interface ApiEndpoints {
   'POST /blocks': { body: BlockRequest; answer: { blocked: number }; member: true };
   /** Takes back blocks of members or games (REMOVABLE_BLOCK_KINDS). */
   'DELETE /blocks': { body: BlockRequest; answer: { unblocked: number }; member: true };
+  /** The tags the member never wants to see, most recently hidden first (shared/schemas/hidden-tags.ts). */
+  'GET /hidden-tags': { answer: { tags: HiddenTag[] }; member: true };
+  /** Hides a tag of the catalogue (404 if it has none such; at most MAX_HIDDEN_TAGS). Idempotent. */
+  'PUT /hidden-tags/:slug': { answer: HiddenTagChange; member: true };
+  /** Shows a hidden tag again. Idempotent. */
+  'DELETE /hidden-tags/:slug': { answer: HiddenTagChange; member: true };
   /** Which of `?ids=<id>,<id>…` (posts or comments, at most 50) the member likes. */
   'GET /likes/mine': { answer: { liked: string[] }; member: true };
   'PUT /likes/:type/:targetId': {

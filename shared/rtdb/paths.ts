@@ -204,6 +204,9 @@ export const usernameClaimNode = (username: string): DbNode<string> => dbNode(us
 /** What a user has blocked of one kind: `users/{uid}/private/blocks/{kind}/{id}` → time blocked. */
 export const userBlocksNode = (uid: string, kind: BlockKind): DbNode<TimestampMap> =>
   userSectionNode(uid, 'private').child('blocks').child(kind);
+/** The tags a member never wants to see: `users/{uid}/private/hiddenTags/{tagSlug}` → time hidden. */
+export const userHiddenTagsNode = (uid: string): DbNode<TimestampMap> =>
+  dbNode(`${userSectionPath(uid, 'private')}/hiddenTags`);
 /** What a user likes: `users/{uid}/private/likes/{targetId}` → time liked (active likes only). */
 export const userLikesNode = (uid: string): DbNode<TimestampMap> =>
   userSectionNode(uid, 'private').child('likes');

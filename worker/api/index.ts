@@ -10,6 +10,7 @@ import { blocksApi } from './blocks.ts';
 import { browseApi } from './browse.ts';
 import { commentsApi } from './comments.ts';
 import { feedApi } from './feed.ts';
+import { hiddenTagsApi } from './hidden-tags.ts';
 import { followsApi } from './follows.ts';
 import { likesApi } from './likes.ts';
 import { notificationsApi } from './notifications.ts';
@@ -56,6 +57,7 @@ export const api = new Hono<AppEnv>()
   .route('/comments', commentsApi)
   .route('/feed', feedApi)
   .route('/follows', followsApi)
+  .route('/hidden-tags', hiddenTagsApi)
   .route('/likes', likesApi)
   .route('/notifications', notificationsApi)
   .route('/posts', postsApi)

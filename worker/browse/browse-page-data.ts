@@ -1,6 +1,7 @@
 import type { BrowsePageData, CatalogueSelection, CatalogueView } from '../../shared/api/browse-page.ts';
 import { blockedList, type BlockedList } from '../../shared/blocks/blocked-list.ts';
 import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
+import { hiddenTagSlugs, withoutHiddenTags } from '../../shared/catalogue/hidden-tags-filter.ts';
 import { memberSuggestionIds } from '../../shared/catalogue/member-suggestions.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { GAMES_FOLLOWED_DEFAULT } from '../../shared/constants.ts';
@@ -11,10 +12,19 @@ import { readCurrentUser } from '../auth/user-record.ts';
 import type { Database } from '../database.ts';
 import { catalogueView } from './catalogue-view.ts';
 
-/** The games for `ids`, as summaries in the same order; none when the reads fail (spec section 8). */
-async function summaries(database: Database, ids: Promise<string[]>, what: string): Promise<GameSummary[]> {
+/**
+ * The games for `ids`, as summaries in the same order, without those with a tag the member hides when
+ * `hidden` is given; none when the reads fail (spec section 8).
+ */
+async function summaries(
+  database: Database,
+  ids: Promise<string[]>,
+  what: string,
+  hidden: Promise<ReadonlySet<string>> = Promise.resolve(new Set()),
+): Promise<GameSummary[]> {
   try {
-    return (await gamesByIds(database.public, await ids)).map(toGameSummary);
+    const [games, hiddenTags] = await Promise.all([gamesByIds(database.public, await ids), hidden]);
+    return withoutHiddenTags(games, hiddenTags).map(toGameSummary);
   } catch (error) {
     console.error(`${what} failed`, error);
     return [];
@@ -34,11 +44,17 @@ export async function browsePageData(
 ): Promise<BrowsePageData> {
   const browsingCatalogue = selection !== null;
   const noBlocks: BlockedList = { members: [], games: [] };
-  const [me, suggestions, followGames, blocked, catalogue] = await Promise.allSettled([
+  // The tags the member hides: their games leave suggestions and the catalogue, not the games they follow
+  // (they chose those). Unreadable, nothing is hidden rather than the page failing.
+  const hidden = hiddenTagSlugs(database.asUser(user.idToken), user.uid).catch((error: unknown) => {
+    console.error('Hidden tags failed', error);
+    return new Set<string>();
+  });
+  const [me, suggestions, followGames, blocked, catalogue, hiddenTags] = await Promise.allSettled([
     readCurrentUser(database.asUser(user.idToken), user),
     browsingCatalogue
       ? Promise.resolve([])
-      : summaries(database, memberSuggestionIds(database.server, user.uid), 'Suggestions'),
+      : summaries(database, memberSuggestionIds(database.server, user.uid), 'Suggestions', hidden),
     browsingCatalogue
       ? Promise.resolve([])
       : summaries(
@@ -49,7 +65,8 @@ export async function browsePageData(
     browsingCatalogue
       ? Promise.resolve(noBlocks)
       : blockedList(database.asUser(user.idToken), database.public, user.uid),
-    catalogueView(database.public, selection),
+    catalogueView(database.public, selection, hidden),
+    hidden,
   ]);
   if (me.status === 'rejected') throw me.reason;
   const noCatalogue: CatalogueView = { genres: [], tags: [], selected: null, games: [], nextCursor: null };
@@ -59,5 +76,6 @@ export async function browsePageData(
     followGames: settledOr(followGames, [], 'followed games'),
     blocked: settledOr(blocked, noBlocks, 'blocks'),
     catalogue: settledOr(catalogue, noCatalogue, 'catalogue'),
+    hiddenTags: [...settledOr(hiddenTags, new Set<string>(), 'hidden tags')],
   };
 }

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { facetSlugSchema } from './catalogue-facet.ts';
+
+/**
+ * Tags a member never wants to see (issue 12): `users/{uid}/private/hiddenTags/{tagSlug}` → when it was
+ * hidden. A tag is named by its slug in the catalogue's directory (`indices_public/facets/tag/{slug}`);
+ * games with any hidden tag leave the member's suggestions, the catalogue on browse and their home feed.
+ */
+
+/** The most tags one member may hide: enough for every taste, small enough to check each game against. */
+export const MAX_HIDDEN_TAGS = 50;
+
+/** A tag as the API names it in its path (`/api/hidden-tags/{slug}`). */
+export const hiddenTagSlugSchema = facetSlugSchema;
+
+/** What is stored: tag slug → time hidden. */
+export const hiddenTagsMapSchema = z.record(hiddenTagSlugSchema, z.number());
+export type HiddenTagsMap = z.infer<typeof hiddenTagsMapSchema>;
+
+/** One hidden tag as the API answers it: its slug, its name in the catalogue, and when it was hidden. */
+export interface HiddenTag {
+  slug: string;
+  name: string;
+  hiddenAt: number;
+}

@@ -1,0 +1,57 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { facetEntry } from '../../shared/catalogue/catalogue-facets.ts';
+import { userHiddenTagsNode } from '../../shared/rtdb/paths.ts';
+import {
+  hiddenTagSlugSchema,
+  hiddenTagsMapSchema,
+  type HiddenTag,
+} from '../../shared/schemas/hidden-tags.ts';
+import { commitHideTag, commitShowTag, HiddenTagsFullError } from '../../shared/transitions/hidden-tags.ts';
+import { apiError } from '../api-error.ts';
+import type { AppEnv } from '../app-env.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { validate } from '../validate.ts';
+import { committing } from './transition-http.ts';
+
+const tagParams = z.object({ slug: hiddenTagSlugSchema });
+
+/**
+ * The tags the caller never wants to see (shared/schemas/hidden-tags.ts): GET lists them with their names,
+ * most recently hidden first; PUT /:slug hides a tag of the catalogue (404 for a tag it does not have, 400
+ * past MAX_HIDDEN_TAGS, nothing written either way); DELETE /:slug shows it again. Both are idempotent.
+ */
+export const hiddenTagsApi = new Hono<AppEnv>()
+  .use(requireUser)
+  .get('/', async (c) => {
+    const user = c.var.user;
+    const stored = await c.var.database
+      .asUser(user.idToken)
+      .read(userHiddenTagsNode(user.uid).path, hiddenTagsMapSchema);
+    const hidden = Object.entries(stored ?? {}).sort(([a, x], [b, y]) => y - x || a.localeCompare(b));
+    // At most MAX_HIDDEN_TAGS small reads, in parallel; a tag gone from the catalogue keeps its slug as name.
+    const entries = await Promise.all(hidden.map(([slug]) => facetEntry(c.var.database.public, 'tag', slug)));
+    const tags: HiddenTag[] = hidden.map(([slug, hiddenAt], i) => ({
+      slug,
+      name: entries[i]?.name ?? slug,
+      hiddenAt,
+    }));
+    return c.json({ tags });
+  })
+  .put('/:slug', validate('param', tagParams), async (c) => {
+    const { slug } = c.req.valid('param');
+    const user = c.var.user;
+    try {
+      const outcome = await committing(() => commitHideTag(c.var.database.server, user.uid, slug));
+      return c.json({ slug, hidden: true, ...outcome });
+    } catch (error) {
+      if (error instanceof HiddenTagsFullError)
+        throw apiError(400, 'invalid-input', { message: error.userMessage, detail: error.message });
+      throw error;
+    }
+  })
+  .delete('/:slug', validate('param', tagParams), async (c) => {
+    const { slug } = c.req.valid('param');
+    const outcome = await commitShowTag(c.var.database.server, c.var.user.uid, slug);
+    return c.json({ slug, hidden: false, ...outcome });
+  });
