@@ -7,7 +7,7 @@ import {
   streamFeedActivity,
   type DatabaseAddress,
   type FeedActivityStream,
-} from '../../browser/feed-activity-stream.ts';
+} from './feed-activity-stream.ts';
 import { callApi } from '../browser-capabilities.ts';
 
 /** Changes landing together (a post and its first like) cost one re-read. */

@@ -3,9 +3,9 @@
 // The database sends `put` (the whole value: first on every connection, then on each change), `patch`,
 // `keep-alive`, and `cancel` or `auth_revoked` when reading is no longer allowed. EventSource reconnects
 // by itself after a dropped connection; the first `put` then arrives again, so listeners get the
-// current time again and must treat a repeat as no news (see client/components/feed/live-feed.ts).
+// current time again and must treat a repeat as no news (see live-feed.ts).
 
-import { feedActivityPath } from '../../shared/rtdb/paths.ts';
+import { feedActivityPath } from '../../../shared/rtdb/paths.ts';
 
 /** Where the database is and its name (GET /api/accounts/config). */
 export interface DatabaseAddress {
