@@ -1,7 +1,10 @@
 import type { Job } from './job.ts';
+import { trendingJob } from './trending-job.ts';
 
 /**
  * Every background job by the name `npm run job -- <name>` and the scheduled functions know it by.
  * Each job lives in its own file beside this one and adds one line here.
  */
-export const JOBS: Readonly<Record<string, Job>> = {};
+export const JOBS: Readonly<Record<string, Job>> = {
+  trending: trendingJob,
+};

@@ -42,6 +42,8 @@ export const ROOTS = {
   trendingIndex: 'indices_public/trendingIndex',
   /** The browse directory: every genre and tag with its name and game count (see facetEntryPath). */
   catalogueFacets: 'indices_public/facets',
+  /** What the trending job added to each game's `weighted_index` (server only; shared/jobs/trending-score.ts). */
+  rankingActivity: 'ranking_activity',
   logs: 'logs',
 } as const;
 

@@ -1,0 +1,281 @@
+// The trending job: reads what members did on games over the last four weeks and keeps
+// `indices_public/trendingIndex` and each game's `weighted_index` by the rule of trending-score.ts.
+//
+// Reads are bounded by recent activity, never by the size of the catalogue or of the social graph:
+// follows, posts, likes and suggestion answers are read by time (`orderByChild("timestamp")` from the
+// window's start, a page at a time), plus the games the previous run left with a trending score (they
+// must come down as their activity ages out). Only games whose ranking changed are written, in batches
+// of one atomic PATCH each that also moves the games' entries in the genre and tag index
+// (catalogue-facet-index.ts), so browse never disagrees with top games.
+
+import { z } from 'zod';
+import { facetIndexUpdates, type GameFacetChange } from '../catalogue/catalogue-facet-index.ts';
+import { gamePath, ROOTS, SOCIAL_ROOTS } from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import type { Job, JobContext } from './job.ts';
+import {
+  activityPoints,
+  rankedWeightedIndex,
+  trendingIndex,
+  trendingScores,
+  TRENDING_WINDOW_MS,
+  type GameActivity,
+  type RankedActivity,
+} from './trending-score.ts';
+
+/** Records read per request. */
+const PAGE_SIZE = 1000;
+/** Records read one by one at a time (games, liked posts and comments). */
+const PARALLEL_READS = 25;
+/** Games re-ranked per atomic PATCH (each carries its genre and tag index entries, ~20 paths). */
+const WRITE_BATCH = 50;
+
+const followSchema = z.object({
+  targetUUID: z.string(),
+  type: z.string().optional(),
+  timestamp: z.number(),
+  disabled: z.boolean().optional(),
+});
+const postSchema = z.object({
+  targetUUID: z.string(),
+  targetType: z.string().optional(),
+  timestamp: z.number(),
+});
+const likeSchema = z.object({
+  targetUUID: z.string(),
+  targetType: z.string().optional(),
+  timestamp: z.number(),
+  disabled: z.boolean().optional(),
+});
+const suggestionSchema = z.object({
+  targetUUID: z.string(),
+  success: z.enum(['yes', 'no']),
+  timestamp: z.number(),
+});
+const commentSchema = z.object({ postUUID: z.string() });
+const gameSchema = z.object({
+  follows: z.number().catch(0).default(0),
+  weighted_index: z.number().optional().catch(undefined),
+  genres: z.array(z.string()).catch([]).default([]),
+  tags: z.array(z.string()).catch([]).default([]),
+});
+const rankedActivitySchema = z.object({
+  activity: z.number(),
+  recent: z.number(),
+  weighted_index: z.number(),
+});
+
+/**
+ * Every record of `root` whose `timestamp` is at least `since`, a page at a time in time order. Records
+ * sharing the last time of a page are read again by the next page and skipped; a page wholly of one time
+ * (more records in one millisecond than a page) is read again twice as large.
+ */
+async function recordsSince<T>(
+  db: RtdbClient,
+  root: string,
+  since: number,
+  schema: z.ZodType<T>,
+): Promise<Map<string, T>> {
+  const found = new Map<string, T>();
+  const seen = new Set<string>();
+  let startAt = since;
+  let limit = PAGE_SIZE;
+  for (;;) {
+    const page = await db.get(root, { orderBy: 'timestamp', startAt, limitToFirst: limit });
+    const children = page !== null && typeof page === 'object' ? Object.entries(page) : [];
+    let latest = startAt;
+    for (const [key, value] of children) {
+      const at = (value as { timestamp?: unknown } | null)?.timestamp;
+      if (typeof at === 'number' && at > latest) latest = at;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const parsed = schema.safeParse(value); // a malformed record counts as nothing
+      if (parsed.success) found.set(key, parsed.data);
+    }
+    if (children.length < limit) break;
+    if (latest === startAt) limit *= 2;
+    else {
+      startAt = latest;
+      limit = PAGE_SIZE;
+    }
+  }
+  return found;
+}
+
+/** Reads `paths` a few at a time; answers each value (null when absent) by path. */
+async function readAll(db: RtdbClient, paths: readonly string[]): Promise<Map<string, unknown>> {
+  const values = new Map<string, unknown>();
+  for (let start = 0; start < paths.length; start += PARALLEL_READS) {
+    const chunk = paths.slice(start, start + PARALLEL_READS);
+    const read = await Promise.all(chunk.map((path) => db.get(path)));
+    chunk.forEach((path, index) => values.set(path, read[index]));
+  }
+  return values;
+}
+
+/** Every act on a game since `since`, as far as the records tell (targets not yet checked to be games). */
+async function recentActivity(db: RtdbClient, since: number): Promise<GameActivity[]> {
+  const [follows, posts, likes, suggestions] = await Promise.all([
+    recordsSince(db, SOCIAL_ROOTS.follows, since, followSchema),
+    recordsSince(db, SOCIAL_ROOTS.posts, since, postSchema),
+    recordsSince(db, SOCIAL_ROOTS.likes, since, likeSchema),
+    recordsSince(db, SOCIAL_ROOTS.suggestions, since, suggestionSchema),
+  ]);
+  const activity: GameActivity[] = [];
+  for (const follow of follows.values())
+    if (follow.type === 'game' && !follow.disabled)
+      activity.push({ gameId: follow.targetUUID, kind: 'follow', at: follow.timestamp });
+  for (const post of posts.values())
+    if (post.targetType === undefined || post.targetType === 'game')
+      activity.push({ gameId: post.targetUUID, kind: 'post', at: post.timestamp });
+  for (const answer of suggestions.values())
+    activity.push({
+      gameId: answer.targetUUID,
+      kind: answer.success === 'yes' ? 'suggestion-yes' : 'suggestion-no',
+      at: answer.timestamp,
+    });
+
+  // A like is on a post or a comment; it counts for the game whose feed the post is on.
+  const liveLikes = [...likes.values()].filter((like) => !like.disabled);
+  const commentIds = [
+    ...new Set(liveLikes.filter((like) => like.targetType === 'comment').map((like) => like.targetUUID)),
+  ];
+  const comments = await readAll(
+    db,
+    commentIds.map((id) => `${SOCIAL_ROOTS.comments}/${id}`),
+  );
+  const postOfComment = new Map<string, string>();
+  for (const id of commentIds) {
+    const parsed = commentSchema.safeParse(comments.get(`${SOCIAL_ROOTS.comments}/${id}`));
+    if (parsed.success) postOfComment.set(id, parsed.data.postUUID);
+  }
+  const likedPost = (like: z.infer<typeof likeSchema>) =>
+    like.targetType === 'comment' ? postOfComment.get(like.targetUUID) : like.targetUUID;
+  const postIds = [...new Set(liveLikes.map(likedPost))].filter(
+    (id): id is string => id !== undefined && !posts.has(id),
+  );
+  const olderPosts = await readAll(
+    db,
+    postIds.map((id) => `${SOCIAL_ROOTS.posts}/${id}`),
+  );
+  const feedOfPost = new Map<string, z.infer<typeof postSchema>>(posts);
+  for (const id of postIds) {
+    const parsed = postSchema.safeParse(olderPosts.get(`${SOCIAL_ROOTS.posts}/${id}`));
+    if (parsed.success) feedOfPost.set(id, parsed.data);
+  }
+  for (const like of liveLikes) {
+    const postId = likedPost(like);
+    const post = postId === undefined ? undefined : feedOfPost.get(postId);
+    if (post && (post.targetType === undefined || post.targetType === 'game'))
+      activity.push({ gameId: post.targetUUID, kind: 'like', at: like.timestamp });
+  }
+  return activity;
+}
+
+/** The games the previous run left with a trending score: they are re-ranked even if quiet now. */
+async function gamesStillTrending(db: RtdbClient): Promise<string[]> {
+  const ids = new Set<string>();
+  let startAt = 0.0005; // scores are kept to 3 decimals: anything above 0
+  for (;;) {
+    const page = await db.get(ROOTS.rankingActivity, { orderBy: 'recent', startAt, limitToFirst: PAGE_SIZE });
+    const children = page !== null && typeof page === 'object' ? Object.entries(page) : [];
+    let latest = startAt;
+    for (const [id, value] of children) {
+      ids.add(id);
+      const recent = (value as { recent?: unknown } | null)?.recent;
+      if (typeof recent === 'number' && recent > latest) latest = recent;
+    }
+    // Past this page: the next scores up. A page ending in ties reads them again (kept once, above);
+    // a page wholly of one score is past by nudging the start (scores are multiples of 0.001).
+    if (children.length < PAGE_SIZE) break;
+    startAt = latest === startAt ? latest + 0.0005 : latest;
+  }
+  return [...ids];
+}
+
+/** Keeps trending and top games from recent activity (see trending-score.ts for the rule). */
+export async function runTrending({ db, now, log }: JobContext): Promise<string> {
+  const at = now();
+  const activity = await recentActivity(db, at - TRENDING_WINDOW_MS);
+  log(`${activity.length.toLocaleString('en')} recent acts on games`);
+  const scores = trendingScores(activity, at);
+  const gameIds = [...new Set([...activity.map((act) => act.gameId), ...(await gamesStillTrending(db))])];
+
+  // The games themselves (ids that are not games are dropped here) and what the last run added to them.
+  const records = await readAll(db, [
+    ...gameIds.map(gamePath),
+    ...gameIds.map((id) => `${ROOTS.rankingActivity}/${id}`),
+  ]);
+  const games = new Map<string, z.infer<typeof gameSchema>>();
+  const changes: { gameId: string; update: Record<string, unknown>; facets: GameFacetChange }[] = [];
+  for (const gameId of gameIds) {
+    const value = records.get(gamePath(gameId));
+    const parsed = value === null ? null : gameSchema.safeParse(value);
+    if (!parsed?.success) continue;
+    const game = parsed.data;
+    games.set(gameId, game);
+    const lastValue = rankedActivitySchema.safeParse(records.get(`${ROOTS.rankingActivity}/${gameId}`));
+    const last: RankedActivity | null = lastValue.success ? lastValue.data : null;
+    const recent = scores.get(gameId) ?? 0;
+    const ranked: RankedActivity = {
+      activity: activityPoints(game.follows, recent),
+      recent,
+      weighted_index: rankedWeightedIndex(game.weighted_index, last, activityPoints(game.follows, recent)),
+    };
+    const moved = ranked.weighted_index !== game.weighted_index;
+    const remembered =
+      last?.activity === ranked.activity &&
+      last.recent === ranked.recent &&
+      last.weighted_index === ranked.weighted_index;
+    if (!moved && remembered) continue;
+    const update: Record<string, unknown> = { [`${ROOTS.rankingActivity}/${gameId}`]: ranked };
+    if (moved) update[`${gamePath(gameId)}/weighted_index`] = ranked.weighted_index;
+    const facets = { genres: game.genres, tags: game.tags };
+    changes.push({
+      gameId,
+      update,
+      facets: {
+        gameId,
+        before: { ...facets, weightedIndex: game.weighted_index },
+        after: { ...facets, weightedIndex: ranked.weighted_index },
+      },
+    });
+  }
+
+  for (let start = 0; start < changes.length; start += WRITE_BATCH) {
+    const batch = changes.slice(start, start + WRITE_BATCH);
+    const updates: Record<string, unknown> = {};
+    for (const { update } of batch) Object.assign(updates, update);
+    // Games whose ranking did not move keep their index entries as they are.
+    Object.assign(
+      updates,
+      facetIndexUpdates(
+        batch
+          .filter(({ facets }) => facets.before?.weightedIndex !== facets.after?.weightedIndex)
+          .map((c) => c.facets),
+      ),
+    );
+    await db.patch('', updates);
+  }
+  const reranked = changes.filter(
+    ({ facets }) => facets.before?.weightedIndex !== facets.after?.weightedIndex,
+  );
+  log(`${reranked.length.toLocaleString('en')} games re-ranked`);
+
+  const index = trendingIndex(new Map([...scores].filter(([id]) => games.has(id))));
+  const stored = await db.get(ROOTS.trendingIndex);
+  const sameIndex = JSON.stringify(sortedEntries(stored)) === JSON.stringify(sortedEntries(index));
+  if (!sameIndex) await db.patch('', { [ROOTS.trendingIndex]: Object.keys(index).length > 0 ? index : null });
+  const trending = Object.keys(index).length;
+  return `${trending.toLocaleString('en')} games trending, ${reranked.length.toLocaleString('en')} re-ranked`;
+}
+
+function sortedEntries(value: unknown): [string, unknown][] {
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+export const trendingJob: Job = {
+  description: 'ranks trending and top games from the last four weeks of follows, posts, likes and answers',
+  run: runTrending,
+};

@@ -1,0 +1,169 @@
+// The trending job against the real emulator with the project's rules and `.indexOn`: a burst of
+// follows, a post, a like and a "yes" on one game lifts it to the top of trending and of top games,
+// the genre and tag index moves with it, an unchanged database is not written again, and four quiet
+// weeks later only the followers it won remain.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_NAMESPACE } from '../../emulator/index.ts';
+import { rebuildCatalogueFacets } from '../../shared/catalogue/catalogue-facet-index.ts';
+import { gamesInFacet } from '../../shared/catalogue/catalogue-facets.ts';
+import type { CatalogueRow } from '../../shared/catalogue/catalogue-row.ts';
+import { writeGames } from '../../shared/catalogue/game-updates.ts';
+import { fetchTopGames } from '../../shared/catalogue/top-games.ts';
+import { trendingGameIds } from '../../shared/catalogue/trending-games.ts';
+import { JOBS } from '../../shared/jobs/jobs.ts';
+import { runTrending } from '../../shared/jobs/trending-job.ts';
+import { createRtdbClient, type RtdbClient, type RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
+import { commitFollow } from '../../shared/transitions/follow.ts';
+import { commitLike } from '../../shared/transitions/like.ts';
+import { commitNewPost } from '../../shared/transitions/post.ts';
+import { commitSuggestion } from '../../shared/transitions/suggestion.ts';
+import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+let db: TestDatabase;
+/** The server's client, counting its writes. */
+let server: RtdbClient;
+const requests: RtdbRequestRecord[] = [];
+
+beforeAll(async () => {
+  db = await startTestDatabase();
+  server = createRtdbClient({
+    databaseUrl: db.emulator.url,
+    namespace: DEFAULT_NAMESPACE,
+    credential: { kind: 'emulatorOwner' },
+    onRequest: (record) => requests.push(record),
+  });
+});
+afterAll(async () => {
+  await db.close();
+});
+
+function game(slug: string, popularity: number, genres: string[], tags: string[]): CatalogueRow {
+  return {
+    id: popularity,
+    slug,
+    name: slug,
+    description: null,
+    genres,
+    tags,
+    platforms: ['PC'],
+    release_date: null,
+    developers: [],
+    publishers: [],
+    popularity,
+    image_url: null,
+  };
+}
+
+const logs: string[] = [];
+const runAt = (at: number) => runTrending({ db: server, now: () => at, log: (line) => logs.push(line) });
+const writes = () => requests.filter((request) => request.method !== 'GET');
+
+/** The genre and tag index as stored, to compare with one rebuilt from the games. */
+async function facetIndex() {
+  const [facets, byGenre, byTag] = await Promise.all([
+    server.get('indices_public/facets'),
+    server.get('indices_public/games_by_genre'),
+    server.get('indices_public/games_by_tag'),
+  ]);
+  return { facets, byGenre, byTag };
+}
+
+describe('the trending job', () => {
+  beforeEach(async () => {
+    await server.put('', null);
+    await writeGames(server, [
+      game('hades', 85, ['Action'], ['Roguelike']),
+      game('celeste', 84, ['Indie'], ['Platformer']),
+      game('inside', 83, ['Indie'], ['Puzzle']),
+    ]);
+    // What the demo seed leaves: a trending index from follows with no time.
+    await server.patch('', { 'indices_public/trendingIndex': { inside: 4, hades: 2 } });
+    // One follow of Hades a week before the run (its record dated then, as the follow wrote it).
+    await server.patch('', {
+      'follows/old-follow': {
+        userUUID: 'ana',
+        targetUUID: 'hades',
+        timestamp: TEST_DATABASE_NOW - 7 * DAY,
+        type: 'game',
+      },
+      'games/hades/follows': 1,
+    });
+    // A follow of a member (not a game) and an undone follow of Inside count for nothing.
+    await server.put('users/ben/public', { uuid: 'ben', username: 'ben_pixels', follows: 0 });
+    await commitFollow(server, { uid: 'ana', type: 'user', targetId: 'ben', follow: true });
+    await commitFollow(server, { uid: 'ana', type: 'game', targetId: 'inside', follow: true });
+    await commitFollow(server, { uid: 'ana', type: 'game', targetId: 'inside', follow: false });
+    // The burst on Celeste: five follows, a post on its feed, a like of the post, a "yes".
+    for (const uid of ['u1', 'u2', 'u3', 'u4', 'u5'])
+      await commitFollow(server, { uid, type: 'game', targetId: 'celeste', follow: true });
+    const postId = await commitNewPost(server, 'u1', {
+      targetType: 'game',
+      targetId: 'celeste',
+      content: 'The summit is worth it',
+      type: 'text',
+    });
+    await commitLike(server, { uid: 'u2', type: 'post', targetId: postId, like: true });
+    await commitSuggestion(server, { uid: 'u6', targetId: 'celeste', success: 'yes' });
+    requests.length = 0;
+    logs.length = 0;
+  });
+
+  it('lifts the game with the burst to the top of trending and of top games, by the documented points', async () => {
+    expect(await runAt(TEST_DATABASE_NOW)).toBe('2 games trending, 2 re-ranked');
+    // Celeste: 5 follows × 3 + post 2 + like 1 + yes 2 = 20 now; Hades: its follow a week ago, 3 × ½.
+    expect(await server.get('indices_public/trendingIndex')).toEqual({ celeste: 20, hades: 1.5 });
+    expect(await trendingGameIds(db.anonymous)).toEqual(['celeste', 'hades']);
+    // Top games: base + followers + trending. Celeste 84 + 5 + 20; Hades 85 + 1 + 1.5; Inside unchanged.
+    const top = await fetchTopGames(db.anonymous);
+    expect(top.map((g) => [g.uuid, g.weighted_index])).toEqual([
+      ['celeste', 109],
+      ['hades', 87.5],
+      ['inside', 83],
+    ]);
+  });
+
+  it('keeps the genre and tag index exactly as a rebuild from the games would have it', async () => {
+    await runAt(TEST_DATABASE_NOW);
+    const indie = await gamesInFacet(db.anonymous, { facet: 'genre', slug: 'indie' });
+    expect(indie.gameIds).toEqual(['celeste', 'inside']);
+    const kept = await facetIndex();
+    await rebuildCatalogueFacets(server);
+    expect(await facetIndex()).toEqual(kept);
+  });
+
+  it('writes nothing when it runs again on the same activity at the same time', async () => {
+    await runAt(TEST_DATABASE_NOW);
+    requests.length = 0;
+    expect(await runAt(TEST_DATABASE_NOW)).toBe('2 games trending, 0 re-ranked');
+    expect(writes()).toEqual([]);
+  });
+
+  it('lets the burst age out: four weeks on, trending is empty and only the followers won remain', async () => {
+    await runAt(TEST_DATABASE_NOW);
+    expect(await runAt(TEST_DATABASE_NOW + 29 * DAY)).toBe('0 games trending, 2 re-ranked');
+    expect(await server.get('indices_public/trendingIndex')).toBeNull();
+    expect(await trendingGameIds(db.anonymous)).toEqual([]);
+    const top = await fetchTopGames(db.anonymous);
+    expect(top.map((g) => [g.uuid, g.weighted_index])).toEqual([
+      ['celeste', 89],
+      ['hades', 86],
+      ['inside', 83],
+    ]);
+    const kept = await facetIndex();
+    await rebuildCatalogueFacets(server);
+    expect(await facetIndex()).toEqual(kept);
+  });
+
+  it('takes a ranking a catalogue import wrote since as the game’s new base', async () => {
+    await runAt(TEST_DATABASE_NOW);
+    await writeGames(server, [game('hades', 300, ['Action'], ['Roguelike'])]);
+    await runAt(TEST_DATABASE_NOW);
+    expect(await server.get('games/hades/weighted_index')).toBe(302.5);
+  });
+
+  it('is the job `npm run job -- trending` runs', () => {
+    expect(JOBS.trending).toEqual(expect.objectContaining({ run: runTrending }));
+  });
+});
