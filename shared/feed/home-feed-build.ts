@@ -1,6 +1,8 @@
 import { postsByIdPath, postsByUidPath, userBlocksNode, userFollowsNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { timestampMapSchema, userFollowsMapSchema } from '../schemas/user.ts';
+import { hiddenTagSlugs } from '../catalogue/hidden-tags-filter.ts';
+import { withoutPostsOnHiddenTags } from './home-feed-hidden-tags.ts';
 import { decodeFeedCursor, encodeFeedCursor, type FeedPosition } from './feed-cursor.ts';
 import {
   feedEntries,
@@ -108,10 +110,11 @@ export async function buildHomeFeedPage(
   request: HomeFeedRequest,
 ): Promise<HomeFeedPage> {
   const cursor = request.cursor === undefined ? undefined : (decodeFeedCursor(request.cursor) ?? undefined);
-  // First round: what the member blocked and follows, at once.
-  const [blocks, follows] = await Promise.all([
+  // First round: what the member blocked, follows and hides, at once.
+  const [blocks, follows, hiddenTags] = await Promise.all([
     readBlocks(db, uid),
     db.read(userFollowsNode(uid).path, userFollowsMapSchema),
+    hiddenTagSlugs(db, uid),
   ]);
   const indexes = homeFeedIndexes(uid, follows, blocks);
   const slices = await Promise.all(indexes.map((path) => readFeedSlice(db, path, cursor, request.limit)));
@@ -120,9 +123,11 @@ export async function buildHomeFeedPage(
     db,
     entries.map((entry) => entry.id),
   );
+  // Posts on games with a tag the member hides go too (one read of each such game's tags).
+  const shown = await withoutPostsOnHiddenTags(db, uid, posts, hiddenTags);
   const last = entries.at(-1);
   return {
-    posts: posts
+    posts: shown
       .filter((post) => !blocks.users.has(post.sourceUUID) && !blocks.posts.has(post.uuid))
       .filter((post) => post.sourceUUID === uid || !blocks.games.has(post.targetUUID))
       .map((post) => withoutBlockedComments(post, blocks)),

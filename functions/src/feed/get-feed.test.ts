@@ -8,6 +8,7 @@ import {
   postsByIdNode,
   postsByUidNode,
   userBlocksNode,
+  userHiddenTagsNode,
   userFollowsMapNode,
   userSectionNode,
 } from '../../../shared/rtdb/paths.ts';
@@ -154,6 +155,22 @@ describe('http-getFeed', () => {
       'post-on-my-wall',
     ]);
     await db.server.patch('', userBlocksNode(MEMBER, 'games').child(GAME).set(null));
+    expect(ids((await page({})).posts)[0]).toBe('post-game');
+  });
+
+  it('leaves out the posts on a game with a tag the member hides, but their own, until shown again', async () => {
+    await db.server.patch('', gameNode(GAME).child('tags').set(['Metroidvania', 'Souls-like']));
+    // A tag the game does not have changes nothing.
+    await db.server.patch('', userHiddenTagsNode(MEMBER).child('horror').set(TEST_DATABASE_NOW));
+    expect(ids((await page({})).posts)[0]).toBe('post-game');
+    await db.server.patch('', userHiddenTagsNode(MEMBER).child('souls-like').set(TEST_DATABASE_NOW));
+    expect(ids((await page({})).posts)).toEqual([
+      'post-event',
+      'post-friend-feed',
+      'post-own',
+      'post-on-my-wall',
+    ]);
+    await db.server.patch('', userHiddenTagsNode(MEMBER).set(null));
     expect(ids((await page({})).posts)[0]).toBe('post-game');
   });
 
