@@ -2,6 +2,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { onRequest, type Request } from 'firebase-functions/v2/https';
+import { onSchedule } from 'firebase-functions/v2/scheduler';
 import type { Response } from 'express';
 import type { InstalledAppFunctions } from '../../shared/api/installed-app-functions.ts';
 import type { ApiErrorCode } from '../../shared/errors.ts';
@@ -20,6 +21,7 @@ import { errorAnswer } from './error-answer.ts';
 import { doSearchCallable } from './search/do-search.ts';
 import { getFeedCallable } from './feed/get-feed.ts';
 import { createSearchService, type SearchService } from './search/search-service.ts';
+import { trendingJob } from '../../shared/jobs/trending-job.ts';
 
 // The project's Cloud Functions, named as the spec names them (`anon-auth`, `process-login`).
 // https://firebase.google.com/docs/functions/http-events
@@ -154,3 +156,21 @@ const processGroup = { login: processLoginFunction, logout: processLogoutFunctio
 // The search callable deploys as `http-doSearch`, the home feed's as `http-getFeed` (spec section 7).
 const httpGroup = { doSearch: doSearchFunction, getFeed: getFeedCallable(database) };
 export { anonGroup as anon, processGroup as process, httpGroup as http };
+
+// Trending and top games, re-ranked every hour from the last four weeks of activity, by the same job as
+// `npm run job -- trending` (shared/jobs/trending-job.ts). Deploys as `trending`. A run reads only recent
+// activity, so the next hour's run catches up if one fails: no retries.
+// https://firebase.google.com/docs/functions/schedule-functions
+export const trending = onSchedule(
+  { schedule: 'every 1 hours', timeoutSeconds: 540, retryCount: 0 },
+  async () => {
+    const summary = await trendingJob.run({
+      db: database(),
+      now: Date.now,
+      log: (line) => {
+        console.log(`trending: ${line}`);
+      },
+    });
+    console.log(`trending: ${summary}`);
+  },
+);
