@@ -79,6 +79,8 @@ const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
   'GET /likes/mine': true,
   'PUT /likes/:type/:targetId': true,
   'DELETE /likes/:type/:targetId': true,
+  'POST /library/match': true,
+  'GET /library/export': true,
 };
 
 function isMemberEndpoint(endpoint: ApiEndpoint): endpoint is MemberEndpoint {

@@ -17,6 +17,8 @@ import type { BlockRequest } from '../schemas/block.ts';
 import type { HiddenTag } from '../schemas/hidden-tags.ts';
 import type { UserBlocks } from '../schemas/user.ts';
 import type { BrowsePageData } from './browse-page.ts';
+import type { LibraryExport } from '../schemas/library-export.ts';
+import type { LibraryMatchAnswer, LibraryMatchRequest } from '../schemas/library-match.ts';
 
 // The JSON API as the browser calls it: each endpoint's path, body and answer, in one table that the
 // Worker's routes are checked against (worker/api/browser-contract.test.ts) and the browser's client
@@ -147,6 +149,10 @@ export interface ApiEndpoints {
     answer: LikeOutcome & { likes: number };
     member: true;
   };
+  /** Matches a chunk of an imported library's games (at most MAX_MATCH_ENTRIES) with the catalogue. */
+  'POST /library/match': { body: LibraryMatchRequest; answer: LibraryMatchAnswer; member: true };
+  /** Everything the member has put in, as a file (`?format=csv` for CSV; the browser reads the JSON). */
+  'GET /library/export': { answer: LibraryExport; member: true };
 }
 
 /** `METHOD /path` of an endpoint the browser calls. */

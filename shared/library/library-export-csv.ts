@@ -6,6 +6,9 @@ import { LIBRARY_CSV_FOLLOWED_GAME, type LibraryExport } from '../schemas/librar
 
 export const LIBRARY_CSV_HEADER = ['type', 'id', 'name', 'steam_appid', 'time', 'on'] as const;
 
+/** The column of names and texts, the only free text of a row. */
+const NAME_COLUMN = 2;
+
 type Row = [type: string, id: string, name: string, appid: string, time: string, on: string];
 
 const iso = (at: number | undefined) =>
@@ -14,10 +17,11 @@ const iso = (at: number | undefined) =>
 /**
  * One field as RFC 4180 writes it: quoted when it holds a comma, quote or line break. A field that a
  * spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe (OWASP's advice on
- * CSV injection: https://owasp.org/www-community/attacks/CSV_Injection).
+ * CSV injection: https://owasp.org/www-community/attacks/CSV_Injection). Only free text is: ids (push ids
+ * may start with a hyphen) and times stay exact, so that the file is read back as written.
  */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+function csvField(value: string, freeText: boolean): string {
+  const safe = freeText && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
@@ -46,7 +50,7 @@ export function libraryExportCsv(data: LibraryExport): string {
       rows.push([`blocked-${kind.replace(/s$/, '')}`, block.id, '', '', iso(block.at), '']);
   return (
     [LIBRARY_CSV_HEADER as readonly string[], ...rows]
-      .map((row) => row.map(csvField).join(','))
+      .map((row) => row.map((field, column) => csvField(field, column === NAME_COLUMN)).join(','))
       .join('\r\n') + '\r\n'
   );
 }

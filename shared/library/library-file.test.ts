@@ -16,8 +16,10 @@ const anExport: LibraryExport = {
     { id: 'gone-game', at: Date.UTC(2030, 11, 1) },
   ],
   follows: { users: [{ id: 'ben', at: 1 }], events: [] },
-  posts: [{ id: 'p1', feed: 'hades', feedType: 'game', content: '=SUM(A1), "quoted"\nnext line', at: 2 }],
-  comments: [{ id: 'c1', post: 'p1', content: 'Nice', at: 3 }],
+  posts: [
+    { id: '-Nq1post', feed: 'hades', feedType: 'game', content: '=SUM(A1), "quoted"\nnext line', at: 2 },
+  ],
+  comments: [{ id: 'c1', post: '-Nq1post', content: 'Nice', at: 3 }],
   likes: [{ id: 'p9', at: 4 }],
   suggestionAnswers: [{ id: 'celeste', answer: 'no' }],
   blocks: { posts: [], comments: [], users: [{ id: 'cleo', at: 5 }], games: [] },
@@ -135,12 +137,12 @@ describe('reading a library file', () => {
 });
 
 describe('the CSV export', () => {
-  it('has one row per item with type, id, name and time, and quotes or defuses hostile text', () => {
+  it('has one row per item with type, id, name and time, quotes text, defuses formulas in it and keeps ids exact', () => {
     const lines = libraryExportCsv(anExport).split('\r\n');
     expect(lines[0]).toBe('type,id,name,steam_appid,time,on');
     expect(lines[1]).toBe('followed-game,hades,Hades,1145360,2031-01-01T00:00:00.000Z,');
     expect(lines).toContain('followed-member,ben,,,1970-01-01T00:00:00.001Z,');
-    expect(libraryExportCsv(anExport)).toContain('post,p1,"\'=SUM(A1), ""quoted""\nnext line",,');
+    expect(libraryExportCsv(anExport)).toContain('post,-Nq1post,"\'=SUM(A1), ""quoted""\nnext line",,');
     expect(lines).toContain('suggestion-no,celeste,,,,');
     expect(lines).toContain('blocked-user,cleo,,,1970-01-01T00:00:00.005Z,');
   });

@@ -10,8 +10,8 @@ import { deepLinkSchema } from './keys.ts';
 export const MAX_LIBRARY_FILE_BYTES = 2 * 1024 * 1024;
 /** The most games one file may bring in. */
 export const MAX_LIBRARY_ENTRIES = 5000;
-/** The most entries matched by one request: each costs the Worker at most two subrequests. */
-export const MAX_MATCH_ENTRIES = 20;
+/** The most entries matched by one request: each costs the Worker at most three subrequests (id, app id, name), 48 in all. */
+export const MAX_MATCH_ENTRIES = 16;
 /** The longest game name kept from a file (the database's own limit). */
 export const MAX_LIBRARY_NAME_LENGTH = 200;
 /** The most candidates shown for an uncertain match. */

@@ -13,6 +13,7 @@ import { feedApi } from './feed.ts';
 import { hiddenTagsApi } from './hidden-tags.ts';
 import { followsApi } from './follows.ts';
 import { likesApi } from './likes.ts';
+import { libraryApi } from './library.ts';
 import { notificationsApi } from './notifications.ts';
 import { postsApi } from './posts.ts';
 import { profilesApi } from './profiles.ts';
@@ -59,6 +60,7 @@ export const api = new Hono<AppEnv>()
   .route('/follows', followsApi)
   .route('/hidden-tags', hiddenTagsApi)
   .route('/likes', likesApi)
+  .route('/library', libraryApi)
   .route('/notifications', notificationsApi)
   .route('/posts', postsApi)
   .route('/profiles', profilesApi)

@@ -1,0 +1,262 @@
+import type { hc, InferRequestType, InferResponseType } from 'hono/client';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { ApiAnswer, ApiEndpoints } from '../../shared/api/contract.ts';
+import { parseLibraryFile } from '../../shared/library/library-file.ts';
+import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
+import type { LibraryExport } from '../../shared/schemas/library-export.ts';
+import type { LibraryMatch, LibraryMatchAnswer } from '../../shared/schemas/library-match.ts';
+import { createApp } from '../app.ts';
+import { apiCaller } from '../test-support/api-request.ts';
+import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
+import type { api } from './index.ts';
+
+// The library API in workerd: matching against the database emulator and the real search callable
+// (functions/src/search/callable-test-server.ts, which indexes its own database: the games are written
+// to both), following through the follow API, and the export of everything a member put in.
+
+type Routes = ReturnType<typeof hc<typeof api>>;
+const answersTheContract: [
+  InferResponseType<Routes['library']['match']['$post'], 200> extends ApiAnswer<'POST /library/match'>
+    ? true
+    : false,
+  ApiEndpoints['POST /library/match']['body'] extends InferRequestType<
+    Routes['library']['match']['$post']
+  >['json']
+    ? true
+    : false,
+] = [true, true];
+
+const env = testEnv({ FUNCTIONS_BASE_URL: inject('searchFunctionsBaseUrl') });
+const db = ownerDatabase(env);
+const searchDatabase = createRtdbClient({
+  databaseUrl: inject('searchDatabaseUrl'),
+  namespace: inject('searchDatabaseNamespace'),
+  credential: { kind: 'emulatorOwner' },
+});
+const call = apiCaller(env, createApp());
+
+const GAMES = {
+  'brassmoor-lantern': {
+    ...testGame('brassmoor-lantern', 'Brassmoor Lantern™', 500),
+    steam_appid: 9_100_001,
+  },
+  'brassmoor-lantern-ii': { ...testGame('brassmoor-lantern-ii', 'Brassmoor Lantern II', 50) },
+  tidewrack: testGame('tidewrack', 'Tidewrack', 20),
+  'tidewrack-1998': testGame('tidewrack-1998', 'TIDEWRACK', 10),
+  'quillfen-odyssey': { ...testGame('quillfen-odyssey', 'Quillfen Odyssey', 30), steam_appid: 9_100_002 },
+};
+
+async function match(entries: unknown[], uid = 'libana'): Promise<LibraryMatch[]> {
+  const response = await call('/api/library/match', { method: 'POST', uid, json: { entries } });
+  expect(response.status).toBe(200);
+  return (await response.json<LibraryMatchAnswer>()).matches;
+}
+
+async function exportOf(uid: string, format = 'json') {
+  return call(`/api/library/export?format=${format}`, { uid });
+}
+
+beforeAll(async () => {
+  const records = Object.fromEntries(Object.entries(GAMES).map(([id, game]) => [`games/${id}`, game]));
+  await Promise.all([
+    db.patch('', {
+      ...records,
+      'users/libana/public': { uuid: 'libana', username: 'lib_ana', follows: 0 },
+      'users/libben/public': { uuid: 'libben', username: 'lib_ben', follows: 0 },
+      'users_public/libana': { username: 'lib_ana' },
+      'users_public/libben': { username: 'lib_ben' },
+    }),
+    searchDatabase.patch('', records),
+  ]);
+  // The search function's index follows its database as a stream: wait until it has the games.
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const [found] = await match([{ name: 'Quillfen Odyssey' }]);
+    if (found?.status === 'certain') return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the search function never indexed the test games');
+});
+
+describe('matching a library', () => {
+  it('is certain of a Steam app id or Questline id the catalogue knows, whatever the name says', async () => {
+    expect(answersTheContract).toEqual([true, true]);
+    const [byAppId, byId] = await match([{ appid: 9_100_001, name: 'Some other name' }, { id: 'tidewrack' }]);
+    expect(byAppId).toMatchObject({
+      status: 'certain',
+      game: { id: 'brassmoor-lantern', name: 'Brassmoor Lantern™' },
+    });
+    expect(byId).toMatchObject({ status: 'certain', game: { id: 'tidewrack', name: 'Tidewrack' } });
+  });
+
+  it('is certain of a name that is the game’s whatever the case, trademark signs and accents', async () => {
+    const [found] = await match([{ appid: 123, name: 'brassmoor lantern' }]);
+    expect(found).toEqual({
+      status: 'certain',
+      game: { id: 'brassmoor-lantern', name: 'Brassmoor Lantern™' },
+    });
+  });
+
+  it('offers candidates for a name that is only close, and for a name two games share', async () => {
+    const [close, shared] = await match([{ name: 'Brassmoor Lanter' }, { name: 'tidewrack' }]);
+    expect(close?.status).toBe('uncertain');
+    expect(close?.status === 'uncertain' ? close.candidates.map((game) => game.id) : []).toEqual([
+      'brassmoor-lantern',
+      'brassmoor-lantern-ii',
+    ]);
+    expect(shared?.status === 'uncertain' ? shared.candidates.map((game) => game.id).sort() : []).toEqual([
+      'tidewrack',
+      'tidewrack-1998',
+    ]);
+  });
+
+  it('says what could not be matched, in the order sent', async () => {
+    const matches = await match([{ name: 'Zzyzx Unheard Of' }, { id: 'no-such-game' }, { appid: 1 }]);
+    expect(matches).toEqual([{ status: 'unmatched' }, { status: 'unmatched' }, { status: 'unmatched' }]);
+  });
+
+  it('answers 401 to a visitor and 400 to too many games, huge names or empty entries', async () => {
+    const json = { entries: [{ name: 'Tidewrack' }] };
+    expect((await call('/api/library/match', { method: 'POST', json })).status).toBe(401);
+    const tooMany = Array.from({ length: 17 }, (_, n) => ({ appid: n + 1 }));
+    for (const entries of [
+      tooMany,
+      [{ name: 'x'.repeat(201) }],
+      [{}],
+      [],
+      [{ appid: -4 }],
+      [{ id: '../users' }],
+    ]) {
+      const response = await call('/api/library/match', { method: 'POST', uid: 'libana', json: { entries } });
+      expect(response.status).toBe(400);
+    }
+    const huge = await call('/api/library/match', {
+      method: 'POST',
+      uid: 'libana',
+      json: { entries: [{ name: 'y'.repeat(40_000) }] },
+    });
+    expect(huge.status).toBe(413);
+  });
+
+  it('follows matched games once however often the same library is brought in', async () => {
+    for (let round = 0; round < 2; round++) {
+      const matches = await match([{ appid: 9_100_002 }, { name: 'Quillfen Odyssey' }], 'libben');
+      const ids = new Set(matches.flatMap((found) => (found.status === 'certain' ? [found.game.id] : [])));
+      expect([...ids]).toEqual(['quillfen-odyssey']);
+      for (const id of ids) {
+        const followed = await call(`/api/follows/game/${id}`, { method: 'PUT', uid: 'libben' });
+        expect(await followed.json()).toMatchObject({ changed: round === 0, followers: 1 });
+      }
+    }
+    expect(await db.get('games/quillfen-odyssey/follows')).toBe(1);
+  });
+});
+
+describe('exporting what a member put in', () => {
+  beforeAll(async () => {
+    // Ana and Ben each follow, post, comment, like, answer a suggestion and block, through the API.
+    for (const [uid, game, other] of [
+      ['libana', 'brassmoor-lantern', 'libben'],
+      ['libben', 'tidewrack', 'libana'],
+    ] as const) {
+      expect((await call(`/api/follows/game/${game}`, { method: 'PUT', uid })).status).toBe(200);
+      expect((await call(`/api/follows/user/${other}`, { method: 'PUT', uid })).status).toBe(200);
+      const posted = await call('/api/posts', {
+        method: 'POST',
+        uid,
+        json: { targetType: 'game', targetId: game, content: `=cmd|' /C calc'!A0, "hi" from ${uid}` },
+      });
+      expect(posted.status).toBe(201);
+      const postId = (await posted.json<{ post: { uuid: string } }>()).post.uuid;
+      const commented = await call(`/api/comments/posts/${postId}`, {
+        method: 'POST',
+        uid,
+        json: { content: `${uid} comments` },
+      });
+      expect(commented.status).toBe(201);
+      expect((await call(`/api/likes/post/${postId}`, { method: 'PUT', uid })).status).toBe(200);
+      const answered = await call('/api/suggestions/quillfen-odyssey', {
+        method: 'PUT',
+        uid,
+        json: { success: 'no' },
+      });
+      expect(answered.status).toBe(200);
+      const blocked = await call('/api/blocks', {
+        method: 'POST',
+        uid,
+        json: { kind: 'games', ids: ['tidewrack-1998'] },
+      });
+      expect(blocked.status).toBe(200);
+    }
+  });
+
+  it('downloads the member’s follows, posts, comments, likes, answers and blocks as a private JSON file', async () => {
+    const response = await exportOf('libana');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(response.headers.get('Content-Disposition')).toMatch(
+      /^attachment; filename="questline-library-\d{4}-\d\d-\d\d\.json"$/,
+    );
+    const data = await response.json<LibraryExport>();
+    expect(data).toMatchObject({
+      format: 'questline-library',
+      version: 1,
+      member: { uid: 'libana', username: 'lib_ana' },
+    });
+    expect(data.games.map(({ id, name, steam_appid }) => ({ id, name, steam_appid }))).toEqual([
+      { id: 'brassmoor-lantern', name: 'Brassmoor Lantern™', steam_appid: 9_100_001 },
+    ]);
+    expect(data.follows.users.map((follow) => follow.id)).toEqual(['libben']);
+    expect(data.posts.map((post) => [post.feed, post.content])).toEqual([
+      ['brassmoor-lantern', `=cmd|' /C calc'!A0, "hi" from libana`],
+    ]);
+    expect(data.comments.map((comment) => comment.content)).toEqual(['libana comments']);
+    expect(data.likes).toHaveLength(1);
+    expect(data.suggestionAnswers).toEqual([{ id: 'quillfen-odyssey', answer: 'no' }]);
+    expect(data.blocks.games.map((block) => block.id)).toEqual(['tidewrack-1998']);
+  });
+
+  it('never holds another member’s data, and answers 401 to a visitor', async () => {
+    const text = await (await exportOf('libana')).text();
+    expect(text).not.toContain('from libben');
+    expect(text).not.toContain('libben comments');
+    expect(text).not.toContain('"tidewrack"');
+    expect((await call('/api/library/export')).status).toBe(401);
+    // The uid comes from the token alone: a query naming someone else changes nothing.
+    const other = await call('/api/library/export?uid=libben&format=json', { uid: 'libana' });
+    expect((await other.json<LibraryExport>()).member.uid).toBe('libana');
+  });
+
+  it('downloads CSV with one row per item, formulas defused, and refuses unknown formats', async () => {
+    const response = await exportOf('libana', 'csv');
+    expect(response.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('Content-Disposition')).toMatch(/\.csv"$/);
+    const lines = (await response.text()).split('\r\n');
+    expect(lines[0]).toBe('type,id,name,steam_appid,time,on');
+    expect(lines.map((line) => line.split(',')[0])).toEqual(
+      expect.arrayContaining([
+        'followed-game',
+        'followed-member',
+        'post',
+        'comment',
+        'like',
+        'suggestion-no',
+        'blocked-game',
+      ]),
+    );
+    expect(lines.find((line) => line.startsWith('post,'))).toContain(
+      `,"'=cmd|' /C calc'!A0, ""hi"" from libana",`,
+    );
+    expect((await exportOf('libana', 'xml')).status).toBe(400);
+  });
+
+  it('is read back by the import: the same games, matched for certain', async () => {
+    for (const format of ['json', 'csv']) {
+      const file = parseLibraryFile(await (await exportOf('libana', format)).text());
+      expect(file).toMatchObject({ ok: true, kind: 'questline' });
+      const matches = await match(file.ok ? file.entries : []);
+      expect(matches).toEqual([
+        { status: 'certain', game: { id: 'brassmoor-lantern', name: 'Brassmoor Lantern™' } },
+      ]);
+    }
+  });
+});

@@ -1,0 +1,55 @@
+import { Hono } from 'hono';
+import { libraryExportCsv } from '../../shared/library/library-export-csv.ts';
+import { libraryExportQuerySchema } from '../../shared/schemas/library-export.ts';
+import { libraryMatchRequestSchema } from '../../shared/schemas/library-match.ts';
+import { apiError } from '../api-error.ts';
+import type { AppEnv } from '../app-env.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { matchLibraryEntries } from '../library/match-library-entries.ts';
+import { readLibraryExport } from '../library/read-library-export.ts';
+import { searchCaller, SearchUnavailable } from '../search/call-search.ts';
+import { validate } from '../validate.ts';
+
+/** The day of an export, for its file name (UTC). */
+const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/**
+ * A member's library: `POST /match` matches a chunk of an imported library's games with the catalogue
+ * (the browser reads the file and sends it a chunk at a time; following goes through the follow API,
+ * which is idempotent, so nothing is followed twice), and `GET /export?format=json|csv` downloads
+ * everything the member has put in, in a form the import reads back.
+ */
+export const libraryApi = new Hono<AppEnv>()
+  .use(requireUser)
+  .post('/match', validate('json', libraryMatchRequestSchema), async (c) => {
+    const { entries } = c.req.valid('json');
+    try {
+      const matches = await matchLibraryEntries(
+        c.var.database.public,
+        searchCaller({ functionsBaseUrl: c.env.FUNCTIONS_BASE_URL }),
+        entries,
+      );
+      return c.json({ matches });
+    } catch (error) {
+      if (!(error instanceof SearchUnavailable)) throw error;
+      throw apiError(error.status, 'unavailable', {
+        message: 'Games cannot be matched just now. Please try again in a moment.',
+        detail: error.message,
+        headers: { 'Retry-After': '5' },
+        cause: error.cause,
+      });
+    }
+  })
+  .get('/export', validate('query', libraryExportQuerySchema), async (c) => {
+    const { format } = c.req.valid('query');
+    const now = c.var.clock();
+    const data = await readLibraryExport(c.var.database, c.var.user, now);
+    // Personal: never kept by a cache on the way, and saved as a file by a browser that opens the link.
+    c.header('Cache-Control', 'private, no-store');
+    c.header('Content-Disposition', `attachment; filename="questline-library-${dayOf(now)}.${format}"`);
+    if (format === 'csv') {
+      c.header('Content-Type', 'text/csv; charset=utf-8');
+      return c.body(libraryExportCsv(data));
+    }
+    return c.json(data);
+  });
