@@ -1,5 +1,7 @@
 // `npm start`: the whole product locally with demo data, one line with its URL, everything stopped on Ctrl-C.
 import path from 'node:path';
+import { trendingJob } from '../shared/jobs/trending-job.ts';
+import { connect } from './import-connection.ts';
 import { startStack } from './stack/stack.ts';
 
 const port = Number(process.env.PORT ?? 8787);
@@ -22,6 +24,15 @@ try {
     console.log(
       `Added ${String(curatedLists.lists)} curated lists and the ${String(curatedLists.games)} catalogue games they name in ${curatedLists.seconds.toFixed(1)} s`,
     );
+  // Trending and top games from what the demo members did, as the hourly scheduled function keeps them in
+  // production (`npm run job -- trending` runs it again). A failure leaves the seeded rankings.
+  try {
+    const db = connect({ databaseUrl: stack.databaseUrl });
+    const summary = await trendingJob.run({ db, now: Date.now, log: () => undefined });
+    console.log(`Trending: ${summary}`);
+  } catch (error) {
+    console.error(`Trending was not updated: ${error instanceof Error ? error.message : String(error)}`);
+  }
   console.log(
     `Questline is running at ${stack.url}  (database ${stack.databaseUrl}${stack.seeded ? ', demo data seeded' : ''}; logs in ${stack.logDir}; Ctrl-C stops)`,
   );
