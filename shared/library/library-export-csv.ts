@@ -1,4 +1,5 @@
-import { LIBRARY_CSV_FOLLOWED_GAME, type LibraryExport } from '../schemas/library-export.ts';
+import type { LibraryExport } from '../schemas/library-export.ts';
+import { LIBRARY_CSV_FOLLOWED_GAME } from './library-limits.ts';
 
 // The CSV form of a member's export: one row per thing they put in, with its type, id, name (a game's
 // name, a post's or comment's text), Steam app id, the time as ISO 8601, and what it belongs to (the

@@ -1,12 +1,13 @@
 import { CsvSyntaxError, parseCsv } from '../catalogue/parse-csv.ts';
+import type { LibraryEntry } from '../schemas/library-match.ts';
 import {
-  libraryEntrySchema,
+  LIBRARY_CSV_FOLLOWED_GAME,
+  LIBRARY_EXPORT_FORMAT,
   MAX_LIBRARY_ENTRIES,
   MAX_LIBRARY_FILE_BYTES,
   MAX_LIBRARY_NAME_LENGTH,
-  type LibraryEntry,
-} from '../schemas/library-match.ts';
-import { LIBRARY_EXPORT_FORMAT, LIBRARY_CSV_FOLLOWED_GAME } from '../schemas/library-export.ts';
+  MAX_STEAM_APPID,
+} from './library-limits.ts';
 import { phraseKey } from '../search/search-text.ts';
 
 // Reading a library file exported from another tracker or store, in the browser, before anything is
@@ -129,6 +130,11 @@ function fromCsv(text: string): LibraryFile {
   return { ok: true, kind: typeColumn >= 0 ? 'questline' : 'csv', entries: distinct(entries), skipped };
 }
 
+/**
+ * A Questline game id: the rule of deepLinkSchema (shared/schemas/keys.ts), which the Worker checks again.
+ */
+const DEEP_LINK = /^(?=.{1,100}$)[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /** One entry from loosely typed fields (app ids may be written as text), or null when nothing is usable. */
 function entryOf(fields: { name: unknown; appid: unknown; id: unknown }): LibraryEntry | null {
   const name =
@@ -142,17 +148,14 @@ function entryOf(fields: { name: unknown; appid: unknown; id: unknown }): Librar
       : typeof appidText === 'string' && /^\d{1,10}$/.test(appidText)
         ? Number(appidText)
         : undefined;
-  const id = typeof fields.id === 'string' && fields.id !== '' ? fields.id : undefined;
-  const candidate: Record<string, unknown> = {};
-  if (name !== undefined) candidate.name = name;
-  if (appid !== undefined) candidate.appid = appid;
-  if (id !== undefined) candidate.id = id;
-  const parsed = libraryEntrySchema.safeParse(candidate);
-  if (parsed.success) return parsed.data;
-  // A malformed id or app id beside a good name: the name alone can still be matched.
-  if (name === undefined) return null;
-  const byName = libraryEntrySchema.safeParse({ name });
-  return byName.success ? byName.data : null;
+  const id = typeof fields.id === 'string' && DEEP_LINK.test(fields.id) ? fields.id : undefined;
+  const entry: LibraryEntry = {};
+  if (name !== undefined) entry.name = name;
+  // A malformed app id beside a good name: the name alone can still be matched.
+  if (appid !== undefined && Number.isInteger(appid) && appid > 0 && appid <= MAX_STEAM_APPID)
+    entry.appid = appid;
+  if (id !== undefined) entry.id = id;
+  return Object.keys(entry).length > 0 ? entry : null;
 }
 
 /** Each game once: the same Questline id, Steam app id or name twice in a file is one game. */

@@ -1,14 +1,10 @@
 import { z } from 'zod';
+import { LIBRARY_EXPORT_FORMAT } from '../library/library-limits.ts';
 
 // Everything a member has put in, as `GET /api/library/export` answers it: the games they follow (with
 // their names and Steam app ids, so that the file can be brought back in by the library import), the
 // members and events they follow, their posts, comments and likes, their answers to suggestions and
 // what they blocked. Times are milliseconds since 1970 (UTC), as the database keeps them.
-
-/** The `format` field that tells a Questline export from any other JSON library. */
-export const LIBRARY_EXPORT_FORMAT = 'questline-library';
-/** The CSV export's `type` of a followed game: the rows the library import reads back. */
-export const LIBRARY_CSV_FOLLOWED_GAME = 'followed-game';
 
 const timedIdSchema = z.object({ id: z.string(), at: z.number() });
 

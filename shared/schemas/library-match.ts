@@ -1,27 +1,22 @@
 import { z } from 'zod';
+import {
+  MAX_LIBRARY_NAME_LENGTH,
+  MAX_MATCH_CANDIDATES,
+  MAX_MATCH_ENTRIES,
+  MAX_STEAM_APPID,
+} from '../library/library-limits.ts';
 import { deepLinkSchema } from './keys.ts';
 
 // Bringing a library in from another tracker or store: the entries a file holds, and what
 // `POST /api/library/match` takes and answers for a chunk of them. The file is read in the browser
-// (shared/library/library-file.ts); the Worker matches a bounded chunk per request, so that one request
+// (shared/library/library-file.ts, with the bounds of library-limits.ts); the Worker matches a bounded chunk per request, so that one request
 // stays within a Worker's subrequest allowance whatever the size of the library.
-
-/** The largest library file read, in bytes: a Steam account with 5,000 games is about 1 MB of JSON. */
-export const MAX_LIBRARY_FILE_BYTES = 2 * 1024 * 1024;
-/** The most games one file may bring in. */
-export const MAX_LIBRARY_ENTRIES = 5000;
-/** The most entries matched by one request: each costs the Worker at most three subrequests (id, app id, name), 48 in all. */
-export const MAX_MATCH_ENTRIES = 16;
-/** The longest game name kept from a file (the database's own limit). */
-export const MAX_LIBRARY_NAME_LENGTH = 200;
-/** The most candidates shown for an uncertain match. */
-export const MAX_MATCH_CANDIDATES = 5;
 
 /** One game of an imported library: a Questline id, a Steam app id, a name, or several of them. */
 export const libraryEntrySchema = z
   .object({
     name: z.string().trim().min(1).max(MAX_LIBRARY_NAME_LENGTH).optional(),
-    appid: z.number().int().positive().max(2_147_483_647).optional(),
+    appid: z.number().int().positive().max(MAX_STEAM_APPID).optional(),
     /** A Questline game id (deep link), as the library export writes it. */
     id: deepLinkSchema.optional(),
   })

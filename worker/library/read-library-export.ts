@@ -6,7 +6,8 @@ import {
   userSectionPath,
 } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { LIBRARY_EXPORT_FORMAT, type LibraryExport } from '../../shared/schemas/library-export.ts';
+import { LIBRARY_EXPORT_FORMAT } from '../../shared/library/library-limits.ts';
+import type { LibraryExport } from '../../shared/schemas/library-export.ts';
 import { suggestionAnswerSchema } from '../../shared/schemas/suggestion.ts';
 import type { Database } from '../database.ts';
 import type { VerifiedUser } from '../app-env.ts';
