@@ -66,10 +66,40 @@ const rankedActivitySchema = z.object({
 });
 
 /**
- * Every record of `root` whose `timestamp` is at least `since`, a page at a time in time order. Records
- * sharing the last time of a page are read again by the next page and skipped; a page wholly of one time
- * (more records in one millisecond than a page) is read again twice as large.
+ * Every child of `root` whose number `child` is at least `from`, in that order, a page at a time. The
+ * children sharing the last value of a page are read again by the next page and kept once; a page wholly
+ * of one value (more children with it than a page holds) is read again twice as large.
  */
+export async function childrenFrom(
+  db: RtdbClient,
+  root: string,
+  child: string,
+  from: number,
+  pageSize: number = PAGE_SIZE,
+): Promise<Map<string, unknown>> {
+  const found = new Map<string, unknown>();
+  let startAt = from;
+  let limit = pageSize;
+  for (;;) {
+    const page = await db.get(root, { orderBy: child, startAt, limitToFirst: limit });
+    const children = page !== null && typeof page === 'object' ? Object.entries(page) : [];
+    let last = startAt;
+    for (const [key, value] of children) {
+      const sortValue = (value as Record<string, unknown> | null)?.[child];
+      if (typeof sortValue === 'number' && sortValue > last) last = sortValue;
+      found.set(key, value);
+    }
+    if (children.length < limit) break;
+    if (last === startAt) limit *= 2;
+    else {
+      startAt = last;
+      limit = pageSize;
+    }
+  }
+  return found;
+}
+
+/** Every record of `root` written since `since` that `schema` accepts (a malformed one counts as nothing). */
 async function recordsSince<T>(
   db: RtdbClient,
   root: string,
@@ -77,27 +107,9 @@ async function recordsSince<T>(
   schema: z.ZodType<T>,
 ): Promise<Map<string, T>> {
   const found = new Map<string, T>();
-  const seen = new Set<string>();
-  let startAt = since;
-  let limit = PAGE_SIZE;
-  for (;;) {
-    const page = await db.get(root, { orderBy: 'timestamp', startAt, limitToFirst: limit });
-    const children = page !== null && typeof page === 'object' ? Object.entries(page) : [];
-    let latest = startAt;
-    for (const [key, value] of children) {
-      const at = (value as { timestamp?: unknown } | null)?.timestamp;
-      if (typeof at === 'number' && at > latest) latest = at;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const parsed = schema.safeParse(value); // a malformed record counts as nothing
-      if (parsed.success) found.set(key, parsed.data);
-    }
-    if (children.length < limit) break;
-    if (latest === startAt) limit *= 2;
-    else {
-      startAt = latest;
-      limit = PAGE_SIZE;
-    }
+  for (const [key, value] of await childrenFrom(db, root, 'timestamp', since)) {
+    const parsed = schema.safeParse(value);
+    if (parsed.success) found.set(key, parsed.data);
   }
   return found;
 }
@@ -174,23 +186,8 @@ async function recentActivity(db: RtdbClient, since: number): Promise<GameActivi
 
 /** The games the previous run left with a trending score: they are re-ranked even if quiet now. */
 async function gamesStillTrending(db: RtdbClient): Promise<string[]> {
-  const ids = new Set<string>();
-  let startAt = 0.0005; // scores are kept to 3 decimals: anything above 0
-  for (;;) {
-    const page = await db.get(ROOTS.rankingActivity, { orderBy: 'recent', startAt, limitToFirst: PAGE_SIZE });
-    const children = page !== null && typeof page === 'object' ? Object.entries(page) : [];
-    let latest = startAt;
-    for (const [id, value] of children) {
-      ids.add(id);
-      const recent = (value as { recent?: unknown } | null)?.recent;
-      if (typeof recent === 'number' && recent > latest) latest = recent;
-    }
-    // Past this page: the next scores up. A page ending in ties reads them again (kept once, above);
-    // a page wholly of one score is past by nudging the start (scores are multiples of 0.001).
-    if (children.length < PAGE_SIZE) break;
-    startAt = latest === startAt ? latest + 0.0005 : latest;
-  }
-  return [...ids];
+  // Scores are kept to 3 decimals: anything from 0.0005 up is above 0.
+  return [...(await childrenFrom(db, ROOTS.rankingActivity, 'recent', 0.0005)).keys()];
 }
 
 /** Keeps trending and top games from recent activity (see trending-score.ts for the rule). */

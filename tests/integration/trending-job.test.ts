@@ -11,7 +11,7 @@ import { writeGames } from '../../shared/catalogue/game-updates.ts';
 import { fetchTopGames } from '../../shared/catalogue/top-games.ts';
 import { trendingGameIds } from '../../shared/catalogue/trending-games.ts';
 import { JOBS } from '../../shared/jobs/jobs.ts';
-import { runTrending } from '../../shared/jobs/trending-job.ts';
+import { childrenFrom, runTrending } from '../../shared/jobs/trending-job.ts';
 import { createRtdbClient, type RtdbClient, type RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
 import { commitLike } from '../../shared/transitions/like.ts';
@@ -165,5 +165,28 @@ describe('the trending job', () => {
 
   it('is the job `npm run job -- trending` runs', () => {
     expect(JOBS.trending).toEqual(expect.objectContaining({ run: runTrending }));
+  });
+});
+
+describe('reading recent records a page at a time', () => {
+  beforeEach(async () => {
+    await server.put('', null);
+    // 3 records before the window, 7 sharing one millisecond (more than a page), 5 more after it.
+    const follow = (at: number) => ({ userUUID: 'ana', targetUUID: 'hades', type: 'game', timestamp: at });
+    await server.patch('', {
+      ...Object.fromEntries([1, 2, 3].map((i) => [`follows/early-${String(i)}`, follow(100 + i)])),
+      ...Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((i) => [`follows/same-${String(i)}`, follow(500)])),
+      ...Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`follows/late-${String(i)}`, follow(600 + i)])),
+    });
+  });
+
+  it('reads every record of the window exactly once, also when more share a millisecond than a page holds', async () => {
+    const found = await childrenFrom(server, 'follows', 'timestamp', 200, 3);
+    expect([...found.keys()].sort()).toEqual(
+      [
+        ...[1, 2, 3, 4, 5, 6, 7].map((i) => `same-${String(i)}`),
+        ...[1, 2, 3, 4, 5].map((i) => `late-${String(i)}`),
+      ].sort(),
+    );
   });
 });
