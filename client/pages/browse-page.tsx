@@ -6,7 +6,9 @@ import { resetForm } from '../auth/form-values.ts';
 import { BlockedSection } from '../components/blocked-section.tsx';
 import { CatalogueSection } from '../components/catalogue-section.tsx';
 import { GameGrid } from '../components/game-card.tsx';
+import { HiddenTagsSection } from '../components/hidden-tags-section.tsx';
 import { HomeFeed } from '../components/home-feed.tsx';
+import { LibrarySection } from '../components/library-section.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { ProfileEditor } from '../components/profile-editor.tsx';
 import { SuggestionDeck } from '../components/suggestion-deck.tsx';
@@ -17,7 +19,7 @@ import { SuggestionDeck } from '../components/suggestion-deck.tsx';
  * Browsing a genre or tag (`?genre=…`) shows that part of the catalogue alone.
  */
 export function Component() {
-  const { me, suggestions, followGames, blocked, catalogue } = useLoaderData<BrowsePageData>();
+  const { me, suggestions, followGames, blocked, catalogue, hiddenTags } = useLoaderData<BrowsePageData>();
   const username = typeof me.public?.username === 'string' ? me.public.username : null;
   const name = username ?? me.displayName ?? 'there';
   const browsingCatalogue = catalogue.selected !== null;
@@ -40,6 +42,9 @@ export function Component() {
             you do here.
           </p>
         ) : null}
+        {catalogue.selected?.facet === 'tag' && hiddenTags.includes(catalogue.selected.slug) ? (
+          <p>You hide this tag: its games show here because you opened it, and nowhere else.</p>
+        ) : null}
         {browsingCatalogue ? null : (
           <button type="button" className="secondary" onClick={onSignOut}>
             Sign out
@@ -54,12 +59,14 @@ export function Component() {
           {followGames.length === 0 ? (
             <p className="browse-empty">Games you follow show up here: follow one from its page.</p>
           ) : null}
+          <LibrarySection />
         </>
       )}
       <CatalogueSection catalogue={catalogue} />
       {browsingCatalogue || me.guest ? null : (
         <ProfileEditor uid={me.uid} icon={textOf(me.public?.icon)} header={textOf(me.public?.header)} />
       )}
+      {browsingCatalogue ? null : <HiddenTagsSection tags={catalogue.tags} hiddenTags={hiddenTags} />}
       {browsingCatalogue ? null : <BlockedSection blocked={blocked} />}
       {browsingCatalogue ? null : <AccountSettings guest={me.guest} />}
     </>
