@@ -1,47 +1,145 @@
+import { MIN_SUGGESTION_RATIO } from '../constants.ts';
+
 /**
- * The suggestion engine's co-follow matrix (`se_matrix`): for a seed game A and another game B, the
- * share of A's followers who also follow B. The game page reads the row of A and keeps ratios of at
- * least MIN_SUGGESTION_RATIO with a query, so every ratio above zero is stored here.
+ * The suggestion engine's co-follow matrix (`se_matrix`): for a game A and another game B, the share of
+ * A's followers who also want B (they follow it or said yes to it), less those of them who said no to it.
+ * The game page and browse read the row of A and keep ratios of at least MIN_SUGGESTION_RATIO with a query.
  */
 export type SuggestionMatrix = Record<string, Record<string, number>>;
 
 /** Ratios are rounded to this many decimals so that stored values are short and stable. */
 const RATIO_DECIMALS = 4;
+const RATIO_FACTOR = 10 ** RATIO_DECIMALS;
+
+/** The most games one stored row keeps, best first: browse and the game page read at most 10 of them. */
+export const SUGGESTION_ROW_SIZE = 50;
 
 /**
- * @param followsByUser each user's followed game ids (duplicates are ignored)
- * @returns for every game followed by someone and sharing a follower with another game, the ratio
- *   (users following both A and B) / (users following A), for every such B ≠ A
+ * A game needs this many followers before its row suggests anything: with one follower every other game
+ * of that member would read 100 %, which says nothing about what the game's players share.
  */
-export function buildSuggestionMatrix(
-  followsByUser: Readonly<Record<string, readonly string[]>>,
-): SuggestionMatrix {
-  const followers = new Map<string, number>();
-  const both = new Map<string, Map<string, number>>();
-  for (const games of Object.values(followsByUser)) {
-    const unique = [...new Set(games)];
-    for (const a of unique) {
-      followers.set(a, (followers.get(a) ?? 0) + 1);
-      let row = both.get(a);
-      if (!row) both.set(a, (row = new Map<string, number>()));
-      for (const b of unique) if (b !== a) row.set(b, (row.get(b) ?? 0) + 1);
+export const MIN_ROW_FOLLOWERS = 2;
+
+/** How many seed games (`se_matrix_seedgames`) a member who follows nothing is asked about first. */
+export const SEED_GAME_COUNT = 10;
+
+/** What one member tells the engine: the games they follow and how they answered suggestions. */
+export interface MemberTaste {
+  follows: readonly string[];
+  /** Games they said yes to: counted like a follow of the suggested game. */
+  yes?: readonly string[];
+  /** Games they said no to: counted against every pair from a game they follow to it. */
+  no?: readonly string[];
+}
+
+/**
+ * The counts the matrix is made of, added one member at a time, so that members can be read a page at a
+ * time and forgotten: `followers` per game and, per row game A, the net count of each B (followers of A who
+ * want B minus those who said no to it). Memory grows with the distinct pairs, not with the members; a
+ * `keepRow` filter lets a job count a share of the rows per pass (see the suggestion engine job).
+ */
+export class CoFollowCounts {
+  readonly followers = new Map<string, number>();
+  readonly pairs = new Map<string, Map<string, number>>();
+  members = 0;
+  readonly #keepRow: (gameId: string) => boolean;
+
+  constructor(options: { keepRow?: (gameId: string) => boolean } = {}) {
+    this.#keepRow = options.keepRow ?? (() => true);
+  }
+
+  addMember(taste: MemberTaste): void {
+    this.members += 1;
+    const follows = [...new Set(taste.follows)];
+    if (follows.length === 0) return;
+    const followed = new Set(follows);
+    // A member's current follows win over an older answer about the same game.
+    const wanted = [...follows, ...new Set((taste.yes ?? []).filter((id) => !followed.has(id)))];
+    const refused = [...new Set((taste.no ?? []).filter((id) => !followed.has(id)))];
+    for (const a of follows) {
+      // Followers are counted for every game (cheap); pairs only for the rows this pass keeps.
+      this.followers.set(a, (this.followers.get(a) ?? 0) + 1);
+      if (!this.#keepRow(a)) continue;
+      let row = this.pairs.get(a);
+      if (!row) this.pairs.set(a, (row = new Map<string, number>()));
+      for (const b of wanted) if (b !== a) row.set(b, (row.get(b) ?? 0) + 1);
+      for (const b of refused) if (b !== a) row.set(b, (row.get(b) ?? 0) - 1);
     }
   }
-  const factor = 10 ** RATIO_DECIMALS;
+}
+
+/** What a matrix keeps: ratios from `minRatio`, at most `rowSize` per row, rows of games with enough followers. */
+export interface MatrixLimits {
+  minRatio: number;
+  rowSize: number;
+  minFollowers: number;
+}
+
+/** What the stored matrix keeps (see the constants above). */
+export const STORED_MATRIX_LIMITS: MatrixLimits = {
+  minRatio: MIN_SUGGESTION_RATIO,
+  rowSize: SUGGESTION_ROW_SIZE,
+  minFollowers: MIN_ROW_FOLLOWERS,
+};
+
+const byKey = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+
+/** The row of `gameId` from the counts: ratios best first (ties by id), within the limits; empty when none. */
+export function matrixRow(
+  counts: CoFollowCounts,
+  gameId: string,
+  limits: MatrixLimits,
+): Record<string, number> {
+  const total = counts.followers.get(gameId) ?? 0;
+  const row = counts.pairs.get(gameId);
+  if (!row || total < limits.minFollowers) return {};
+  const ratios: [string, number][] = [];
+  for (const [b, count] of row) {
+    const ratio = Math.round((Math.max(0, count) / total) * RATIO_FACTOR) / RATIO_FACTOR;
+    if (ratio > 0 && ratio >= limits.minRatio) ratios.push([b, ratio]);
+  }
+  ratios.sort(([a, x], [b, y]) => y - x || byKey(a, b));
+  return Object.fromEntries(ratios.slice(0, limits.rowSize));
+}
+
+/** Every non-empty row of the counts. */
+export function matrixFromCounts(counts: CoFollowCounts, limits: MatrixLimits): SuggestionMatrix {
   const matrix: SuggestionMatrix = {};
-  for (const [a, row] of both) {
-    if (row.size === 0) continue;
-    const total = followers.get(a) ?? 1;
-    const ratios: Record<string, number> = {};
-    for (const [b, count] of [...row].sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) {
-      ratios[b] = Math.round((count / total) * factor) / factor;
-    }
-    matrix[a] = ratios;
+  for (const gameId of [...counts.pairs.keys()].sort(byKey)) {
+    const row = matrixRow(counts, gameId, limits);
+    if (Object.keys(row).length > 0) matrix[gameId] = row;
   }
   return matrix;
 }
 
-/** The seed-game list (`se_matrix_seedgames/{A}: true`): every game that has a matrix row. */
+/**
+ * The seed games (`se_matrix_seedgames/{A}: true`): what a member who follows nothing is asked about
+ * first. The most followed games whose followers agree on something (a non-empty row), most followed first.
+ */
+export function chooseSeedGames(
+  followers: ReadonlyMap<string, number>,
+  gamesWithRows: Iterable<string>,
+  count: number = SEED_GAME_COUNT,
+): string[] {
+  return [...gamesWithRows]
+    .sort((a, b) => (followers.get(b) ?? 0) - (followers.get(a) ?? 0) || byKey(a, b))
+    .slice(0, count);
+}
+
+/**
+ * The whole matrix of a small population at once (the demo seed): every ratio above zero, every row with
+ * at least one follower, so that the seed's few members still give the game page something to show.
+ * @param followsByUser each user's followed game ids (duplicates are ignored)
+ */
+export function buildSuggestionMatrix(
+  followsByUser: Readonly<Record<string, readonly string[]>>,
+): SuggestionMatrix {
+  const counts = new CoFollowCounts();
+  for (const follows of Object.values(followsByUser)) counts.addMember({ follows });
+  return matrixFromCounts(counts, { minRatio: 0, rowSize: Number.POSITIVE_INFINITY, minFollowers: 1 });
+}
+
+/** The seed-game list of the demo seed: every game that has a matrix row. */
 export function suggestionSeedGames(matrix: SuggestionMatrix): Record<string, true> {
   return Object.fromEntries(Object.keys(matrix).map((id) => [id, true] as const));
 }

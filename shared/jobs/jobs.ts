@@ -1,4 +1,5 @@
 import type { Job } from './job.ts';
+import { suggestionEngineJob } from './suggestion-engine-job.ts';
 import { trendingJob } from './trending-job.ts';
 
 /**
@@ -7,4 +8,5 @@ import { trendingJob } from './trending-job.ts';
  */
 export const JOBS: Readonly<Record<string, Job>> = {
   trending: trendingJob,
+  suggestions: suggestionEngineJob,
 };

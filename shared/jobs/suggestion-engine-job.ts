@@ -1,0 +1,184 @@
+import {
+  chooseSeedGames,
+  CoFollowCounts,
+  matrixRow,
+  STORED_MATRIX_LIMITS,
+  type MemberTaste,
+} from '../catalogue/suggestion-matrix.ts';
+import { ROOTS, SOCIAL_ROOTS } from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import type { Job, JobContext } from './job.ts';
+
+// The suggestion engine: rebuilds `se_matrix` and `se_matrix_seedgames` from what members follow together
+// and how they answered suggestions (a "no" counts against the pair), on a schedule in production
+// (functions/src/index.ts) and with `npm run job -- suggestions` locally.
+//
+// How it scales: members are read a page at a time (`follows_by_userid` ordered by key, `limitToFirst`, and
+// the same key range of `suggestions_by_userid`), added to in-memory counts and forgotten, so memory grows
+// with the distinct game pairs, not with members or follows. When the pairs of a whole catalogue would not
+// fit, `rowShards` splits the rows: each pass reads every member again but counts only the rows of its share
+// of the games (by a hash of the game id), writes them and drops them. Rows are written a bounded number per
+// multi-path PATCH; rows of games that no longer suggest anything are deleted the same way.
+
+export interface SuggestionEngineOptions {
+  /** Members per read (one `follows_by_userid` page and its answers). */
+  pageSize?: number;
+  /** Passes over the members, each counting the rows of one share of the games (memory ÷ rowShards). */
+  rowShards?: number;
+  /** Rows per multi-path PATCH. */
+  rowsPerWrite?: number;
+}
+
+const DEFAULTS: Required<SuggestionEngineOptions> = { pageSize: 500, rowShards: 1, rowsPerWrite: 200 };
+
+/** Which pass counts the row of `gameId` (FNV-1a of the id, so the split is even and stable). */
+export function rowShardOf(gameId: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < gameId.length; i++) hash = Math.imul(hash ^ gameId.charCodeAt(i), 0x01000193) >>> 0;
+  return hash % shards;
+}
+
+const INTEGER_KEY = /^-?(0|[1-9]\d{0,9})$/;
+
+/** The database's `$key` order: keys that read as 32-bit integers first, by value, then the others as strings. */
+export function byDatabaseKey(a: string, b: string): number {
+  const x = INTEGER_KEY.test(a) && Math.abs(Number(a)) < 2 ** 31;
+  const y = INTEGER_KEY.test(b) && Math.abs(Number(b)) < 2 ** 31;
+  if (x && y) return Number(a) - Number(b);
+  if (x !== y) return x ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The followed games of one `follows_by_userid/{uid}` node (it also holds followed members and events). */
+function followedGames(node: unknown): string[] {
+  if (!isObject(node)) return [];
+  return Object.entries(node)
+    .filter(([, entry]) => isObject(entry) && entry.type === 'game')
+    .map(([gameId]) => gameId);
+}
+
+/** The yes or no answers of one `suggestions_by_userid/{uid}` node. */
+const answered = (node: unknown, answer: 'yes' | 'no'): string[] =>
+  isObject(node) && isObject(node[answer]) ? Object.keys(node[answer]) : [];
+
+/**
+ * Every member's taste, a page at a time, in key order. A page is the next `pageSize` members of
+ * `follows_by_userid` after the last one read; their answers are the same key range of
+ * `suggestions_by_userid` (members between pages follow nothing, so their answers cannot count).
+ */
+export async function* memberTastePages(db: RtdbClient, pageSize: number): AsyncGenerator<MemberTaste[]> {
+  let after: string | null = null;
+  for (;;) {
+    const page: unknown = await db.get(
+      SOCIAL_ROOTS.followsByUserId,
+      after === null
+        ? { orderBy: '$key', limitToFirst: pageSize }
+        : { orderBy: '$key', startAt: after, limitToFirst: pageSize + 1 },
+    );
+    // A query's JSON answer is in no particular order: put it back in the database's key order.
+    const members = Object.entries(isObject(page) ? page : {})
+      .filter(([uid]) => uid !== after)
+      .sort(([a], [b]) => byDatabaseKey(a, b));
+    const first = members[0]?.[0];
+    const last = members.at(-1)?.[0];
+    if (first === undefined || last === undefined) return;
+    const answers: unknown = await db.get(SOCIAL_ROOTS.suggestionsByUserId, {
+      orderBy: '$key',
+      startAt: first,
+      endAt: last,
+    });
+    const answersOf = isObject(answers) ? answers : {};
+    yield members.map(([uid, follows]) => ({
+      follows: followedGames(follows),
+      yes: answered(answersOf[uid], 'yes'),
+      no: answered(answersOf[uid], 'no'),
+    }));
+    if (members.length < pageSize) return;
+    after = last;
+  }
+}
+
+/** Writes `updates` (relative to `path`) in multi-path PATCHes of at most `size` keys. */
+async function patchInBatches(
+  db: RtdbClient,
+  path: string,
+  updates: [string, unknown][],
+  size: number,
+): Promise<number> {
+  let writes = 0;
+  for (let start = 0; start < updates.length; start += size) {
+    await db.patch(path, Object.fromEntries(updates.slice(start, start + size)));
+    writes += 1;
+  }
+  return writes;
+}
+
+export interface SuggestionEngineRun {
+  members: number;
+  gamesWithRows: number;
+  rowsDeleted: number;
+  seedGames: string[];
+  pages: number;
+  writes: number;
+}
+
+/** One run of the engine (see the file's comment); answers what it did. */
+export async function runSuggestionEngine(
+  { db, log }: Pick<JobContext, 'db' | 'log'>,
+  options: SuggestionEngineOptions = {},
+): Promise<SuggestionEngineRun> {
+  const { pageSize, rowShards, rowsPerWrite } = { ...DEFAULTS, ...options };
+  const withRows = new Set<string>();
+  let followers = new Map<string, number>();
+  let members = 0;
+  let pages = 0;
+  let writes = 0;
+  for (let shard = 0; shard < rowShards; shard++) {
+    const counts = new CoFollowCounts({ keepRow: (gameId) => rowShardOf(gameId, rowShards) === shard });
+    for await (const page of memberTastePages(db, pageSize)) {
+      for (const taste of page) counts.addMember(taste);
+      pages += 1;
+    }
+    const rows: [string, unknown][] = [];
+    for (const gameId of counts.pairs.keys()) {
+      const row = matrixRow(counts, gameId, STORED_MATRIX_LIMITS);
+      if (Object.keys(row).length === 0) continue;
+      rows.push([gameId, row]);
+      withRows.add(gameId);
+    }
+    writes += await patchInBatches(db, ROOTS.seMatrix, rows, rowsPerWrite);
+    followers = counts.followers;
+    members = counts.members;
+    log(
+      `suggestions: pass ${String(shard + 1)} of ${String(rowShards)}, ${String(rows.length)} rows written`,
+    );
+  }
+  // Rows of games that no longer suggest anything (fewer followers, "no" answers) go.
+  const stored: unknown = await db.get(ROOTS.seMatrix, { shallow: true });
+  const stale = Object.keys(isObject(stored) ? stored : {}).filter((gameId) => !withRows.has(gameId));
+  writes += await patchInBatches(
+    db,
+    ROOTS.seMatrix,
+    stale.map((gameId) => [gameId, null]),
+    rowsPerWrite,
+  );
+  const seedGames = chooseSeedGames(followers, withRows);
+  await db.put(
+    ROOTS.seMatrixSeedGames,
+    seedGames.length > 0 ? Object.fromEntries(seedGames.map((id) => [id, true])) : null,
+  );
+  writes += 1;
+  return { members, gamesWithRows: withRows.size, rowsDeleted: stale.length, seedGames, pages, writes };
+}
+
+/** `npm run job -- suggestions` and the scheduled function `suggestions`. */
+export const suggestionEngineJob: Job = {
+  description: 'rebuilds the suggestion engine’s matrix (se_matrix) and seed games from follows and answers',
+  async run(context) {
+    const run = await runSuggestionEngine(context);
+    return `${run.gamesWithRows.toLocaleString('en')} games with suggestions from ${run.members.toLocaleString('en')} members (${String(run.seedGames.length)} seed games, ${String(run.rowsDeleted)} old rows removed)`;
+  },
+};

@@ -1,0 +1,110 @@
+// The suggestion engine job against the real emulator with the project's rules: it reads members' follows
+// and answers a page at a time with the server's credential, writes `se_matrix` and `se_matrix_seedgames`,
+// and what browse then asks a member about comes from it, with its reason.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { memberSuggestions } from '../../shared/catalogue/member-suggestions.ts';
+import { gameSuggestions } from '../../shared/catalogue/suggested-games.ts';
+import { JOBS } from '../../shared/jobs/jobs.ts';
+import { runSuggestionEngine } from '../../shared/jobs/suggestion-engine-job.ts';
+import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await startTestDatabase();
+});
+afterAll(async () => {
+  await db.close();
+});
+
+/** A member's follows as the follow transition indexes them (`follows_by_userid/{uid}/{targetId}`). */
+const followEntries = (games: string[], extra: Record<string, unknown> = {}) => ({
+  ...Object.fromEntries(
+    games.map((gameId, n) => [
+      gameId,
+      {
+        followId: `f-${gameId}`,
+        type: 'game',
+        timestamp: TEST_DATABASE_NOW - n,
+        type_time: `game_${String(n)}`,
+      },
+    ]),
+  ),
+  ...extra,
+});
+
+/** Six members: Hades' players also play Celeste; one of them said no to Dead Cells. */
+const POPULATION: Record<string, string[]> = {
+  'member-1': ['hades', 'celeste', 'dead-cells'],
+  'member-2': ['hades', 'celeste', 'dead-cells'],
+  'member-3': ['hades', 'celeste'],
+  'member-4': ['hades', 'dead-cells'],
+  'member-5': ['factorio', 'rimworld'],
+  'member-6': ['factorio', 'rimworld'],
+};
+
+beforeEach(async () => {
+  await db.server.delete('');
+  await db.server.patch('', {
+    ...Object.fromEntries(
+      Object.entries(POPULATION).map(([uid, games]) => [
+        `follows_by_userid/${uid}`,
+        // A followed member is not a game: it must not enter the matrix.
+        followEntries(
+          games,
+          uid === 'member-5' ? { 'member-6': { followId: 'f-m6', type: 'user', timestamp: 1 } } : {},
+        ),
+      ]),
+    ),
+    'suggestions_by_userid/member-3/no/dead-cells': 's-1',
+    // A row left from an earlier run, for a game nobody follows any more.
+    'se_matrix/forgotten-game': { hades: 0.9 },
+  });
+});
+
+describe('the suggestion engine job', () => {
+  it('writes each game’s ratios from follows, with a "no" counting against the pair, and removes old rows', async () => {
+    const summary = await JOBS.suggestions?.run({
+      db: db.server,
+      now: () => TEST_DATABASE_NOW,
+      log: () => {},
+    });
+    expect(summary).toBe('5 games with suggestions from 6 members (5 seed games, 1 old rows removed)');
+    // Hades: 4 followers; Celeste 3 of 4; Dead Cells (3 − 1 no) of 4 = 0.5, under 0.51: not kept.
+    expect(await db.server.get('se_matrix/hades')).toEqual({ celeste: 0.75 });
+    expect(await db.server.get('se_matrix/factorio')).toEqual({ rimworld: 1 });
+    expect(await db.server.get('se_matrix/forgotten-game')).toBeNull();
+    expect(await db.server.get('se_matrix/member-6')).toBeNull();
+    expect(Object.keys((await db.server.get('se_matrix_seedgames')) as object).sort()).toEqual([
+      'celeste',
+      'dead-cells',
+      'factorio',
+      'hades',
+      'rimworld',
+    ]);
+    // What the game page reads, through the public rules.
+    expect(await gameSuggestions(db.anonymous, 'hades')).toEqual([['celeste', 0.75]]);
+  });
+
+  it('gives the same matrix read one member at a time in two passes as read all at once', async () => {
+    await runSuggestionEngine({ db: db.server, log: () => {} });
+    const whole = await db.server.get('se_matrix');
+    await db.server.delete('se_matrix');
+    const run = await runSuggestionEngine(
+      { db: db.server, log: () => {} },
+      { pageSize: 1, rowShards: 2, rowsPerWrite: 1 },
+    );
+    expect(await db.server.get('se_matrix')).toEqual(whole);
+    // 6 members + one empty page, twice; one PATCH per row, one for the seed games.
+    expect(run.pages).toBe(12);
+    expect(run.members).toBe(6);
+    expect(run.writes).toBe(run.gamesWithRows + 1);
+  });
+
+  it('suggests to a member from the rebuilt matrix, saying which followed game suggested it', async () => {
+    await db.server.patch('', { 'users/newcomer/private/follows/games': { hades: TEST_DATABASE_NOW } });
+    await runSuggestionEngine({ db: db.server, log: () => {} });
+    expect(await memberSuggestions(db.server, 'newcomer')).toEqual([
+      { gameId: 'celeste', reason: { kind: 'follows', gameId: 'hades' } },
+    ]);
+  });
+});
