@@ -41,6 +41,7 @@ test('a member hides a comment and blocks an author: gone at once and after a re
   await a.getByRole('textbox', { name: 'Write a post' }).fill(text);
   await a.getByRole('button', { name: 'Post', exact: true }).click();
   const ownPost = a.locator('.post-card').filter({ hasText: text });
+  await ownPost.getByRole('button', { name: 'Comment', exact: true }).click();
   await ownPost.getByRole('textbox', { name: 'Write a comment' }).fill('A comment to hide');
   await ownPost.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(ownPost.locator('.feed-comment')).toHaveText(/A comment to hide/);

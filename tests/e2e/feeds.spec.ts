@@ -55,9 +55,16 @@ test('a member posts, comments and likes; another sees it with exact counts and 
   await expect(link).toHaveAttribute('rel', 'nofollow ugc noopener');
   expect(await a.evaluate(() => (window as unknown as { __feedPwned?: number }).__feedPwned)).toBeUndefined();
 
-  // A comment, and likes on the post and the comment: pressed at once.
-  await postA.getByRole('textbox', { name: 'Write a comment' }).fill('First comment');
+  // A comment, and likes on the post and the comment: pressed at once. The comment box opens on demand,
+  // with the focus in it, and stays open after sending.
+  const commentBox = postA.getByRole('textbox', { name: 'Write a comment' });
+  await expect(commentBox).toHaveCount(0);
   await postA.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(commentBox).toBeFocused();
+  await commentBox.fill('First comment');
+  await postA.getByRole('button', { name: 'Comment', exact: true }).click();
+  await expect(commentBox).toHaveValue('');
+  await expect(commentBox).toBeVisible();
   const comment = postA.locator('.feed-comment').filter({ hasText: 'First comment' });
   await expect(comment).toBeVisible();
   const likePost = postA.getByRole('button', { name: /^Like this post/ });
@@ -194,6 +201,7 @@ test('the feed looks right on a phone and a desktop, light and dark', async ({ b
   await page.getByRole('button', { name: 'Post', exact: true }).click();
   const post = page.locator('.post-card').filter({ hasText: member.username }).first();
   await expect(post).toBeVisible();
+  await post.getByRole('button', { name: 'Comment', exact: true }).click();
   await post.getByRole('textbox', { name: 'Write a comment' }).fill('Ratios first, then trains.');
   await post.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(post.locator('.feed-comment')).toHaveCount(1);

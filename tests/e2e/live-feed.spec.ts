@@ -102,6 +102,7 @@ test('what one member posts, comments and likes appears live on another’s open
   await expect(postB).toHaveCount(1);
 
   // A comment on it.
+  await postA.getByRole('button', { name: 'Comment', exact: true }).click();
   await postA.getByRole('textbox', { name: 'Write a comment' }).fill('A comment as it happens');
   await postA.getByRole('button', { name: 'Comment', exact: true }).click();
   await expect(postA.locator('.feed-comment')).toHaveCount(1);

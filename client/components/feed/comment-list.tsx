@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { mergeComments } from '../../../shared/feed/live-merge.ts';
 import type { FeedComment, FeedPost } from '../../../shared/feed/read-feed.ts';
 import { MAX_COMMENT_LENGTH } from '../../../shared/feed/text-limits.ts';
@@ -12,6 +12,11 @@ import { LikeButton } from './like-button.tsx';
 import { hidesComment } from './member-blocks.ts';
 import { PostText } from './post-text.tsx';
 import { refusalMessage, TextComposer } from './text-composer.tsx';
+
+/** The comment box's surroundings, as far as this needs them (components are also type-checked without the DOM). */
+interface BoxHolder {
+  querySelector(selector: string): { focus(): void } | null;
+}
 
 function commentsLabel(count: number): string {
   return count === 1 ? 'Show the comment' : `Show all ${count.toLocaleString('en-US')} comments`;
@@ -70,10 +75,16 @@ function CommentItem({
 
 /**
  * A post's comments: its latest ones (the preview it was read with), all of them on demand a page at a
- * time, newest first; a box to comment for members.
+ * time, newest first; for members, a box to comment once they asked for it (`composing`, from the post's
+ * Comment button): one box under every post of a feed would make a long feed heavy to render and to tab
+ * through. The box opens with the focus in it and stays open after sending, for a second comment.
  */
-export function CommentList({ post }: { post: FeedPost }) {
+export function CommentList({ post, composing = false }: { post: FeedPost; composing?: boolean }) {
   const viewer = useFeedViewer();
+  const box = useRef<HTMLDivElement & BoxHolder>(null);
+  useEffect(() => {
+    if (composing) box.current?.querySelector('textarea')?.focus();
+  }, [composing]);
   const [comments, setComments] = useState<FeedComment[]>(post.previewComments);
   const [total, setTotal] = useState(Object.keys(post.comments).length);
   // Where reading all comments goes on: undefined until asked, null once every comment is shown.
@@ -152,27 +163,29 @@ export function CommentList({ post }: { post: FeedPost }) {
           {message}
         </p>
       ) : null}
-      {viewer.uid !== null ? (
-        <TextComposer
-          label="Write a comment"
-          placeholder="Write a comment…"
-          submitLabel="Comment"
-          maxLength={MAX_COMMENT_LENGTH}
-          what="comment"
-          rows={1}
-          send={async (content) => {
-            const answer = await callApi('POST /comments/posts/:postId', {
-              params: { postId: post.uuid },
-              body: { content },
-            });
-            const written = answer.comment;
-            if (written) {
-              setComments((shown) => [written, ...shown]);
-              setTotal((n) => n + 1);
-              viewer.learnLikes([written.uuid]);
-            }
-          }}
-        />
+      {viewer.uid !== null && composing ? (
+        <div ref={box}>
+          <TextComposer
+            label="Write a comment"
+            placeholder="Write a comment…"
+            submitLabel="Comment"
+            maxLength={MAX_COMMENT_LENGTH}
+            what="comment"
+            rows={1}
+            send={async (content) => {
+              const answer = await callApi('POST /comments/posts/:postId', {
+                params: { postId: post.uuid },
+                body: { content },
+              });
+              const written = answer.comment;
+              if (written) {
+                setComments((shown) => [written, ...shown]);
+                setTotal((n) => n + 1);
+                viewer.learnLikes([written.uuid]);
+              }
+            }}
+          />
+        </div>
       ) : null}
     </div>
   );

@@ -29,6 +29,8 @@ export function PostCard({
   const viewer = useFeedViewer();
   const [message, setMessage] = useState('');
   const [deleting, setDeleting] = useState(false);
+  // The comment box is opened by the Comment button (see CommentList), which it then replaces.
+  const [composing, setComposing] = useState(false);
   const ownsFeed = post.targetType === 'user' && viewer.uid === post.targetUUID;
   const mayDelete = viewer.uid !== null && (viewer.uid === post.sourceUUID || ownsFeed);
 
@@ -43,6 +45,17 @@ export function PostCard({
       <PostText className="feed-text post-text" text={post.content} />
       <div className="feed-actions">
         <LikeButton type="post" targetId={post.uuid} likes={post.likes} />
+        {viewer.uid !== null && !composing ? (
+          <button
+            type="button"
+            className="feed-comment-open"
+            onClick={() => {
+              setComposing(true);
+            }}
+          >
+            Comment
+          </button>
+        ) : null}
         {mayDelete ? (
           <button
             type="button"
@@ -70,7 +83,7 @@ export function PostCard({
           {message}
         </p>
       ) : null}
-      <CommentList post={post} />
+      <CommentList post={post} composing={composing} />
     </article>
   );
 }
