@@ -90,7 +90,7 @@ test('a member hides a comment and blocks an author: gone at once and after a re
   const entry = b.locator('.blocked-list li').filter({ hasText: author.username });
   await expect(entry).toBeVisible();
   await entry.getByRole('button', { name: `Unblock: ${author.username}` }).click();
-  await expect(b.locator('.blocked-status')).toHaveText(`${author.username} is unblocked.`);
+  await expect(b.locator('.blocked-section .blocked-status')).toHaveText(`${author.username} is unblocked.`);
   await expect(entry).toHaveCount(0);
   await openWithBlocks(b, GAME.path);
   const back = b.locator('.post-card').filter({ hasText: text });
