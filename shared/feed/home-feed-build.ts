@@ -122,6 +122,7 @@ export async function buildHomeFeedPage(
   const posts = await readFeedPosts(
     db,
     entries.map((entry) => entry.id),
+    { withPlaces: true },
   );
   // Posts on games with a tag the member hides go too (one read of each such game's tags).
   const shown = await withoutPostsOnHiddenTags(db, uid, posts, hiddenTags);

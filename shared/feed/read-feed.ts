@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { feedActivityNode, postsByIdNode, userSectionPath } from '../rtdb/paths.ts';
+import { eventNode, feedActivityNode, gameNode, postsByIdNode, userSectionPath } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { readComment, readPost } from '../records/read-posts.ts';
 import type { Post } from '../schemas/post.ts';
@@ -17,10 +17,22 @@ const SAME_MILLISECOND_READ = 25;
 /** A comment as feeds show it: with its author's name when they have one. */
 export type FeedComment = PostComment & { authorName?: string | undefined };
 
+/**
+ * The feed a post was written on, as the home feed names it ("on Hades", "on ana_roguelites's page"):
+ * `key` is what the page's address holds (a member's username, a game's or an event's deep link).
+ */
+export interface PostPlace {
+  type: 'user' | 'game' | 'event';
+  key: string;
+  name: string;
+}
+
 /** A post as feeds show it (the API's post with preview comments), with its and its comments' authors' names. */
 export type FeedPost = Omit<Post, 'previewComments'> & {
   authorName?: string | undefined;
   previewComments: FeedComment[];
+  /** Only in the home feed, which mixes feeds (a page's own feed is the page the reader is on). */
+  postedOn?: PostPlace | undefined;
 };
 
 /** One page of a feed, newest first; `nextCursor` is null on the last page. */
@@ -97,13 +109,71 @@ async function authorNames(db: RtdbClient, uids: Iterable<string>): Promise<Map<
   return new Map(unique.flatMap((uid, i) => (names[i] === undefined ? [] : [[uid, names[i]]])));
 }
 
-/** The posts of `ids` (in that order) with their preview comments and authors' names; missing ones left out. */
-export async function readFeedPosts(db: RtdbClient, ids: readonly string[]): Promise<FeedPost[]> {
-  const posts = (await Promise.all(ids.map((id) => readPost(db, id)))).filter((p) => p !== null);
-  const names = await authorNames(
-    db,
-    posts.flatMap((post) => [post.sourceUUID, ...post.previewComments.map((c) => c.sourceUUID)]),
+const placeNameSchema = z.string().min(1);
+
+/** The names of games or events by id (one read of each one's name, in parallel); unreadable ones left out. */
+async function recordNames(
+  db: RtdbClient,
+  ids: Iterable<string>,
+  path: (id: string) => string,
+): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  const names = await Promise.all(
+    unique.map((id) =>
+      db.read(path(id), placeNameSchema).then(
+        (name) => name ?? undefined,
+        () => undefined,
+      ),
+    ),
   );
+  return new Map(unique.flatMap((id, i) => (names[i] === undefined ? [] : [[id, names[i]]])));
+}
+
+/** Where the post was written, from the names read; undefined when its feed's kind or name is unknown. */
+function placeOf(
+  post: Pick<Post, 'targetType' | 'targetUUID'>,
+  names: { users: Map<string, string>; games: Map<string, string>; events: Map<string, string> },
+): PostPlace | undefined {
+  const id = post.targetUUID;
+  switch (post.targetType) {
+    case 'user': {
+      const username = names.users.get(id);
+      return username === undefined ? undefined : { type: 'user', key: username, name: username };
+    }
+    case 'game': {
+      const name = names.games.get(id);
+      return name === undefined ? undefined : { type: 'game', key: id, name };
+    }
+    case 'event': {
+      const name = names.events.get(id);
+      return name === undefined ? undefined : { type: 'event', key: id, name };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The posts of `ids` (in that order) with their preview comments and authors' names; missing ones left out.
+ * With `withPlaces` (the home feed), each also names the feed it is on, read in the same round as the
+ * authors' names: one read per distinct feed (a member's page shares the read of their name as an author).
+ */
+export async function readFeedPosts(
+  db: RtdbClient,
+  ids: readonly string[],
+  { withPlaces = false }: { withPlaces?: boolean } = {},
+): Promise<FeedPost[]> {
+  const posts = (await Promise.all(ids.map((id) => readPost(db, id)))).filter((p) => p !== null);
+  const feedsOf = (type: PostPlace['type']) =>
+    withPlaces ? posts.filter((post) => post.targetType === type).map((post) => post.targetUUID) : [];
+  const [names, games, events] = await Promise.all([
+    authorNames(db, [
+      ...posts.flatMap((post) => [post.sourceUUID, ...post.previewComments.map((c) => c.sourceUUID)]),
+      ...feedsOf('user'),
+    ]),
+    recordNames(db, feedsOf('game'), (id) => gameNode(id).child('name').path),
+    recordNames(db, feedsOf('event'), (id) => eventNode(id).child('name').path),
+  ]);
   return posts.map((post) => ({
     ...post,
     authorName: names.get(post.sourceUUID),
@@ -111,6 +181,7 @@ export async function readFeedPosts(db: RtdbClient, ids: readonly string[]): Pro
       ...comment,
       authorName: names.get(comment.sourceUUID),
     })),
+    ...(withPlaces ? { postedOn: placeOf(post, { users: names, games, events }) } : {}),
   }));
 }
 

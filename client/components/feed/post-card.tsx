@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { FeedPost } from '../../../shared/feed/read-feed.ts';
+import { Link } from 'react-router';
+import type { FeedPost, PostPlace } from '../../../shared/feed/read-feed.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { RelativeTime } from '../relative-time.tsx';
 import { AuthorLink } from './author-link.tsx';
@@ -10,6 +11,24 @@ import { ItemMenu } from './item-menu.tsx';
 import { LikeButton } from './like-button.tsx';
 import { PostText } from './post-text.tsx';
 import { refusalMessage } from './text-composer.tsx';
+
+/** The address of the page a post was written on. */
+function placePath(place: PostPlace): string {
+  return `/${place.type}/${encodeURIComponent(place.key)}`;
+}
+
+/** "on Hades", "on ana_roguelites's page": where a home-feed post was written, linking to that page. */
+function PlaceLink({ place }: { place: PostPlace }) {
+  return (
+    <>
+      {' '}
+      on{' '}
+      <Link className="feed-place" to={placePath(place)}>
+        {place.type === 'user' ? `${place.name}'s page` : place.name}
+      </Link>
+    </>
+  );
+}
 
 /**
  * One post as feeds show it: author, age (exact time on hover), text as typed, likes, its latest comments
@@ -38,7 +57,8 @@ export function PostCard({
     <article className="post-card" aria-label={`Post by ${post.authorName ?? 'a member'}`}>
       <div className="feed-item-head">
         <p className="feed-meta">
-          <AuthorLink name={post.authorName} /> · <RelativeTime at={post.timestamp} />
+          <AuthorLink name={post.authorName} />
+          {post.postedOn ? <PlaceLink place={post.postedOn} /> : null} · <RelativeTime at={post.timestamp} />
         </p>
         <ItemMenu label="More for this post" actions={postActions(post, viewer, setMessage)} />
       </div>

@@ -1,9 +1,11 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedPost } from '../../../shared/feed/read-feed.ts';
+import { readFeedPage, type FeedPost } from '../../../shared/feed/read-feed.ts';
 import type { MultiPathUpdate } from '../../../shared/rtdb/multi-path-update.ts';
 import {
   commentNode,
+  eventNode,
+  gameNode,
   postNode,
   postsByIdNode,
   postsByUidNode,
@@ -40,6 +42,7 @@ function post(id: string, author: string, target: string, minutesAgo: number): M
     ...postNode(id).set({
       uuid: id,
       targetUUID: target,
+      targetType: target === GAME || target === 'other-game' ? 'game' : target === EVENT ? 'event' : 'user',
       sourceUUID: author,
       content: `Post ${id}`,
       type: 'text',
@@ -73,6 +76,9 @@ beforeAll(async () => {
   await db.server.patch('', {
     ...userSectionNode(FRIEND, 'public').set({ uuid: FRIEND, username: 'finn', follows: 1 }),
     ...userSectionNode(PEST, 'public').set({ uuid: PEST, username: 'pest', follows: 1 }),
+    ...userSectionNode(MEMBER, 'public').set({ uuid: MEMBER, username: 'mira', follows: 1 }),
+    ...gameNode(GAME).child('name').set('Hollow Knight'),
+    ...eventNode(EVENT).child('name').set('gamescom 2031'),
     ...userFollowsMapNode(MEMBER, 'game').child(GAME).set(TEST_DATABASE_NOW),
     ...userFollowsMapNode(MEMBER, 'user').child(FRIEND).set(TEST_DATABASE_NOW),
     ...userFollowsMapNode(MEMBER, 'user').child(PEST).set(TEST_DATABASE_NOW),
@@ -112,6 +118,32 @@ describe('http-getFeed', () => {
     ]);
     expect(nextCursor).toBeNull();
     expect(posts[0]).toMatchObject({ content: 'Post post-game', authorName: 'finn', sourceUUID: FRIEND });
+  });
+
+  it('names the feed each post is on, linking to its page; a page’s own feed does not', async () => {
+    const places = Object.fromEntries((await page({})).posts.map((p) => [p.uuid, p.postedOn]));
+    expect(places).toEqual({
+      'post-game': { type: 'game', key: GAME, name: 'Hollow Knight' },
+      'post-event': { type: 'event', key: EVENT, name: 'gamescom 2031' },
+      'post-friend-feed': { type: 'user', key: 'finn', name: 'finn' },
+      'post-own': { type: 'game', key: GAME, name: 'Hollow Knight' },
+      'post-on-my-wall': { type: 'user', key: 'mira', name: 'mira' },
+    });
+    const onPage = await readFeedPage(db.server, GAME, null);
+    expect(onPage.posts.length).toBeGreaterThan(0);
+    for (const shown of onPage.posts) expect(shown).not.toHaveProperty('postedOn');
+  });
+
+  it('leaves the place out when its feed’s name cannot be read, and still shows the post', async () => {
+    await db.server.patch('', userSectionNode(FRIEND, 'public').set(null));
+    const posts = (await page({})).posts;
+    const onFriendFeed = posts.find((p) => p.uuid === 'post-friend-feed');
+    expect(onFriendFeed).toBeDefined();
+    expect(onFriendFeed?.postedOn).toBeUndefined();
+    await db.server.patch(
+      '',
+      userSectionNode(FRIEND, 'public').set({ uuid: FRIEND, username: 'finn', follows: 1 }),
+    );
   });
 
   it('fills preview comments with the latest ones the member may see', async () => {
