@@ -18,26 +18,39 @@ function countText(unread: number): string {
   return unread >= UNREAD_COUNT_CAP ? `${UNREAD_COUNT_CAP}+` : String(unread);
 }
 
-/** What a notification says after the member's name. */
-function whatHappened(item: NotificationItem): string {
+/** What a notification says after the member's name: the verb, then what it is about (a link to the post). */
+function whatHappened(item: NotificationItem): { did: string; what?: string; after?: string } {
   switch (item.kind) {
     case 'follow':
-      return 'followed you.';
+      return { did: 'followed you.' };
     case 'like':
-      return item.ofComment ? 'liked your comment' : 'liked your post';
+      return { did: 'liked', what: item.ofComment ? 'your comment' : 'your post' };
     case 'comment':
-      return 'commented on your post:';
+      return { did: 'commented on', what: 'your post', after: ':' };
   }
 }
 
-function NotificationLine({ item }: { item: NotificationItem }) {
+function NotificationLine({ item, onFollow }: { item: NotificationItem; onFollow: () => void }) {
+  const { did, what, after } = whatHappened(item);
   return (
     <li className="notification" data-unread={item.unread || undefined}>
       <p>
         <Link to={`/user/${encodeURIComponent(item.actor.username)}`} className="notification-actor">
           {item.actor.username}
         </Link>{' '}
-        {whatHappened(item)}
+        {did}
+        {what === undefined ? null : item.postLink === null ? (
+          ` ${what}`
+        ) : (
+          <>
+            {' '}
+            {/* The post on its feed's page (its anchor); the list closes, as on any navigation. */}
+            <Link to={item.postLink} className="notification-post" onClick={onFollow}>
+              {what}
+            </Link>
+          </>
+        )}
+        {after}
         {item.excerpt === null ? null : <q className="notification-excerpt">{item.excerpt}</q>}
         {item.unread ? <span className="notifications-hidden"> (new)</span> : null}
       </p>
@@ -152,7 +165,13 @@ export function NotificationsPanel() {
         ) : (
           <ol className="notifications-list">
             {items.map((item) => (
-              <NotificationLine key={item.id} item={item} />
+              <NotificationLine
+                key={item.id}
+                item={item}
+                onFollow={() => {
+                  setOpen(false);
+                }}
+              />
             ))}
           </ol>
         )}

@@ -39,6 +39,11 @@ export interface NotificationItem {
   excerpt: string | null;
   /** Whether a like was of a comment (rather than a post). */
   ofComment: boolean;
+  /**
+   * Where the post liked or commented on is: its feed's page with the post's anchor
+   * (`/game/hades#post-…`); null for a follow, or when the post's feed is not known.
+   */
+  postLink: string | null;
   timestamp: number;
   /** Newer than what the member has seen. */
   unread: boolean;
@@ -58,6 +63,7 @@ export interface NotificationsPage {
 }
 
 const rawPageSchema = z.record(z.string(), z.unknown());
+const feedTypeSchema = z.enum(['user', 'game', 'event']);
 const usernameOnly = z.string().min(1).max(64);
 const textOnly = z.string();
 
@@ -65,6 +71,15 @@ function excerptOf(text: string | null): string | null {
   if (text === null) return null;
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > EXCERPT_LENGTH ? `${line.slice(0, EXCERPT_LENGTH - 1)}…` : line;
+}
+
+/**
+ * The address of a post: its feed's page, with the post's anchor (client/components/feed/post-list.tsx
+ * gives each post the id `post-{id}`). A post past the feed's first page is not on the page as it opens,
+ * so the link then lands on the top of the feed page, which is where "More posts" finds it.
+ */
+export function postLinkOf(feedType: 'user' | 'game' | 'event', feedKey: string, postId: string): string {
+  return `/${feedType}/${encodeURIComponent(feedKey)}#post-${postId}`;
 }
 
 /** The time of the newest notification `uid` has seen (0: none yet). */
@@ -129,11 +144,14 @@ export async function readNotificationsPage(
   const items = await Promise.all(
     page.map(async (entry): Promise<NotificationItem | null> => {
       const aboutComment = entry.commentUUID !== undefined;
-      const [username, postAuthor, text] = await Promise.all([
+      const [username, postFeed, feedType, text] = await Promise.all([
         db.read(userSectionNode(entry.actorUUID, 'public').child('username').path, usernameOnly),
         entry.postUUID === undefined
           ? Promise.resolve(null)
-          : db.read(postNode(entry.postUUID).child('sourceUUID').path, textOnly),
+          : db.read(postNode(entry.postUUID).child('targetUUID').path, textOnly),
+        entry.postUUID === undefined
+          ? Promise.resolve(null)
+          : db.read(postNode(entry.postUUID).child('targetType').path, feedTypeSchema).catch(() => null),
         entry.kind === 'follow'
           ? Promise.resolve(null)
           : aboutComment
@@ -141,14 +159,25 @@ export async function readNotificationsPage(
             : db.read(postNode(entry.postUUID ?? '').child('content').path, textOnly),
       ]);
       if (username === null) return null;
-      if (entry.kind !== 'follow' && (text === null || (entry.postUUID !== undefined && postAuthor === null)))
+      if (entry.kind !== 'follow' && (text === null || (entry.postUUID !== undefined && postFeed === null)))
         return null;
+      // A member's page is addressed by their username: one more read, for posts on members' pages only.
+      const feedKey =
+        feedType === 'user' && postFeed !== null
+          ? await db
+              .read(userSectionNode(postFeed, 'public').child('username').path, usernameOnly)
+              .catch(() => null)
+          : postFeed;
       return {
         id: entry.id,
         kind: entry.kind,
         actor: { uid: entry.actorUUID, username },
         excerpt: excerptOf(text),
         ofComment: entry.kind === 'like' && aboutComment,
+        postLink:
+          entry.kind === 'follow' || entry.postUUID === undefined || feedType === null || !feedKey
+            ? null
+            : postLinkOf(feedType, feedKey, entry.postUUID),
         timestamp: entry.timestamp,
         unread: entry.timestamp > seenUpTo,
       };

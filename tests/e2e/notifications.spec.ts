@@ -118,6 +118,19 @@ test('a member sees who followed them and who liked and commented on their post,
   await panel.getByRole('link', { name: benMember.username }).first().click();
   await expect(ana).toHaveURL(new RegExp(`/user/${benMember.username}$`));
 
+  // "your post" leads to the post on its feed's page, brought into view (a client navigation).
+  await bell(ana).click();
+  await items.nth(0).getByRole('link', { name: 'your post' }).click();
+  await expect(panel).toBeHidden();
+  await expect(ana).toHaveURL(new RegExp(`/user/${anaMember.username}#post-${postId}$`));
+  const post = ana.locator(`#post-${postId}`);
+  await expect(post).toContainText('Just finished Hades, what a run');
+  await expect(post).toBeInViewport();
+  // Loaded whole at that address, the page shows the post too.
+  await ana.setViewportSize({ width: 360, height: 640 });
+  await openHydrated(ana, `/user/${anaMember.username}#post-${postId}`);
+  await expect(ana.locator(`#post-${postId}`)).toBeInViewport();
+
   await anaContext.close();
   await benContext.close();
 });

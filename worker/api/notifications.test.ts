@@ -95,6 +95,12 @@ describe('notifications API', () => {
       ['follow', 'omar_follows', null],
     ]);
     expect(count).toBe(3);
+    // A like or comment links to the post on its feed's page; a follow to nothing beyond the member.
+    expect(notifications.map((n) => n.postLink)).toEqual([
+      `/user/nia_notified#post-${niaPost}`,
+      `/user/nia_notified#post-${niaPost}`,
+      null,
+    ]);
     const times = notifications.map((n) => n.timestamp);
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     // Pia's own list holds nothing of this.
@@ -163,6 +169,19 @@ describe('notifications API', () => {
       const response = await call(`/api/notifications?cursor=${encodeURIComponent(cursor)}`, { uid: NIA });
       expect(response.status).toBe(400);
     }
+  });
+
+  it('links to a post on a game’s page by the game’s address', async () => {
+    const gamePost = await commitNewPost(db, NIA, {
+      targetType: 'game',
+      targetId: 'hades',
+      content: 'One more run',
+      type: 'text',
+    });
+    await call(`/api/likes/post/${gamePost}`, { method: 'PUT', uid: PIA });
+    const like = (await list(NIA)).notifications.find((n) => n.excerpt === 'One more run');
+    expect(like?.postLink).toBe(`/game/hades#post-${gamePost}`);
+    await call(`/api/likes/post/${gamePost}`, { method: 'DELETE', uid: PIA });
   });
 
   it('pages newest first with a cursor, without repeats or gaps', async () => {

@@ -1,8 +1,35 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import type { FeedPost } from '../../../shared/feed/read-feed.ts';
 import { BlockNotice } from './block-notice.tsx';
 import { useFeedViewer } from './feed-viewer.tsx';
 import { hidesFromHomeFeed, hidesPost } from './member-blocks.ts';
 import { PostCard } from './post-card.tsx';
+
+// The page's document, as far as this needs it (client components are also type-checked without the DOM).
+interface PageDocument {
+  getElementById(id: string): { scrollIntoView(options?: { block?: 'start' | 'center' }): void } | null;
+}
+const pageDocument = () => (globalThis as unknown as { document: PageDocument }).document;
+
+/** A post's anchor on its feed's page: what a notification links to (`#post-{id}`). */
+export const postAnchor = (postId: string): string => `post-${postId}`;
+
+/**
+ * Brings the post the address names (`#post-{id}`, from a notification) into view once it is shown. The
+ * browser does so itself for a page loaded whole, but not after a client navigation, nor when the post is
+ * only rendered after hydration (the home feed). A post past the feed's first page is not there: the reader
+ * stays at the top of the page, and "More posts" leads to it.
+ */
+function useScrollToNamedPost(shownIds: readonly string[]) {
+  const { hash } = useLocation();
+  const named = hash.startsWith('#post-') ? hash.slice('#post-'.length) : null;
+  const isShown = named !== null && shownIds.includes(named);
+  useEffect(() => {
+    if (named === null || !isShown) return;
+    pageDocument().getElementById(postAnchor(named))?.scrollIntoView({ block: 'start' });
+  }, [named, isShown]);
+}
 
 /** The ids of posts and comments whose like state the member's view needs. */
 export function likeableIds(posts: readonly FeedPost[]): string[] {
@@ -40,13 +67,14 @@ export function PostList({
   const shown = posts.filter((post) =>
     homeFeed ? !hidesFromHomeFeed(viewer.blocks, post, viewer.uid) : !hidesPost(viewer.blocks, post),
   );
+  useScrollToNamedPost(shown.map((post) => post.uuid));
   return (
     <>
       <BlockNotice />
       {shown.length === 0 ? <p className="feed-empty">{empty}</p> : null}
       <ol className="feed-list">
         {shown.map((post) => (
-          <li key={post.uuid} data-post={post.uuid}>
+          <li key={post.uuid} id={postAnchor(post.uuid)} data-post={post.uuid}>
             <PostCard post={post} onDeleted={onDeleted} />
           </li>
         ))}
