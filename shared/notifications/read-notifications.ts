@@ -90,6 +90,12 @@ export async function readSeenUpTo(db: RtdbClient, uid: string): Promise<number>
 /**
  * How many notifications are newer than what `uid` has seen, up to UNREAD_COUNT_CAP: one bounded query
  * (orderBy timestamp, startAt just after the mark). `db` reads as the member, so the rules decide.
+ *
+ * One about a post that is gone does not count, as the list leaves it out: deleting a post takes its
+ * comments' notifications with it, but not its likes' (their ids are in no record the deletion reads),
+ * nor those of likes on its comments. So each distinct post of the unread ones is looked up, all at once
+ * (a few tiny reads, only while there are unread notifications about posts). Past the cap, a gone post's
+ * notification can make the count read one less than it would: it still says "25+" from the next one on.
  */
 export async function countUnread(db: RtdbClient, uid: string): Promise<number> {
   const seen = await readSeenUpTo(db, uid);
@@ -98,7 +104,27 @@ export async function countUnread(db: RtdbClient, uid: string): Promise<number> 
     { orderBy: 'timestamp', startAt: seen + 1, limitToFirst: UNREAD_COUNT_CAP },
     rawPageSchema,
   );
-  return Object.values(value ?? {}).filter((entry) => notificationSchema.safeParse(entry).success).length;
+  const unread = Object.values(value ?? {}).flatMap((entry) => {
+    const parsed = notificationSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+  const postIds = [
+    ...new Set(unread.flatMap((entry) => (entry.postUUID === undefined ? [] : [entry.postUUID]))),
+  ];
+  const gone = new Set(
+    (
+      await Promise.all(
+        postIds.map((postId) =>
+          db.read(postNode(postId).child('targetUUID').path, textOnly).then(
+            (feed) => (feed === null ? postId : null),
+            // Unknown is not gone: better a notification counted than one missed.
+            () => null,
+          ),
+        ),
+      )
+    ).filter((postId) => postId !== null),
+  );
+  return unread.filter((entry) => entry.postUUID === undefined || !gone.has(entry.postUUID)).length;
 }
 
 /**

@@ -184,6 +184,39 @@ describe('notifications API', () => {
     await call(`/api/likes/post/${gamePost}`, { method: 'DELETE', uid: PIA });
   });
 
+  it('stops counting the likes of a deleted post, and of its comments, as unread', async () => {
+    const uid = 'notif-rosa';
+    const fan = 'notif-sol';
+    await db.patch('', {
+      [`users/${uid}/public`]: { uuid: uid, username: 'rosa_deletes', follows: 0 },
+      [`users/${fan}/public`]: { uuid: fan, username: 'sol_likes', follows: 0 },
+    });
+    const postId = await commitNewPost(db, uid, {
+      targetType: 'user',
+      targetId: uid,
+      content: 'Soon gone',
+      type: 'text',
+    });
+    expect((await call(`/api/likes/post/${postId}`, { method: 'PUT', uid: fan })).status).toBe(200);
+    const commented = await call(`/api/comments/posts/${postId}`, {
+      method: 'POST',
+      uid: fan,
+      json: { content: 'Nice one' },
+    });
+    const commentId = (await commented.json<{ comment: { uuid: string } }>()).comment.uuid;
+    // Rosa likes Sol's comment: Sol is told.
+    await call(`/api/likes/comment/${commentId}`, { method: 'PUT', uid });
+    expect(await unread(uid)).toBe(2);
+    expect(await unread(fan)).toBe(1);
+
+    expect((await call(`/api/posts/${postId}`, { method: 'DELETE', uid })).status).toBe(204);
+    // Neither the post's like nor the comment's like counts any more, and neither list shows them.
+    expect(await unread(uid)).toBe(0);
+    expect(await unread(fan)).toBe(0);
+    expect((await list(uid)).notifications).toEqual([]);
+    expect((await list(fan)).notifications).toEqual([]);
+  });
+
   it('pages newest first with a cursor, without repeats or gaps', async () => {
     const uid = 'notif-quinn';
     const followers = Array.from({ length: 23 }, (_, i) => `notif-fan${String(i).padStart(2, '0')}`);
