@@ -56,7 +56,8 @@ export function planDeletePost(
     ...likesActiveNode(postId).set(null),
     ...planFeedActivity(post.targetUUID),
     ...combineUpdates(Object.keys(post.comments).map((commentId) => commentNode(commentId).set(null))),
-    // The author's notifications of its comments go with them (those of its likes are left out on reading).
+    // The author's notifications of its comments go with them; those of its likes (their ids are in no
+    // record read here) stay, and are left out when notifications are read and counted.
     ...combineUpdates(
       Object.keys(post.comments).map((commentId) =>
         planNotification(
