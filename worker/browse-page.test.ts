@@ -62,6 +62,9 @@ describe('browse page bundle', () => {
     const data = await browse('ria');
     expect(data.me.uid).toBe('ria');
     expect(ids(data.suggestions)).toEqual(['dead-cells', 'hollow-knight']);
+    // Each says why: the followed game whose players want it.
+    const becauseHades = { kind: 'follows', game: { name: 'Hades', deeplink_url_code: 'hades' } };
+    expect(data.suggestions.map((game) => game.reason)).toEqual([becauseHades, becauseHades]);
     expect(ids(data.followGames)).toEqual(['hades']);
   });
 
@@ -92,6 +95,8 @@ describe('browse page bundle', () => {
   it('asks a member who follows nothing about the seed games first, then what they suggest', async () => {
     const data = await browse('sol');
     expect(ids(data.suggestions)).toEqual(['stardew-valley', 'hollow-knight', 'celeste']);
+    // Nothing they follow suggested these: the card says so rather than naming a game they do not follow.
+    expect(data.suggestions.map((game) => game.reason.kind)).toEqual(['popular', 'popular', 'popular']);
     expect(data.followGames).toEqual([]);
   });
 
@@ -144,6 +149,7 @@ describe('browse page bundle', () => {
     const html = await page.text();
     expect(html).toContain('Would you play it?');
     expect(html).toContain('Hollow Knight');
+    expect(html).toMatch(/Because you follow <a [^>]*href="\/game\/hades"[^>]*>Hades<\/a>/);
     const state = hydrationData(html) as unknown as { loaderData: { browse: BrowsePageData } };
     expect(ids(state.loaderData.browse.suggestions)).toEqual(['hollow-knight']);
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import type { GameSummary } from '../../shared/page-data.ts';
+import type { SuggestedGameSummary, SuggestionReasonView } from '../../shared/api/browse-page.ts';
 import type { SuggestionAnswer } from '../../shared/schemas/suggestion.ts';
 import { callApi } from './browser-capabilities.ts';
 import { GameArt } from './game-art.tsx';
@@ -9,13 +9,28 @@ import { GameArt } from './game-art.tsx';
 type DeckStatus =
   { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; text: string } | { kind: 'failed' };
 
+/** Why the game is asked, in the member's words: the followed game that suggested it, linked. */
+function SuggestionReason({ reason }: { reason: SuggestionReasonView }) {
+  return (
+    <p className="suggestion-reason">
+      {reason.kind === 'follows' ? (
+        <>
+          Because you follow <Link to={`/game/${reason.game.deeplink_url_code}`}>{reason.game.name}</Link>
+        </>
+      ) : (
+        'Popular with players whose tastes agree'
+      )}
+    </p>
+  );
+}
+
 /**
  * Games to answer one after another (spec: suggestions, one yes or no per member and game): the first
  * unanswered game with a Yes and a No; an answer is saved (`PUT /api/suggestions/{id}`) and the next game
- * comes up. When none are left, the member can ask for more, which loads the page's bundle again (the
+ * comes up. Each says why it is asked (see SuggestionReason). When none are left, the member can ask for more, which loads the page's bundle again (the
  * answered games are left out by the Worker).
  */
-export function SuggestionDeck({ games }: { games: GameSummary[] }) {
+export function SuggestionDeck({ games }: { games: SuggestedGameSummary[] }) {
   const [position, setPosition] = useState(0);
   const [status, setStatus] = useState<DeckStatus>({ kind: 'idle' });
   const revalidator = useRevalidator();
@@ -49,6 +64,7 @@ export function SuggestionDeck({ games }: { games: GameSummary[] }) {
             <h3>
               <Link to={`/game/${game.deeplink_url_code}`}>{game.name}</Link>
             </h3>
+            <SuggestionReason reason={game.reason} />
             {game.genres.length > 0 ? <p className="suggestion-details">{game.genres.join(' · ')}</p> : null}
             <div className="suggestion-answers">
               <button

@@ -1,4 +1,7 @@
+import type { SuggestedGameSummary, SuggestionReasonView } from '../api/browse-page.ts';
 import { DEFAULT_SUGGEST_COUNT, MIN_SUGGESTION_RATIO } from '../constants.ts';
+import { toGameSummary } from '../page-data.ts';
+import { hasHiddenTag } from './hidden-tags-filter.ts';
 import { seMatrixPath } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { Game } from '../schemas/game.ts';
@@ -39,4 +42,37 @@ export async function suggestedGameIds(
 export async function gamesByIds(db: RtdbClient, ids: string[]): Promise<Game[]> {
   const games = await Promise.all(ids.map((id) => readRecord(db, GAME, id)));
   return games.filter((game): game is Game => game !== null);
+}
+
+/**
+ * The games of `suggestions` as browse shows them, in the same order, each with its reason: the followed
+ * game that suggested it is read with the suggested games (one parallel round). Games with a tag in
+ * `hidden` are left out; a suggestion whose game is gone is skipped, and one whose followed game is gone
+ * says it is popular with players who agree rather than naming nothing.
+ */
+export async function suggestedGameSummaries(
+  db: RtdbClient,
+  suggestions: readonly {
+    gameId: string;
+    reason: { kind: 'follows'; gameId: string } | { kind: 'popular' };
+  }[],
+  hidden: ReadonlySet<string> = new Set(),
+): Promise<SuggestedGameSummary[]> {
+  const sourceIds = [
+    ...new Set(suggestions.flatMap(({ reason }) => (reason.kind === 'follows' ? [reason.gameId] : []))),
+  ];
+  const [games, sources] = await Promise.all([
+    Promise.all(suggestions.map(({ gameId }) => readRecord(db, GAME, gameId))),
+    gamesByIds(db, sourceIds),
+  ]);
+  const sourceById = new Map(sources.map((game) => [game.uuid, game] as const));
+  return suggestions.flatMap(({ reason }, index) => {
+    const game = games[index];
+    if (!game || hasHiddenTag(game.tags, hidden)) return [];
+    const source = reason.kind === 'follows' ? sourceById.get(reason.gameId) : undefined;
+    const view: SuggestionReasonView = source
+      ? { kind: 'follows', game: { name: source.name, deeplink_url_code: source.deeplink_url_code } }
+      : { kind: 'popular' };
+    return [{ ...toGameSummary(game), reason: view }];
+  });
 }

@@ -1,9 +1,14 @@
-import type { BrowsePageData, CatalogueSelection, CatalogueView } from '../../shared/api/browse-page.ts';
+import type {
+  BrowsePageData,
+  CatalogueSelection,
+  CatalogueView,
+  SuggestedGameSummary,
+} from '../../shared/api/browse-page.ts';
 import { blockedList, type BlockedList } from '../../shared/blocks/blocked-list.ts';
 import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
 import { hiddenTagSlugs, withoutHiddenTags } from '../../shared/catalogue/hidden-tags-filter.ts';
-import { memberSuggestionIds } from '../../shared/catalogue/member-suggestions.ts';
-import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
+import { memberSuggestions } from '../../shared/catalogue/member-suggestions.ts';
+import { gamesByIds, suggestedGameSummaries } from '../../shared/catalogue/suggested-games.ts';
 import { GAMES_FOLLOWED_DEFAULT } from '../../shared/constants.ts';
 import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
 import { settledOr } from '../../shared/settled-or.ts';
@@ -31,6 +36,21 @@ async function summaries(
   }
 }
 
+/** The member's suggestions with their reasons, without hidden tags; none when the reads fail. */
+async function suggestions(
+  database: Database,
+  uid: string,
+  hidden: Promise<ReadonlySet<string>>,
+): Promise<SuggestedGameSummary[]> {
+  try {
+    const [ranked, hiddenTags] = await Promise.all([memberSuggestions(database.server, uid), hidden]);
+    return await suggestedGameSummaries(database.public, ranked, hiddenTags);
+  } catch (error) {
+    console.error('Suggestions failed', error);
+    return [];
+  }
+}
+
 /**
  * The browse page's bundle for `user`, whom the caller has proven (BrowsePageData). Every part is read in
  * parallel; a part that fails is left empty rather than failing the page. The member's own record is read
@@ -50,11 +70,9 @@ export async function browsePageData(
     console.error('Hidden tags failed', error);
     return new Set<string>();
   });
-  const [me, suggestions, followGames, blocked, catalogue, hiddenTags] = await Promise.allSettled([
+  const [me, suggested, followGames, blocked, catalogue, hiddenTags] = await Promise.allSettled([
     readCurrentUser(database.asUser(user.idToken), user),
-    browsingCatalogue
-      ? Promise.resolve([])
-      : summaries(database, memberSuggestionIds(database.server, user.uid), 'Suggestions', hidden),
+    browsingCatalogue ? Promise.resolve([]) : suggestions(database, user.uid, hidden),
     browsingCatalogue
       ? Promise.resolve([])
       : summaries(
@@ -72,7 +90,7 @@ export async function browsePageData(
   const noCatalogue: CatalogueView = { genres: [], tags: [], selected: null, games: [], nextCursor: null };
   return {
     me: me.value,
-    suggestions: settledOr(suggestions, [], 'suggestions'),
+    suggestions: settledOr(suggested, [], 'suggestions'),
     followGames: settledOr(followGames, [], 'followed games'),
     blocked: settledOr(blocked, noBlocks, 'blocks'),
     catalogue: settledOr(catalogue, noCatalogue, 'catalogue'),
