@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MIN_SUGGESTION_RATIO } from '../constants.ts';
-import { buildSuggestionMatrix, suggestionSeedGames } from './suggestion-matrix.ts';
+import {
+  buildSuggestionMatrix,
+  chooseSeedGames,
+  CoFollowCounts,
+  matrixFromCounts,
+  STORED_MATRIX_LIMITS,
+  suggestionSeedGames,
+  type MemberTaste,
+} from './suggestion-matrix.ts';
 
 describe('buildSuggestionMatrix', () => {
   it('gives (followers of A and B) / (followers of A) for every co-followed pair', () => {
@@ -34,5 +42,78 @@ describe('buildSuggestionMatrix', () => {
 
   it('is empty without follows', () => {
     expect(buildSuggestionMatrix({})).toEqual({});
+  });
+});
+
+/** The stored matrix of a population, as the suggestion engine job builds it. */
+function engineMatrix(tastes: MemberTaste[], keepRow?: (gameId: string) => boolean) {
+  const counts = new CoFollowCounts(keepRow ? { keepRow } : {});
+  for (const taste of tastes) counts.addMember(taste);
+  return { counts, matrix: matrixFromCounts(counts, STORED_MATRIX_LIMITS) };
+}
+
+describe('the suggestion engine matrix', () => {
+  // Four members follow Hades; three of them Celeste; two Dead Cells.
+  const hadesPlayers: MemberTaste[] = [
+    { follows: ['hades', 'celeste', 'dead-cells'] },
+    { follows: ['hades', 'celeste', 'dead-cells'] },
+    { follows: ['hades', 'celeste'] },
+    { follows: ['hades'] },
+  ];
+
+  it('keeps ratios of at least 0.51: Celeste 3/4, Dead Cells 2/4 left out', () => {
+    expect(engineMatrix(hadesPlayers).matrix.hades).toEqual({ celeste: 0.75 });
+  });
+
+  it('counts a "no" against the pair: one Hades player saying no to Celeste brings it to (3 − 1)/4', () => {
+    const tastes = [...hadesPlayers.slice(0, 3), { follows: ['hades'], no: ['celeste'] }];
+    expect(engineMatrix(tastes).matrix.hades).toBeUndefined();
+    // With a fifth member who follows both, (4 − 1)/5 = 0.6.
+    const more = engineMatrix([...tastes, { follows: ['hades', 'celeste'] }]).matrix.hades;
+    expect(more).toEqual({ celeste: 0.6 });
+  });
+
+  it('counts a "yes" like a follow of the suggested game, and never a "no" about a game the member follows now', () => {
+    const tastes = [
+      ...hadesPlayers.slice(0, 2),
+      { follows: ['hades'], yes: ['dead-cells'] },
+      { follows: ['hades', 'dead-cells'], no: ['dead-cells'] },
+    ];
+    // Dead Cells: two follows, one yes, one follow whose older no no longer counts: 4/4. Celeste: 2/4.
+    expect(engineMatrix(tastes).matrix.hades).toEqual({ 'dead-cells': 1 });
+  });
+
+  it('gives no row to a game with one follower: one member is not what its players share', () => {
+    const { matrix } = engineMatrix([{ follows: ['obscure', 'hades'] }, { follows: ['hades'] }]);
+    expect(matrix.obscure).toBeUndefined();
+    expect(matrix.hades).toBeUndefined();
+  });
+
+  it('chooses the most followed games with a row as seed games, ties by id', () => {
+    const { counts, matrix } = engineMatrix([
+      ...hadesPlayers,
+      { follows: ['factorio', 'rimworld'] },
+      { follows: ['factorio', 'rimworld'] },
+    ]);
+    expect(Object.keys(matrix).sort()).toEqual(['celeste', 'dead-cells', 'factorio', 'hades', 'rimworld']);
+    expect(chooseSeedGames(counts.followers, Object.keys(matrix), 3)).toEqual([
+      'hades',
+      'celeste',
+      'dead-cells',
+    ]);
+  });
+
+  it('builds the same rows counted in shares (one pass per share) as all at once', () => {
+    // Pairs game-0 + game-4 … game-3 + game-7, a third game spread wide, and some "no" answers.
+    const tastes: MemberTaste[] = Array.from({ length: 200 }, (_, n) => ({
+      follows: [`game-${String(n % 4)}`, `game-${String((n % 4) + 4)}`, `game-${String(8 + (n % 3))}`],
+      no: n % 5 === 0 ? [`game-${String(((n + 1) % 4) + 4)}`] : [],
+    }));
+    const whole = engineMatrix(tastes).matrix;
+    expect(Object.keys(whole).length).toBeGreaterThan(3);
+    const shares = [0, 1, 2].map(
+      (share) => engineMatrix(tastes, (gameId) => Number(gameId.slice(5)) % 3 === share).matrix,
+    );
+    expect(Object.assign({}, ...shares)).toEqual(whole);
   });
 });

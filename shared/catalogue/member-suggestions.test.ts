@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { rankSuggestions } from './member-suggestions.ts';
+
+describe('rankSuggestions', () => {
+  it('ranks by the sum of ratios over the followed games and names the one with the best ratio as the reason', () => {
+    const ranked = rankSuggestions({
+      followed: ['hades', 'celeste'],
+      excluded: new Set(['hades', 'celeste']),
+      seeds: [],
+      rows: [
+        [
+          'hades',
+          [
+            ['dead-cells', 0.9],
+            ['hollow-knight', 0.6],
+          ],
+        ],
+        // Hollow Knight: 0.6 + 0.7 = 1.3 beats Dead Cells' 0.9; its best ratio comes from Celeste.
+        [
+          'celeste',
+          [
+            ['hollow-knight', 0.7],
+            ['hades', 0.8],
+          ],
+        ],
+      ],
+      count: 10,
+    });
+    expect(ranked).toEqual([
+      { gameId: 'hollow-knight', reason: { kind: 'follows', gameId: 'celeste' } },
+      { gameId: 'dead-cells', reason: { kind: 'follows', gameId: 'hades' } },
+    ]);
+  });
+
+  it('never suggests what the member follows, answered or waved away, and stops at the count', () => {
+    const ranked = rankSuggestions({
+      followed: ['hades'],
+      excluded: new Set(['hades', 'answered', 'not-interested']),
+      seeds: [],
+      rows: [
+        [
+          'hades',
+          [
+            ['answered', 1],
+            ['not-interested', 0.95],
+            ['a', 0.9],
+            ['b', 0.8],
+            ['c', 0.7],
+          ],
+        ],
+      ],
+      count: 2,
+    });
+    expect(ranked.map(({ gameId }) => gameId)).toEqual(['a', 'b']);
+  });
+
+  it('asks a member who follows nothing about the seed games first, all as popular with players who agree', () => {
+    const ranked = rankSuggestions({
+      followed: [],
+      excluded: new Set(['factorio']),
+      seeds: ['hades', 'factorio'],
+      rows: [['hades', [['celeste', 0.75]]]],
+      count: 10,
+    });
+    expect(ranked).toEqual([
+      { gameId: 'hades', reason: { kind: 'popular' } },
+      { gameId: 'celeste', reason: { kind: 'popular' } },
+    ]);
+  });
+});
