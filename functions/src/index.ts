@@ -22,6 +22,7 @@ import { doSearchCallable } from './search/do-search.ts';
 import { getFeedCallable } from './feed/get-feed.ts';
 import { createSearchService, type SearchService } from './search/search-service.ts';
 import { trendingJob } from '../../shared/jobs/trending-job.ts';
+import { suggestionEngineJob } from '../../shared/jobs/suggestion-engine-job.ts';
 
 // The project's Cloud Functions, named as the spec names them (`anon-auth`, `process-login`).
 // https://firebase.google.com/docs/functions/http-events
@@ -172,5 +173,23 @@ export const trending = onSchedule(
       },
     });
     console.log(`trending: ${summary}`);
+  },
+);
+
+// The suggestion engine: se_matrix and the seed games rebuilt every six hours from every member's follows
+// and answers, by the same job as `npm run job -- suggestions` (shared/jobs/suggestion-engine-job.ts),
+// reading members a page at a time. Deploys as `suggestions`. A run rebuilds everything, so a failed run is
+// made good by the next: no retries.
+export const suggestions = onSchedule(
+  { schedule: 'every 6 hours', timeoutSeconds: 540, memory: '1GiB', retryCount: 0 },
+  async () => {
+    const summary = await suggestionEngineJob.run({
+      db: database(),
+      now: Date.now,
+      log: (line) => {
+        console.log(line);
+      },
+    });
+    console.log(`suggestions: ${summary}`);
   },
 );
