@@ -10,6 +10,7 @@
 
 import { z } from 'zod';
 import { facetIndexUpdates, type GameFacetChange } from '../catalogue/catalogue-facet-index.ts';
+import { compareKeys } from '../rtdb/key-order.ts';
 import { gamePath, ROOTS, SOCIAL_ROOTS } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { Job, JobContext } from './job.ts';
@@ -25,8 +26,11 @@ import {
 
 /** Records read per request. */
 const PAGE_SIZE = 1000;
-/** Records read one by one at a time (games, liked posts and comments). */
+/** Records read one by one at a time (liked posts and comments). */
 const PARALLEL_READS = 25;
+/** Games (and what the last run added to them) read per key-range request, and such requests at a time. */
+const RANGE_CHUNK = 100;
+const PARALLEL_CHUNKS = 4;
 /** Games re-ranked per atomic PATCH (each carries its genre and tag index entries, ~20 paths). */
 const WRITE_BATCH = 50;
 
@@ -184,10 +188,40 @@ async function recentActivity(db: RtdbClient, since: number): Promise<GameActivi
   return activity;
 }
 
-/** The games the previous run left with a trending score: they are re-ranked even if quiet now. */
-async function gamesStillTrending(db: RtdbClient): Promise<string[]> {
-  // Scores are kept to 3 decimals: anything from 0.0005 up is above 0.
-  return [...(await childrenFrom(db, ROOTS.rankingActivity, 'recent', 0.0005)).keys()];
+/**
+ * The children `ids` of `root` (null for those absent): ids in key order, a chunk at a time, each chunk
+ * one read of its key range limited to twice its ids (dense when the ids are most of the range, as the
+ * active games of a catalogue are); the ids past what that read covered are read one by one.
+ */
+async function childrenByKey(
+  db: RtdbClient,
+  root: string,
+  ids: readonly string[],
+): Promise<Map<string, unknown>> {
+  const found = new Map<string, unknown>();
+  const sorted = [...new Set(ids)].sort(compareKeys);
+  const chunks: string[][] = [];
+  for (let start = 0; start < sorted.length; start += RANGE_CHUNK)
+    chunks.push(sorted.slice(start, start + RANGE_CHUNK));
+  const readChunk = async (chunk: string[]) => {
+    const first = chunk[0];
+    const last = chunk.at(-1);
+    if (first === undefined || last === undefined) return;
+    const limit = chunk.length * 2;
+    const range = await db.get(root, { orderBy: '$key', startAt: first, endAt: last, limitToFirst: limit });
+    const children = range !== null && typeof range === 'object' ? Object.entries(range) : [];
+    const values = new Map(children);
+    let lastCovered = last;
+    if (children.length >= limit)
+      lastCovered = children.map(([key]) => key).reduce((a, b) => (compareKeys(a, b) >= 0 ? a : b));
+    const rest = chunk.filter((id) => compareKeys(id, lastCovered) > 0);
+    const restValues = await Promise.all(rest.map((id) => db.get(`${root}/${id}`)));
+    rest.forEach((id, index) => values.set(id, restValues[index]));
+    for (const id of chunk) found.set(id, values.get(id) ?? null);
+  };
+  for (let start = 0; start < chunks.length; start += PARALLEL_CHUNKS)
+    await Promise.all(chunks.slice(start, start + PARALLEL_CHUNKS).map(readChunk));
+  return found;
 }
 
 /** Keeps trending and top games from recent activity (see trending-score.ts for the rule). */
@@ -196,22 +230,29 @@ export async function runTrending({ db, now, log }: JobContext): Promise<string>
   const activity = await recentActivity(db, at - TRENDING_WINDOW_MS);
   log(`${activity.length.toLocaleString('en')} recent acts on games`);
   const scores = trendingScores(activity, at);
-  const gameIds = [...new Set([...activity.map((act) => act.gameId), ...(await gamesStillTrending(db))])];
+  // The games the previous run left with a trending score are re-ranked even if quiet now (scores are
+  // kept to 3 decimals: anything from 0.0005 up is above 0); what it added to them comes with them.
+  const stillTrending = await childrenFrom(db, ROOTS.rankingActivity, 'recent', 0.0005);
+  const gameIds = [...new Set([...activity.map((act) => act.gameId), ...stillTrending.keys()])];
 
   // The games themselves (ids that are not games are dropped here) and what the last run added to them.
-  const records = await readAll(db, [
-    ...gameIds.map(gamePath),
-    ...gameIds.map((id) => `${ROOTS.rankingActivity}/${id}`),
+  const [gameRecords, otherRanked] = await Promise.all([
+    childrenByKey(db, ROOTS.games, gameIds),
+    childrenByKey(
+      db,
+      ROOTS.rankingActivity,
+      gameIds.filter((id) => !stillTrending.has(id)),
+    ),
   ]);
   const games = new Map<string, z.infer<typeof gameSchema>>();
   const changes: { gameId: string; update: Record<string, unknown>; facets: GameFacetChange }[] = [];
   for (const gameId of gameIds) {
-    const value = records.get(gamePath(gameId));
+    const value = gameRecords.get(gameId);
     const parsed = value === null ? null : gameSchema.safeParse(value);
     if (!parsed?.success) continue;
     const game = parsed.data;
     games.set(gameId, game);
-    const lastValue = rankedActivitySchema.safeParse(records.get(`${ROOTS.rankingActivity}/${gameId}`));
+    const lastValue = rankedActivitySchema.safeParse(stillTrending.get(gameId) ?? otherRanked.get(gameId));
     const last: RankedActivity | null = lastValue.success ? lastValue.data : null;
     const recent = scores.get(gameId) ?? 0;
     const ranked: RankedActivity = {
