@@ -7,7 +7,8 @@ import { queryRecords } from '../records/read-records.ts';
 /**
  * The top of the ranking: TOP_GAMES_FETCH games by `weighted_index`, highest first, games without a
  * number last (spec section 9). The database sorts ascending with missing values first, so the top
- * is the last N.
+ * is the last N. The trending job keeps `weighted_index` as the catalogue's ranking plus each game's
+ * followers and trending score (shared/jobs/trending-score.ts).
  */
 export async function fetchTopGames(db: RtdbClient): Promise<Game[]> {
   const games = await queryRecords(db, GAME, { orderBy: 'weighted_index', limitToLast: TOP_GAMES_FETCH });

@@ -5,8 +5,9 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 
 /**
  * `indices_public/trendingIndex`: game id → how hot the game is now (higher is hotter). The demo seed
- * writes it from the demo members' follows; the trending job of the discovery engine keeps it from
- * recent activity. Only the ordering matters to readers.
+ * writes it from the demo members' follows; the trending job (shared/jobs/trending-job.ts, every hour)
+ * keeps it from the last four weeks of follows, posts, likes and suggestion answers, by the rule of
+ * shared/jobs/trending-score.ts. Only the ordering matters to readers.
  */
 export const trendingIndexSchema = z.record(z.string(), z.number());
 
