@@ -163,6 +163,44 @@ describe('the trending job', () => {
     expect(await server.get('games/hades/weighted_index')).toBe(302.5);
   });
 
+  it('counts nothing for malformed records, unknown targets or likes of posts that are gone', async () => {
+    await server.patch('', {
+      'follows/bad-time': { userUUID: 'x', targetUUID: 'inside', type: 'game', timestamp: 'soon' },
+      'follows/no-target': { userUUID: 'x', type: 'game', timestamp: TEST_DATABASE_NOW },
+      'follows/not-a-game': {
+        userUUID: 'x',
+        targetUUID: 'no-such-game',
+        type: 'game',
+        timestamp: TEST_DATABASE_NOW,
+      },
+      'posts/on-a-member': {
+        uuid: 'on-a-member',
+        targetUUID: 'inside',
+        targetType: 'user',
+        sourceUUID: 'x',
+        content: 'hi',
+        timestamp: TEST_DATABASE_NOW,
+      },
+      'likes/of-nothing': {
+        sourceUUID: 'x',
+        targetUUID: 'gone-post',
+        targetType: 'post',
+        timestamp: TEST_DATABASE_NOW,
+      },
+      'suggestions/odd-answer': {
+        userUUID: 'x',
+        targetUUID: 'inside',
+        success: 'maybe',
+        timestamp: TEST_DATABASE_NOW,
+      },
+      'ranking_activity/inside': 'garbage',
+    });
+    expect(await runAt(TEST_DATABASE_NOW)).toBe('2 games trending, 2 re-ranked');
+    expect(await server.get('indices_public/trendingIndex')).toEqual({ celeste: 20, hades: 1.5 });
+    expect(await server.get('games/inside/weighted_index')).toBe(83);
+    expect(await server.get('games/no-such-game')).toBeNull();
+  });
+
   it('is the job `npm run job -- trending` runs', () => {
     expect(JOBS.trending).toEqual(expect.objectContaining({ run: runTrending }));
   });
