@@ -74,6 +74,7 @@ const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
   'POST /blocks': true,
   'DELETE /blocks': true,
   'GET /hidden-tags': true,
+  'GET /hidden-tags/games': true,
   'PUT /hidden-tags/:slug': true,
   'DELETE /hidden-tags/:slug': true,
   'GET /likes/mine': true,

@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { GameGrid } from '../components/game-card.tsx';
+import { useGamesWithHiddenTags } from '../components/hidden-tag-games.ts';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
@@ -18,6 +19,8 @@ const DESCRIPTION =
 
 export function Component() {
   const { highlights, trending, topGames, lists, events } = useLoaderData<typeof loader>();
+  // A signed-in member's hidden tags take their games out of trending and top games once hydrated.
+  const hidden = useGamesWithHiddenTags([...trending, ...topGames].map((game) => game.uuid));
   const url = useAbsoluteUrl('/');
   return (
     <>
@@ -29,8 +32,12 @@ export function Component() {
         <p>Follow the games, players and events you love. See what everyone else is playing.</p>
       </section>
       <GameGrid id="highlights" title="Featured" games={highlights} />
-      <GameGrid id="trending" title="Trending now" games={trending} />
-      <GameGrid id="top-games" title="Top games" games={topGames} />
+      <GameGrid
+        id="trending"
+        title="Trending now"
+        games={trending.filter((game) => !hidden.has(game.uuid))}
+      />
+      <GameGrid id="top-games" title="Top games" games={topGames.filter((game) => !hidden.has(game.uuid))} />
       {lists.length > 0 ? (
         <section className="game-grid-section" aria-labelledby="lists">
           <h2 id="lists">Lists</h2>

@@ -133,6 +133,8 @@ export interface ApiEndpoints {
   'DELETE /blocks': { body: BlockRequest; answer: { unblocked: number }; member: true };
   /** The tags the member never wants to see, most recently hidden first (shared/schemas/hidden-tags.ts). */
   'GET /hidden-tags': { answer: { tags: HiddenTag[] }; member: true };
+  /** Which of `?ids=<game id>,…` (at most 50) have a tag the member hides. */
+  'GET /hidden-tags/games': { answer: { hidden: string[] }; member: true };
   /** Hides a tag of the catalogue (404 if it has none such; at most MAX_HIDDEN_TAGS). Idempotent. */
   'PUT /hidden-tags/:slug': { answer: HiddenTagChange; member: true };
   /** Shows a hidden tag again. Idempotent. */

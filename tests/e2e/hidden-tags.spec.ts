@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { BrowsePageData } from '../../shared/api/browse-page.ts';
+import { slugFromName } from '../../shared/catalogue/slug.ts';
 import { signUp, uniqueMember } from './auth/auth-helpers.ts';
 import { expectNoAxeViolations, openHydrated, sessionToken } from './page-helpers.ts';
 
@@ -87,4 +89,49 @@ test('a tag the catalogue does not have is neither offered nor accepted', async 
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(await listed.json()).toEqual({ tags: [] });
+});
+
+/** The demo games' tags by name (seed/demo/games.jsonl). */
+const DEMO_TAGS = new Map(
+  readFileSync(new URL('../../seed/demo/games.jsonl', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as { name: string; tags: string[] })
+    .map((game) => [game.name, game.tags] as const),
+);
+
+test('home, the same page for everyone, leaves out a signed-in member’s hidden games once hydrated', async ({
+  page,
+}) => {
+  await signUp(page, uniqueMember('hider'));
+  await expect(page).toHaveURL(/\/browse$/);
+  const topGames = page.locator('#top-games + .game-grid .game-card-name');
+  await openHydrated(page, '/');
+  const shown = await topGames.allTextContents();
+  // The first top game whose tags another shown game does not all share: hiding one of them leaves it out.
+  const [gameName, tag] =
+    shown
+      .map((name) => [name, DEMO_TAGS.get(name) ?? []] as const)
+      .flatMap(([name, tags]) =>
+        tags
+          .filter((candidate) => shown.some((other) => !(DEMO_TAGS.get(other) ?? []).includes(candidate)))
+          .map((candidate) => [name, candidate] as const),
+      )[0] ?? [];
+  if (gameName === undefined || tag === undefined) throw new Error('No top game of the demo data has a tag');
+
+  const token = await sessionToken(page.context());
+  const slug = slugFromName(tag);
+  const auth = { headers: { Authorization: `Bearer ${token}` } };
+  expect((await page.request.put(`/api/hidden-tags/${slug}`, auth)).status()).toBe(200);
+  await openHydrated(page, '/');
+  // One answer takes the game out of both grids, after hydration.
+  await expect.poll(() => topGames.allTextContents()).not.toContain(gameName);
+  await expect(topGames.first()).toBeVisible();
+  // Trending leaves out every game with the tag too.
+  for (const name of await page.locator('#trending + .game-grid .game-card-name').allTextContents())
+    expect(DEMO_TAGS.get(name) ?? [], name).not.toContain(tag);
+
+  expect((await page.request.delete(`/api/hidden-tags/${slug}`, auth)).status()).toBe(200);
+  await openHydrated(page, '/');
+  await expect.poll(() => topGames.allTextContents()).toContain(gameName);
 });

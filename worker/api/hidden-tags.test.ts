@@ -26,7 +26,6 @@ const GAMES: [id: string, name: string, genres: string[], tags: string[], rank: 
   ['celeste', 'Celeste', ['Adventure'], ['Platformer'], 6],
   ['phasmophobia', 'Phasmophobia', ['Action'], ['Horror'], 5],
 ];
-const TAGS = ['roguelike', 'horror', 'co-op', 'card-game', 'survival-horror', 'platformer'];
 
 const hide = (uid: string, slug: string) => call(`/api/hidden-tags/${slug}`, { method: 'PUT', uid });
 const show = (uid: string, slug: string) => call(`/api/hidden-tags/${slug}`, { method: 'DELETE', uid });
@@ -135,6 +134,30 @@ describe('hidden tags API', () => {
     expect(await hidden('sol')).toEqual([]);
     expect((await show('ria', 'co-op')).status).toBe(200);
     expect(await hidden('ria')).toEqual([]);
+  });
+});
+
+describe('which games a member does not want to see, for pages shown alike to everyone', () => {
+  const check = (uid: string | undefined, ids: string) =>
+    call(`/api/hidden-tags/games?ids=${ids}`, uid === undefined ? {} : { uid });
+
+  it('answers the games with a hidden tag among those asked about, none for a member who hides nothing', async () => {
+    const ids = 'hades,lethal-company,resident-evil-4,inscryption,no-such-game';
+    expect(await (await check('sol', ids)).json()).toEqual({ hidden: [] });
+    expect((await hide('sol', 'horror')).status).toBe(200);
+    expect(await (await check('sol', ids)).json()).toEqual({ hidden: ['lethal-company', 'inscryption'] });
+    expect((await show('sol', 'horror')).status).toBe(200);
+    expect(await (await check('sol', ids)).json()).toEqual({ hidden: [] });
+  });
+
+  it('answers 401 to a visitor and 400 to a request it will not read', async () => {
+    expect((await check(undefined, 'hades')).status).toBe(401);
+    const tooMany = Array.from({ length: 51 }, (_, n) => `game-${String(n)}`).join(',');
+    for (const ids of [tooMany, 'hades,bad.id', 'a'.repeat(7000)]) {
+      const response = await check('sol', ids);
+      expect(response.status).toBe(400);
+      expect(await response.json<ErrorBody>()).toMatchObject({ error: { code: 'invalid-input' } });
+    }
   });
 });
 
