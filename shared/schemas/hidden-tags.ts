@@ -7,8 +7,8 @@ import { facetSlugSchema } from './catalogue-facet.ts';
  * games with any hidden tag leave the member's suggestions, the catalogue on browse and their home feed.
  */
 
-/** The most tags one member may hide: enough for every taste, small enough to check each game against. */
-export const MAX_HIDDEN_TAGS = 50;
+/** The most tags one member may hide (a plain number apart, for the browser). */
+export { MAX_HIDDEN_TAGS } from '../catalogue/hidden-tags-limit.ts';
 
 /** A tag as the API names it in its path (`/api/hidden-tags/{slug}`). */
 export const hiddenTagSlugSchema = facetSlugSchema;
