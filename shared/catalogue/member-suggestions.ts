@@ -8,6 +8,12 @@ import { gameSuggestions } from './suggested-games.ts';
 export const SUGGESTION_SOURCE_GAMES = 10;
 
 /**
+ * How many of each source row's best ratios are read: twice the suggestions asked for, so that a game several
+ * followed games want can rise above one game alone wants (one more hit of 83 on the real lists, same reads).
+ */
+export const SUGGESTION_ROW_READ = 2 * DEFAULT_SUGGEST_COUNT;
+
+/**
  * Why a game is suggested: a game the member follows whose players want it (the one with the best ratio),
  * or, for a member who follows nothing yet, the seed games and what they suggest: popular with players who
  * agree on what else they like.
@@ -115,7 +121,10 @@ export async function memberSuggestions(
   const excluded = new Set([...followed, ...answered, ...notInterested]);
   const sources = suggestionSources(followed, seeds.sort(byKey));
   const rows = await Promise.all(
-    sources.map(async (gameId) => [gameId, await gameSuggestions(db, gameId, count)] as const),
+    sources.map(
+      async (gameId) =>
+        [gameId, await gameSuggestions(db, gameId, Math.max(count, SUGGESTION_ROW_READ))] as const,
+    ),
   );
   return rankSuggestions({ followed, excluded, seeds, rows, count });
 }

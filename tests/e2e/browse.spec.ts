@@ -19,6 +19,10 @@ test('a new member answers suggestions one after another; an answer is saved and
   await expect(page.getByRole('heading', { name: 'Would you play it?' })).toBeVisible();
   const first = (await askedGame(page).textContent()) ?? '';
   expect(first).not.toBe('');
+  // A new member follows nothing: the card says why it asks without naming a game they do not follow.
+  await expect(page.locator('.suggestion-card .suggestion-reason')).toHaveText(
+    'Popular with players whose tastes agree',
+  );
 
   await page.getByRole('button', { name: `Yes, I would play ${first}` }).click();
   await expect(page.locator('.suggestion-status')).toHaveText(`Yes to ${first}.`);
@@ -63,6 +67,10 @@ test('a member follows a game and finds it on browse; the catalogue pages throug
 
   await openHydratedAndMark(page, '/browse');
   await expect(page.locator('#followed-games + .game-grid')).toContainText('Hades');
+  // What Hades' players also play is asked now, and the card says so, with a link back to Hades.
+  const reason = page.locator('.suggestion-card .suggestion-reason');
+  await expect(reason).toHaveText('Because you follow Hades');
+  await expect(reason.getByRole('link', { name: 'Hades' })).toHaveAttribute('href', '/game/hades');
 
   const genres = page.getByRole('navigation', { name: 'Genres' });
   const genre = genres.getByRole('link').first();

@@ -1,0 +1,204 @@
+// How good the suggestion engine's suggestions are, measured on real taste and on generated taste:
+// - the 83 real "best games" lists of `../shared/data/curated_lists.jsonl` (Open Video Game Data, MIT), each
+//   taken as a member who follows its games: one game of each list is hidden, the matrix is built from
+//   all lists without their hidden game, and a hit is the hidden game among that member's 10 suggestions
+//   (hit rate at 10), against suggesting the 10 most followed games in the same run;
+// - a generated population with known taste groups, where each group's games must suggest each other.
+// The same code as production builds the matrix (CoFollowCounts, the stored limits) and ranks (rankSuggestions).
+
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_SUGGEST_COUNT } from '../../shared/constants.ts';
+import {
+  rankSuggestions,
+  SUGGESTION_ROW_READ,
+  suggestionSources,
+} from '../../shared/catalogue/member-suggestions.ts';
+import {
+  chooseSeedGames,
+  CoFollowCounts,
+  matrixFromCounts,
+  STORED_MATRIX_LIMITS,
+  type MemberTaste,
+  type SuggestionMatrix,
+} from '../../shared/catalogue/suggestion-matrix.ts';
+import { readCuratedLists } from '../import-lists.ts';
+
+/** Where the real data lives: `../shared/data` beside the project. */
+export const SHARED_DATA_DIR = path.resolve(import.meta.dirname, '../../../shared/data');
+export const CURATED_LISTS_FILE = path.join(SHARED_DATA_DIR, 'curated_lists.jsonl');
+
+/** What a stored row answers to "suggest games by game id": the `count` best ratios, as the database's query does. */
+function readRow(matrix: SuggestionMatrix, gameId: string, count: number): [string, number][] {
+  return Object.entries(matrix[gameId] ?? {})
+    .sort(([a, x], [b, y]) => x - y || (a < b ? -1 : a > b ? 1 : 0))
+    .slice(-count)
+    .sort(([, x], [, y]) => y - x);
+}
+
+/** A member's suggestions from a built matrix, exactly as browse ranks them (followed: newest first). */
+export function suggestionsFor(
+  matrix: SuggestionMatrix,
+  seeds: readonly string[],
+  followed: readonly string[],
+  count: number = DEFAULT_SUGGEST_COUNT,
+): string[] {
+  const rows = suggestionSources(followed, seeds).map(
+    (id) => [id, readRow(matrix, id, Math.max(count, SUGGESTION_ROW_READ))] as const,
+  );
+  return rankSuggestions({ followed, excluded: new Set(followed), seeds, rows, count }).map((s) => s.gameId);
+}
+
+/** A stable pseudo-random number from a string (FNV-1a), so the hidden games are the same every run. */
+export function stableHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+export interface HitRate {
+  members: number;
+  /** Share of members whose hidden game is among their 10 suggestions. */
+  engine: number;
+  /** The same with the 10 most followed games they do not follow. */
+  popularity: number;
+  engineHits: number;
+  popularityHits: number;
+}
+
+/**
+ * Leave-one-out hit rate at `count`: each member hides one of their games (chosen by a stable hash), the
+ * matrix is built from everyone's remaining games, and each member's suggestions are checked for theirs.
+ */
+export function leaveOneOutHitRate(
+  members: readonly { id: string; games: readonly string[] }[],
+  count: number = DEFAULT_SUGGEST_COUNT,
+  /** Another salt hides other games (the bench averages several draws). */
+  salt = '',
+): HitRate {
+  const held = members
+    .filter(({ games }) => games.length >= 2)
+    .map(({ id, games }) => {
+      const hidden = games[stableHash(`${salt}${id}`) % games.length] as string;
+      return { games: games.filter((game) => game !== hidden), hidden };
+    });
+  const counts = new CoFollowCounts();
+  for (const { games } of held) counts.addMember({ follows: games });
+  const matrix = matrixFromCounts(counts, STORED_MATRIX_LIMITS);
+  const seeds = chooseSeedGames(counts.followers, Object.keys(matrix));
+  const popular = [...counts.followers].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([id]) => id);
+  let engineHits = 0;
+  let popularityHits = 0;
+  for (const { games, hidden } of held) {
+    if (suggestionsFor(matrix, seeds, games, count).includes(hidden)) engineHits += 1;
+    const followed = new Set(games);
+    if (
+      popular
+        .filter((id) => !followed.has(id))
+        .slice(0, count)
+        .includes(hidden)
+    )
+      popularityHits += 1;
+  }
+  return {
+    members: held.length,
+    engine: engineHits / held.length,
+    popularity: popularityHits / held.length,
+    engineHits,
+    popularityHits,
+  };
+}
+
+/** The mean hit rates over `draws` leave-one-out runs, each hiding other games. */
+export function averageHitRate(
+  members: readonly { id: string; games: readonly string[] }[],
+  draws: number,
+): { draws: number; engine: number; popularity: number } {
+  let engine = 0;
+  let popularity = 0;
+  for (let draw = 0; draw < draws; draw++) {
+    const rate = leaveOneOutHitRate(
+      members,
+      DEFAULT_SUGGEST_COUNT,
+      draw === 0 ? '' : `draw-${String(draw)}:`,
+    );
+    engine += rate.engine;
+    popularity += rate.popularity;
+  }
+  return { draws, engine: engine / draws, popularity: popularity / draws };
+}
+
+/** A list entry's game: its Steam app id when linked, else its title and year (most entries are not linked). */
+const entryGame = (entry: {
+  title: string;
+  year?: number | null | undefined;
+  game_id?: number | null | undefined;
+}) =>
+  entry.game_id
+    ? `app-${String(entry.game_id)}`
+    : `${entry.title.trim().toLowerCase()} (${String(entry.year ?? '')})`;
+
+/** The real curated lists as members (list order: the list's first games are its "newest follows"), or null without the file. */
+export function curatedListMembers(
+  file: string = CURATED_LISTS_FILE,
+): { id: string; games: string[] }[] | null {
+  if (!existsSync(file)) return null;
+  const { lists } = readCuratedLists(readFileSync(file, 'utf8'));
+  return lists.map(({ list }) => ({
+    id: list.id,
+    games: [...new Set([...list.entries].sort((a, b) => a.position - b.position).map(entryGame))],
+  }));
+}
+
+/** A generated population in `groups` taste groups: members of group g follow mostly games `g-*`, a few others. */
+export function tasteGroupPopulation(options: {
+  members: number;
+  groups: number;
+  gamesPerGroup: number;
+  followsPerMember: number;
+  /** Share of a member's follows outside their group (noise). */
+  stray: number;
+  /** Share of a member's answers that are a "no" to another group's game. */
+  noAnswers?: number;
+  seed?: number;
+}): { tastes: (MemberTaste & { uid: string; group: number })[]; gameGroup: (gameId: string) => number } {
+  let state = options.seed ?? 12345;
+  const random = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0), state / 2 ** 32);
+  const game = (group: number, n: number) => `g${String(group)}-${String(n)}`;
+  const tastes: (MemberTaste & { uid: string; group: number })[] = [];
+  for (let m = 0; m < options.members; m++) {
+    const group = m % options.groups;
+    const follows = new Set<string>();
+    const no: string[] = [];
+    while (follows.size < options.followsPerMember) {
+      const stray = random() < options.stray;
+      const g = stray ? Math.floor(random() * options.groups) : group;
+      follows.add(game(g, Math.floor(random() * options.gamesPerGroup)));
+    }
+    if (options.noAnswers && random() < options.noAnswers)
+      no.push(game((group + 1) % options.groups, Math.floor(random() * options.gamesPerGroup)));
+    tastes.push({ uid: `member-${String(m).padStart(7, '0')}`, group, follows: [...follows], no });
+  }
+  return { tastes, gameGroup: (gameId) => Number(/^g(\d+)-/.exec(gameId)?.[1] ?? -1) };
+}
+
+/** Share of suggested pairs (row game → suggested game) that stay within the row game's taste group. */
+export function groupRecovery(matrix: SuggestionMatrix, gameGroup: (gameId: string) => number): number {
+  let same = 0;
+  let all = 0;
+  for (const [a, row] of Object.entries(matrix))
+    for (const b of Object.keys(row)) {
+      all += 1;
+      if (gameGroup(a) === gameGroup(b)) same += 1;
+    }
+  return all === 0 ? 0 : same / all;
+}
+
+if (import.meta.main) {
+  const members = curatedListMembers();
+  if (!members) console.log(`no ${CURATED_LISTS_FILE}: skipping the real lists`);
+  else {
+    console.log(leaveOneOutHitRate(members));
+    console.log(averageHitRate(members, 10));
+  }
+}
