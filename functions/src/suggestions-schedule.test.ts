@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_NAMESPACE } from '../../emulator/index.ts';
+import {
+  startTestDatabase,
+  TEST_DATABASE_NOW,
+  type TestDatabase,
+} from '../../tests/integration/emulator-db.ts';
+
+// The scheduled function `suggestions` as deployed (functions/src/index.ts), run once as Cloud Scheduler
+// would trigger it, against the project's database emulator through the functions' own database client.
+// The Firebase Functions emulator only fires scheduled functions through the Pub/Sub emulator, which is not
+// available offline here, so the exported function's handler is called directly.
+
+let db: TestDatabase;
+const savedEnv = { ...process.env };
+beforeAll(async () => {
+  db = await startTestDatabase();
+  // What the Functions emulator sets, and where the functions find the database (see database() there).
+  process.env.FUNCTIONS_EMULATOR = 'true';
+  process.env.GCLOUD_PROJECT ??= 'demo-questline';
+  process.env.QUESTLINE_DATABASE_URL = db.emulator.url;
+  process.env.QUESTLINE_DATABASE_NAMESPACE = DEFAULT_NAMESPACE;
+});
+afterAll(async () => {
+  process.env = savedEnv;
+  await db.close();
+});
+
+describe('the scheduled function suggestions', () => {
+  it('rebuilds se_matrix and the seed games from members’ follows', async () => {
+    const follows = (games: string[]) =>
+      Object.fromEntries(
+        games.map((gameId) => [
+          gameId,
+          { followId: `f-${gameId}`, type: 'game', timestamp: TEST_DATABASE_NOW },
+        ]),
+      );
+    await db.server.patch('', {
+      'follows_by_userid/uid-ada': follows(['hades', 'celeste']),
+      'follows_by_userid/uid-bo': follows(['hades', 'celeste']),
+      'follows_by_userid/uid-cy': follows(['hades']),
+    });
+    const { suggestions } = await import('./index.ts');
+    await suggestions.run({ scheduleTime: new Date(TEST_DATABASE_NOW).toISOString() } as Parameters<
+      typeof suggestions.run
+    >[0]);
+    // Hades: 2 of its 3 followers follow Celeste; Celeste: both of its followers follow Hades.
+    expect(await db.anonymous.get('se_matrix/hades')).toEqual({ celeste: 0.6667 });
+    expect(await db.anonymous.get('se_matrix/celeste')).toEqual({ hades: 1 });
+    expect(await db.anonymous.get('se_matrix_seedgames/hades')).toBe(true);
+  });
+});
