@@ -41,9 +41,7 @@ describe('the scheduled function suggestions', () => {
       'follows_by_userid/uid-cy': follows(['hades']),
     });
     const { suggestions } = await import('./index.ts');
-    await suggestions.run({ scheduleTime: new Date(TEST_DATABASE_NOW).toISOString() } as Parameters<
-      typeof suggestions.run
-    >[0]);
+    await suggestions.run({ scheduleTime: new Date(TEST_DATABASE_NOW).toISOString() });
     // Hades: 2 of its 3 followers follow Celeste; Celeste: both of its followers follow Hades.
     expect(await db.anonymous.get('se_matrix/hades')).toEqual({ celeste: 0.6667 });
     expect(await db.anonymous.get('se_matrix/celeste')).toEqual({ hades: 1 });
