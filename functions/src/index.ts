@@ -160,14 +160,16 @@ export { anonGroup as anon, processGroup as process, httpGroup as http };
 
 // Trending and top games, re-ranked every hour from the last four weeks of activity, by the same job as
 // `npm run job -- trending` (shared/jobs/trending-job.ts). Deploys as `trending`. A run reads only recent
-// activity, so the next hour's run catches up if one fails: no retries.
+// activity, so the next hour's run catches up if one fails: no retries. It ranks as of the time the run
+// was scheduled for (the execution time when triggered by hand).
 // https://firebase.google.com/docs/functions/schedule-functions
 export const trending = onSchedule(
   { schedule: 'every 1 hours', timeoutSeconds: 540, retryCount: 0 },
-  async () => {
+  async (event) => {
+    const scheduled = Date.parse(event.scheduleTime);
     const summary = await trendingJob.run({
       db: database(),
-      now: Date.now,
+      now: () => (Number.isFinite(scheduled) ? scheduled : Date.now()),
       log: (line) => {
         console.log(`trending: ${line}`);
       },
