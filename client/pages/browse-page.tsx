@@ -52,7 +52,8 @@ export function Component() {
       </section>
       {browsingCatalogue ? null : (
         <>
-          <HomeFeed />
+          {/* Read again when the member hides or shows a tag: posts on those games leave or come back. */}
+          <HomeFeed key={hiddenTags.join(',')} />
           <SuggestionDeck games={suggestions} />
           <GameGrid id="followed-games" title="Games you follow" games={followGames} />
           {followGames.length === 0 ? (
