@@ -64,7 +64,7 @@ function inMemory(tastes: readonly MemberTaste[], passes: number) {
   for (let pass = 0; pass < passes; pass++) {
     const counts = new CoFollowCounts({ keepRow: (gameId) => rowShardOf(gameId, passes) === pass });
     for (const taste of tastes) counts.addMember(taste);
-    for (const row of counts.pairs.values()) pairs += row.size;
+    pairs += counts.pairCount;
     // What the counts keep alive (garbage collected first: run with --expose-gc, as the npm script does).
     global.gc?.();
     peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - heapBefore);

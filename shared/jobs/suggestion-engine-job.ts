@@ -143,7 +143,7 @@ export async function runSuggestionEngine(
       pages += 1;
     }
     const rows: [string, unknown][] = [];
-    for (const gameId of counts.pairs.keys()) {
+    for (const gameId of counts.rowGames()) {
       const row = matrixRow(counts, gameId, STORED_MATRIX_LIMITS);
       if (Object.keys(row).length === 0) continue;
       rows.push([gameId, row]);
