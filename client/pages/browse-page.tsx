@@ -8,6 +8,7 @@ import { CatalogueSection } from '../components/catalogue-section.tsx';
 import { GameGrid } from '../components/game-card.tsx';
 import { HiddenTagsSection } from '../components/hidden-tags-section.tsx';
 import { HomeFeed } from '../components/home-feed.tsx';
+import { LibrarySection } from '../components/library-section.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { ProfileEditor } from '../components/profile-editor.tsx';
 import { SuggestionDeck } from '../components/suggestion-deck.tsx';
@@ -59,6 +60,7 @@ export function Component() {
           {followGames.length === 0 ? (
             <p className="browse-empty">Games you follow show up here: follow one from its page.</p>
           ) : null}
+          <LibrarySection />
         </>
       )}
       <CatalogueSection catalogue={catalogue} />

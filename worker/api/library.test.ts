@@ -109,9 +109,20 @@ describe('matching a library', () => {
     ]);
   });
 
-  it('says what could not be matched, in the order sent', async () => {
-    const matches = await match([{ name: 'Zzyzx Unheard Of' }, { id: 'no-such-game' }, { appid: 1 }]);
-    expect(matches).toEqual([{ status: 'unmatched' }, { status: 'unmatched' }, { status: 'unmatched' }]);
+  it('says what could not be matched, in the order sent, even when a name shares a word with a game', async () => {
+    // "Odyssey" alone is in Quillfen Odyssey: one word in four is not a candidate.
+    const matches = await match([
+      { name: 'Zzyzx Unheard Of' },
+      { id: 'no-such-game' },
+      { appid: 1 },
+      { name: 'Zzyzx Odyssey of Nowhere' },
+    ]);
+    expect(matches).toEqual([
+      { status: 'unmatched' },
+      { status: 'unmatched' },
+      { status: 'unmatched' },
+      { status: 'unmatched' },
+    ]);
   });
 
   it('answers 401 to a visitor and 400 to too many games, huge names or empty entries', async () => {

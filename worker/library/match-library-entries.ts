@@ -6,7 +6,7 @@ import { MAX_MATCH_CANDIDATES } from '../../shared/library/library-limits.ts';
 import type { LibraryEntry, LibraryMatch, MatchedGame } from '../../shared/schemas/library-match.ts';
 import { storedHttpsUrlSchema } from '../../shared/schemas/https-url.ts';
 import { MAX_SEARCH_TEXT_LENGTH } from '../../shared/search-limits.ts';
-import { phraseKey } from '../../shared/search/search-text.ts';
+import { phraseKey, queryWords } from '../../shared/search/search-text.ts';
 import type { SearchCaller } from '../search/call-search.ts';
 
 // Matching a library's games with the catalogue. An entry with a Questline id or a Steam app id that the
@@ -52,6 +52,20 @@ async function gameByAppId(db: RtdbClient, appid: number): Promise<MatchedGame |
   return first ? matchedGame(first[0], first[1]) : null;
 }
 
+/**
+ * Whether a found name shares at least half of the entry's words (a word counts when it starts a word of
+ * the name, or a word of the name starts it: "deep rock" and Deep Rock Galactic). Search answers names
+ * with only some of the words when none has them all; for a library, a name that shares only "of" with
+ * "Qwxz Unheard Of Game" is not a candidate but noise.
+ */
+function sharesEnoughWords(words: string[], found: string): boolean {
+  const foundWords = queryWords(found);
+  const shared = words.filter((word) =>
+    foundWords.some((other) => other.startsWith(word) || word.startsWith(other)),
+  ).length;
+  return shared * 2 >= words.length;
+}
+
 /** What the search makes of a name: one game of exactly that name, or candidates, or nothing. */
 async function matchByName(search: SearchCaller, name: string): Promise<LibraryMatch> {
   const wanted = phraseKey(name);
@@ -60,8 +74,9 @@ async function matchByName(search: SearchCaller, name: string): Promise<LibraryM
     name: name.slice(0, MAX_SEARCH_TEXT_LENGTH).trim(),
     limit: SEARCH_RESULTS_LOOKED_AT,
   });
+  const words = queryWords(name);
   const games: MatchedGame[] = answer.results
-    .filter((result) => result._type === 'game')
+    .filter((result) => result._type === 'game' && sharesEnoughWords(words, result.name))
     .map((result) => ({
       id: result._id,
       name: result.name,
