@@ -55,7 +55,7 @@ export const eventPath = (eventId: string): string => `${ROOTS.events}/${eventId
 export const listPath = (code: string): string => `${ROOTS.lists}/${code}`;
 /** A list's entry in `lists-public`, the summary list pages and imports keep beside the list. */
 export const listPublicPath = (code: string): string => `${ROOTS.listsPublic}/${code}`;
-/** Marks a game whose `se_matrix` row the demo seed wrote (the suggestion engine leaves it alone). */
+/** Marks one of the suggestion engine's seed games: those a member who follows nothing is asked about first. */
 export const seMatrixSeedGamePath = (gameId: string): string => `${ROOTS.seMatrixSeedGames}/${gameId}`;
 /** One genre or tag of the browse directory: `{ name, count }` (see shared/catalogue/catalogue-facets.ts). */
 export const facetEntryPath = (facet: CatalogueFacet, slug: string): string =>
