@@ -28,6 +28,8 @@ interface SavingApis {
 }
 const browser = globalThis as unknown as SavingApis;
 
+/** Chunks matched at once: a large library goes faster, and the Worker sees a few requests at a time. */
+const CHUNKS_AT_ONCE = 3;
 /** Follows sent at once: enough to be quick, few enough not to crowd the member's connection. */
 const FOLLOWS_AT_ONCE = 4;
 
@@ -151,28 +153,41 @@ export function LibraryImport() {
       return;
     }
     const { entries } = parsed;
-    const matched: Matched[] = [];
     const label = (done: number) =>
       `Matching your games: ${plural(done, 'game', 'games')} of ${entries.length.toLocaleString('en')}`;
     setPhase({ kind: 'working', progress: { label: label(0), done: 0, total: entries.length } });
     setStatus(`Matching ${plural(entries.length, 'game', 'games')}…`);
-    try {
-      for (const chunk of chunksOf(entries)) {
-        const matches = await matchChunk(chunk);
-        chunk.forEach((entry, index) => {
-          matched.push({ entry, match: matches[index] ?? { status: 'unmatched' } });
-        });
-        setPhase({
-          kind: 'working',
-          progress: { label: label(matched.length), done: matched.length, total: entries.length },
-        });
+    const chunks = chunksOf(entries);
+    const answers: LibraryMatch[][] = [];
+    let next = 0;
+    let done = 0;
+    // Set once a chunk fails: the other matchers stop and leave the page as the failure left it.
+    const run = { failed: false };
+    const stopped = () => run.failed;
+    async function matcher() {
+      for (let index = next++; index < chunks.length && !stopped(); index = next++) {
+        const chunk = chunks[index] ?? [];
+        answers[index] = await matchChunk(chunk);
+        done += chunk.length;
+        if (!stopped())
+          setPhase({ kind: 'working', progress: { label: label(done), done, total: entries.length } });
       }
+    }
+    try {
+      await Promise.all(Array.from({ length: Math.min(CHUNKS_AT_ONCE, chunks.length) }, matcher));
     } catch (error) {
+      run.failed = true;
       setMessage(`${refusalMessage(error, 'match your games')} Nothing was followed.`);
       setStatus('');
       reset();
       return;
     }
+    const matched: Matched[] = chunks.flatMap((chunk, chunkIndex) =>
+      chunk.map((entry, index) => ({
+        entry,
+        match: answers[chunkIndex]?.[index] ?? { status: 'unmatched' },
+      })),
+    );
     setStatus(`Matched ${plural(matched.length, 'game', 'games')}. Check them, then follow.`);
     setPhase({ kind: 'review', matched, choices: {} });
   }

@@ -25,6 +25,30 @@ const STEAM_LIBRARY = {
 };
 const FOLLOWED = ['frostpunk', 'noita', 'cult-of-the-lamb', 'deep-rock-galactic'];
 
+/** Names of demo games as another tracker's CSV would write them. */
+const CSV_TITLES = [
+  'The Witcher 3: Wild Hunt',
+  'Elden Ring',
+  "Baldur's Gate 3",
+  'Half-Life 2',
+  'Portal 2',
+  'Counter-Strike 2',
+  'Dota 2',
+  'Grand Theft Auto V',
+  'Red Dead Redemption 2',
+  'The Elder Scrolls V: Skyrim',
+  'Cyberpunk 2077',
+  'Stardew Valley',
+  'Terraria',
+  'Hollow Knight',
+  'Hades',
+  'Celeste',
+  'Disco Elysium',
+  'Slay the Spire',
+  'Factorio',
+  'RimWorld',
+];
+
 async function openLibrary(page: Page) {
   await openHydrated(page, '/browse');
   await page.getByText('Bring your library').click();
@@ -149,4 +173,28 @@ test('a CSV export downloads with one row per thing the member put in', async ({
   expect((await readFile(await download.path(), 'utf8')).split('\r\n')[0]).toBe(
     'type,id,name,steam_appid,time,on',
   );
+});
+
+test('a CSV from another tracker goes in chunks; Cancel follows nothing', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  await signUp(page, uniqueMember('csvlib'));
+  await expect(page).toHaveURL(/\/browse$/);
+  const uid = await sessionUid(context);
+  const file = await openLibrary(page);
+  const matchRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/library/match')) matchRequests.push(request.url());
+  });
+  const rows = CSV_TITLES.map((title, n) => `"${title}",PC,${String(n * 3)}`);
+  await file.setInputFiles({
+    name: 'my-games.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`\uFEFFTitle,Platform,Hours\r\n${rows.join('\r\n')}\r\n`),
+  });
+  await expect(page.getByText('20 games matched for certain.')).toBeVisible({ timeout: 45_000 });
+  // 20 games are two requests of at most 16.
+  expect(matchRequests).toHaveLength(2);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: 'Follow 20 games' })).toHaveCount(0);
+  expect(await followedGames(uid)).toEqual([]);
 });

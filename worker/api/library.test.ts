@@ -148,6 +148,28 @@ describe('matching a library', () => {
     expect(huge.status).toBe(413);
   });
 
+  it('answers 503 in its own words when search fails, leaking nothing of it', async () => {
+    const failing = apiCaller(
+      { ...env, FUNCTIONS_BASE_URL: `${inject('searchFunctionsOrigin')}/stand-in-unavailable/us-central1` },
+      createApp(),
+    );
+    const response = await failing('/api/library/match', {
+      method: 'POST',
+      uid: 'libana',
+      json: { entries: [{ name: 'Somewhat Unknown' }] },
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('Retry-After')).toBe('5');
+    const body = await response.text();
+    expect(JSON.parse(body)).toEqual({
+      error: {
+        code: 'unavailable',
+        message: 'Games cannot be matched just now. Please try again in a moment.',
+      },
+    });
+    expect(body).not.toMatch(/ECONNREFUSED|workspace|stand-in/);
+  });
+
   it('follows matched games once however often the same library is brought in', async () => {
     for (let round = 0; round < 2; round++) {
       const matches = await match([{ appid: 9_100_002 }, { name: 'Quillfen Odyssey' }], 'libben');
