@@ -46,6 +46,9 @@ export function libraryExportCsv(data: LibraryExport): string {
   for (const like of data.likes) rows.push(['like', like.id, '', '', iso(like.at), '']);
   for (const answer of data.suggestionAnswers)
     rows.push([`suggestion-${answer.answer}`, answer.id, '', '', '', '']);
+  for (const tag of data.hiddenTags) rows.push(['hidden-tag', tag.id, '', '', iso(tag.at), '']);
+  if (data.profile.brief !== '') rows.push(['profile', 'brief', data.profile.brief, '', '', '']);
+  if (data.profile.details !== '') rows.push(['profile', 'details', data.profile.details, '', '', '']);
   for (const [kind, blocks] of Object.entries(data.blocks))
     for (const block of blocks)
       rows.push([`blocked-${kind.replace(/s$/, '')}`, block.id, '', '', iso(block.at), '']);

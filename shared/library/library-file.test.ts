@@ -22,6 +22,8 @@ const anExport: LibraryExport = {
   comments: [{ id: 'c1', post: '-Nq1post', content: 'Nice', at: 3 }],
   likes: [{ id: 'p9', at: 4 }],
   suggestionAnswers: [{ id: 'celeste', answer: 'no' }],
+  hiddenTags: [{ id: 'horror', at: 6 }],
+  profile: { brief: '-Loves puzzles', details: '' },
   blocks: { posts: [], comments: [], users: [{ id: 'cleo', at: 5 }], games: [] },
 };
 
@@ -145,5 +147,8 @@ describe('the CSV export', () => {
     expect(libraryExportCsv(anExport)).toContain('post,-Nq1post,"\'=SUM(A1), ""quoted""\nnext line",,');
     expect(lines).toContain('suggestion-no,celeste,,,,');
     expect(lines).toContain('blocked-user,cleo,,,1970-01-01T00:00:00.005Z,');
+    expect(lines).toContain('hidden-tag,horror,,,1970-01-01T00:00:00.006Z,');
+    expect(lines).toContain("profile,brief,'-Loves puzzles,,,");
+    expect(lines.filter((line) => line.startsWith('profile,'))).toHaveLength(1);
   });
 });

@@ -3,8 +3,8 @@ import { LIBRARY_EXPORT_FORMAT } from '../library/library-limits.ts';
 
 // Everything a member has put in, as `GET /api/library/export` answers it: the games they follow (with
 // their names and Steam app ids, so that the file can be brought back in by the library import), the
-// members and events they follow, their posts, comments and likes, their answers to suggestions and
-// what they blocked. Times are milliseconds since 1970 (UTC), as the database keeps them.
+// members and events they follow, their posts, comments and likes, their answers to suggestions, what
+// they blocked, the tags they hide and their profile's words. Times are milliseconds since 1970 (UTC), as the database keeps them.
 
 const timedIdSchema = z.object({ id: z.string(), at: z.number() });
 
@@ -35,6 +35,10 @@ export const libraryExportSchema = z.object({
   comments: z.array(z.object({ id: z.string(), post: z.string(), content: z.string(), at: z.number() })),
   likes: z.array(timedIdSchema),
   suggestionAnswers: z.array(z.object({ id: z.string(), answer: z.enum(['yes', 'no']) })),
+  /** Tags the member never wants to see, with when they hid them. */
+  hiddenTags: z.array(timedIdSchema),
+  /** What their profile says about them. */
+  profile: z.object({ brief: z.string(), details: z.string() }),
   blocks: z.object({
     posts: z.array(timedIdSchema),
     comments: z.array(timedIdSchema),

@@ -65,6 +65,9 @@ beforeAll(async () => {
       'users/libben/public': { uuid: 'libben', username: 'lib_ben', follows: 0 },
       'users_public/libana': { username: 'lib_ana' },
       'users_public/libben': { username: 'lib_ben' },
+      'users/libana/private/hiddenTags/horror': 1_900_000_000_000,
+      'profiles/libana': { brief: 'Roguelites, mostly', details: 'Line one\nLine two' },
+      'profiles/libben': { brief: 'Ben’s own words', details: '' },
     }),
     searchDatabase.patch('', records),
   ]);
@@ -246,11 +249,14 @@ describe('exporting what a member put in', () => {
     expect(data.likes).toHaveLength(1);
     expect(data.suggestionAnswers).toEqual([{ id: 'quillfen-odyssey', answer: 'no' }]);
     expect(data.blocks.games.map((block) => block.id)).toEqual(['tidewrack-1998']);
+    expect(data.hiddenTags).toEqual([{ id: 'horror', at: 1_900_000_000_000 }]);
+    expect(data.profile).toEqual({ brief: 'Roguelites, mostly', details: 'Line one\nLine two' });
   });
 
   it('never holds another member’s data, and answers 401 to a visitor', async () => {
     const text = await (await exportOf('libana')).text();
     expect(text).not.toContain('from libben');
+    expect(text).not.toContain('Ben’s own words');
     expect(text).not.toContain('libben comments');
     expect(text).not.toContain('"tidewrack"');
     expect((await call('/api/library/export')).status).toBe(401);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   gamePath,
+  profilePath,
   SOCIAL_ROOTS,
   suggestionHistoryOfUserPath,
   userSectionPath,
@@ -13,7 +14,8 @@ import type { Database } from '../database.ts';
 import type { VerifiedUser } from '../app-env.ts';
 
 // Everything a member has put in, read for their export. What the rules let the member read is read with
-// their own token (their private section: follows, likes, blocks; their suggestion answers); their posts
+// their own token (their private section: follows, likes, blocks, hidden tags; their suggestion answers;
+// their profile); their posts
 // and comments are found by author, a query the rules keep to the server, made with the server credential
 // for the uid their token proved — never for an id the request names.
 
@@ -29,6 +31,7 @@ const privateSectionSchema = z
       })
       .catch({}),
     likes: timesSchema.optional(),
+    hiddenTags: timesSchema.optional(),
     blocks: z
       .object({
         posts: timesSchema.optional(),
@@ -61,6 +64,10 @@ const gameFieldsSchema = z.object({
   name: z.string().optional().catch(undefined),
   steam_appid: z.number().optional().catch(undefined),
 });
+const profileWordsSchema = z
+  .object({ brief: z.string().catch(''), details: z.string().catch('') })
+  .partial()
+  .catch({});
 const usernameSchema = z.object({ username: z.string().optional().catch(undefined) }).catch({});
 
 /**
@@ -103,12 +110,13 @@ export async function readLibraryExport(
 ): Promise<LibraryExport> {
   const { uid } = user;
   const own = database.asUser(user.idToken);
-  const [privateSection, answers, posts, comments, publicSection] = await Promise.all([
+  const [privateSection, answers, posts, comments, publicSection, profile] = await Promise.all([
     own.read(userSectionPath(uid, 'private'), privateSectionSchema),
     own.read(suggestionHistoryOfUserPath(uid), suggestionHistorySchema),
     authoredBy(database.server, SOCIAL_ROOTS.posts, uid),
     authoredBy(database.server, SOCIAL_ROOTS.comments, uid),
     database.public.read(userSectionPath(uid, 'public'), usernameSchema),
+    own.read(profilePath(uid), profileWordsSchema),
   ]);
   const follows = privateSection?.follows ?? {};
   const blocks = privateSection?.blocks ?? {};
@@ -158,6 +166,8 @@ export async function readLibraryExport(
     suggestionAnswers: Object.entries(answers ?? {}).flatMap(([id, entry]) =>
       entry ? [{ id, answer: entry.success }] : [],
     ),
+    hiddenTags: timed(privateSection?.hiddenTags),
+    profile: { brief: profile?.brief ?? '', details: profile?.details ?? '' },
     blocks: {
       posts: timed(blocks.posts),
       comments: timed(blocks.comments),
