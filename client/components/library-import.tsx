@@ -297,7 +297,10 @@ export function LibraryImport() {
         {status}
       </p>
       <h2 className="blocked-heading">Take everything with you</h2>
-      <p>Your follows, posts, comments, likes, answers to suggestions, blocks, hidden tags and profile, as a file.</p>
+      <p>
+        Your follows, posts, comments, likes, answers to suggestions, blocks, hidden tags and profile, as a
+        file.
+      </p>
       <div className="library-export">
         <button
           type="button"
