@@ -61,15 +61,21 @@ describe('listFromCurated', () => {
 });
 
 describe('listUpdates', () => {
-  it('writes the list and its discovery summary', () => {
+  it('writes the list and its discovery summary field by field, keeping its follower count', () => {
     const { record } = listFromCurated(curated, (appid) => known.get(appid));
     if (!record) throw new Error('expected a record');
     const updates = listUpdates('best-games-of-2011', record);
-    expect(Object.keys(updates)).toEqual(['lists/best-games-of-2011', 'lists-public/best-games-of-2011']);
-    expect(listSummarySchema.parse(updates['lists-public/best-games-of-2011'])).toEqual({
-      name: 'Best games of 2011',
-      game_count: 2,
-    });
+    expect(Object.keys(updates)).toEqual([
+      'lists/best-games-of-2011',
+      'lists-public/best-games-of-2011/name',
+      'lists-public/best-games-of-2011/game_count',
+    ]);
+    expect(
+      listSummarySchema.parse({
+        name: updates['lists-public/best-games-of-2011/name'],
+        game_count: updates['lists-public/best-games-of-2011/game_count'],
+      }),
+    ).toEqual({ name: 'Best games of 2011', game_count: 2 });
   });
 });
 

@@ -84,9 +84,17 @@ export function listFromCurated(
   return { code, record, linked, unlinked };
 }
 
-/** The multi-path updates writing a list and its discovery summary (each replaced as a whole). */
+/**
+ * The multi-path updates writing a list (replaced as a whole) and its discovery summary's fields (one by
+ * one: the summary also holds the list's follower count, which an import must keep).
+ */
 export function listUpdates(code: string, record: ListRecord): Record<string, unknown> {
-  return { [listPath(code)]: record, [`${ROOTS.listsPublic}/${code}`]: listSummaryOf(record) };
+  const summary = listSummaryOf(record);
+  return {
+    [listPath(code)]: record,
+    [`${ROOTS.listsPublic}/${code}/name`]: summary.name,
+    [`${ROOTS.listsPublic}/${code}/game_count`]: summary.game_count,
+  };
 }
 
 /** Reads curated_lists.jsonl; invalid lines are rejects with their line number. */

@@ -8,7 +8,12 @@ import { callApi, useBrowserSession } from './browser-capabilities.ts';
 type Membership = 'unknown' | 'signed-out' | 'self' | { following: boolean };
 
 /** How each kind of target is named in the button's messages. */
-const TARGET_NOUN: Record<FollowTargetType, string> = { user: 'member', game: 'game', event: 'event' };
+const TARGET_NOUN: Record<FollowTargetType, string> = {
+  user: 'member',
+  game: 'game',
+  event: 'event',
+  list: 'list',
+};
 
 /** True when an API call failed because nobody is signed in (any more). */
 function signedOut(error: unknown): boolean {

@@ -7,6 +7,8 @@ import { z } from 'zod';
 export const listSummarySchema = z.object({
   name: z.string().min(1).max(200),
   game_count: z.number().int().nonnegative(),
+  /** How many members follow the list (shared/transitions/follow.ts keeps it exact; absent: none). */
+  follows: z.number().int().nonnegative().optional(),
 });
 
 export type ListSummary = z.infer<typeof listSummarySchema>;

@@ -9,6 +9,7 @@ import type { CatalogueFacet, facetEntrySchema } from '../schemas/catalogue-face
 import type { eventSchema } from '../schemas/event.ts';
 import type { FollowTargetType, followIndexEntrySchema, followSchema } from '../schemas/follow.ts';
 import type { gameSchema } from '../schemas/game.ts';
+import type { listActivitySchema } from '../lists/list-activity-record.ts';
 import type { likeActiveEntrySchema, likeSchema, LikeTargetType } from '../schemas/like.ts';
 import type { notificationSchema } from '../notifications/notification-record.ts';
 import type { postCommentSchema } from '../schemas/post-comment.ts';
@@ -36,6 +37,8 @@ export const ROOTS = {
   events: 'events',
   lists: 'lists',
   listsPublic: 'lists-public',
+  /** Games each curated list gained, as events its followers see (see shared/lists/list-activity.ts). */
+  listActivity: 'list_activity',
   seMatrix: 'se_matrix',
   seMatrixSeedGames: 'se_matrix_seedgames',
   highlightsHome: 'highlights/home',
@@ -55,6 +58,8 @@ export const eventPath = (eventId: string): string => `${ROOTS.events}/${eventId
 export const listPath = (code: string): string => `${ROOTS.lists}/${code}`;
 /** A list's entry in `lists-public`, the summary list pages and imports keep beside the list. */
 export const listPublicPath = (code: string): string => `${ROOTS.listsPublic}/${code}`;
+/** A list's events, event id → { games, count, timestamp }, read newest first by `timestamp`. */
+export const listActivityPath = (code: string): string => `${ROOTS.listActivity}/${code}`;
 /** Marks one of the suggestion engine's seed games: those a member who follows nothing is asked about first. */
 export const seMatrixSeedGamePath = (gameId: string): string => `${ROOTS.seMatrixSeedGames}/${gameId}`;
 /** One genre or tag of the browse directory: `{ name, count }` (see shared/catalogue/catalogue-facets.ts). */
@@ -185,6 +190,9 @@ export interface UserSections {
 /** Ids mapped to the time they were added (a user's follows, likes and blocks, post indexes). */
 type TimestampMap = Record<string, number>;
 
+/** One list's events (see listActivityPath). */
+export const listActivityNode = (code: string): DbNode<Record<string, z.input<typeof listActivitySchema>>> =>
+  dbNode(listActivityPath(code));
 export const gameNode = (gameId: string): DbNode<z.input<typeof gameSchema>> => dbNode(gamePath(gameId));
 export const eventNode = (eventId: string): DbNode<z.input<typeof eventSchema>> => dbNode(eventPath(eventId));
 export const facetEntryNode = (
@@ -213,7 +221,7 @@ export const userHiddenTagsNode = (uid: string): DbNode<TimestampMap> =>
 export const userLikesNode = (uid: string): DbNode<TimestampMap> =>
   userSectionNode(uid, 'private').child('likes');
 /** The key of each kind of target in a user's follows map. */
-const FOLLOWS_MAP_KEY = { user: 'users', game: 'games', event: 'events' } as const;
+const FOLLOWS_MAP_KEY = { user: 'users', game: 'games', event: 'events', list: 'lists' } as const;
 /** What a user follows, by kind: `users/{uid}/private/follows` → `{ users, games, events }`. */
 export const userFollowsNode = (uid: string): DbNode<z.input<typeof userFollowsMapSchema>> =>
   userSectionNode(uid, 'private').child('follows');
@@ -224,6 +232,8 @@ export const userFollowsMapNode = (uid: string, type: FollowTargetType): DbNode<
 export const followCountNode = (type: FollowTargetType, targetId: string): DbNode<number> => {
   if (type === 'user') return userSectionNode(targetId, 'public').child('follows');
   if (type === 'game') return gameNode(targetId).child('follows');
+  // A list's count is in its public summary, which list links already read (not in the list record).
+  if (type === 'list') return dbNode(`${listPublicPath(targetId)}/follows`);
   return eventNode(targetId).child('follows');
 };
 

@@ -3,7 +3,7 @@ import { recordIdSchema } from './keys.ts';
 import type { RecordMeta } from './record-meta.ts';
 
 /** What can be followed; a record with any other type reads as `notype` (spec section 3). */
-export const FOLLOW_TARGET_TYPES = ['user', 'game', 'event'] as const;
+export const FOLLOW_TARGET_TYPES = ['user', 'game', 'event', 'list'] as const;
 export const followTargetTypeSchema = z.enum(FOLLOW_TARGET_TYPES);
 export type FollowTargetType = z.infer<typeof followTargetTypeSchema>;
 

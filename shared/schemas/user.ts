@@ -46,6 +46,8 @@ export const userFollowsMapSchema = z.object({
   users: timestampMapSchema.default({}),
   games: timestampMapSchema.default({}),
   events: timestampMapSchema.default({}),
+  /** Curated lists, by list code. */
+  lists: timestampMapSchema.default({}),
 });
 
 /** `users/{uid}/private`: only the user may read it. */
@@ -64,7 +66,7 @@ export const userPrivateSchema = z.object({
   suggest: z.record(z.string(), z.unknown()).default({}),
   gamelist: z.record(z.string(), z.unknown()).default({}),
   unknown: z.record(z.string(), z.unknown()).default({}),
-  follows: userFollowsMapSchema.default({ users: {}, games: {}, events: {} }),
+  follows: userFollowsMapSchema.default({ users: {}, games: {}, events: {}, lists: {} }),
 });
 
 /** `users/{uid}/admin`: never readable by clients. */

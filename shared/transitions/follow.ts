@@ -12,7 +12,7 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
-import { followTypeTime, type FollowTargetType } from '../schemas/follow.ts';
+import { FOLLOW_TARGET_TYPES, followTypeTime, type FollowTargetType } from '../schemas/follow.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import { countChange } from './count-change.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
@@ -22,7 +22,7 @@ import { checkToggle } from './toggle-check.ts';
 /** `follows_history/{uid}/{targetId}`: the pair's one follow record and whether it is disabled. */
 export const followHistoryEntrySchema = z.object({
   followId: recordIdSchema,
-  type: z.enum(['user', 'game', 'event', 'notype']).catch('notype'),
+  type: z.enum([...FOLLOW_TARGET_TYPES, 'notype']).catch('notype'),
   disabled: z.boolean(),
   timestamp: z.number().optional(),
 });

@@ -1,8 +1,8 @@
-import { commentNode, eventNode, gameNode, postNode, userSectionNode } from '../rtdb/paths.ts';
+import { commentNode, eventNode, gameNode, listPath, postNode, userSectionNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 
 /** Anything a follow, like, block or post can point at. */
-export type TargetKind = 'user' | 'game' | 'event' | 'post' | 'comment';
+export type TargetKind = 'user' | 'game' | 'event' | 'list' | 'post' | 'comment';
 
 /** A field every record of the kind has: reading it alone tells whether the record exists, cheaply. */
 function presencePath(kind: TargetKind, id: string): string {
@@ -13,6 +13,8 @@ function presencePath(kind: TargetKind, id: string): string {
       return gameNode(id).child('name').path;
     case 'event':
       return eventNode(id).child('name').path;
+    case 'list':
+      return `${listPath(id)}/name`;
     case 'post':
       return postNode(id).child('sourceUUID').path;
     case 'comment':
