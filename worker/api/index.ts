@@ -9,6 +9,7 @@ import { pagesApi } from './pages.ts';
 import { blocksApi } from './blocks.ts';
 import { browseApi } from './browse.ts';
 import { commentsApi } from './comments.ts';
+import { editorApi } from './editor.ts';
 import { feedApi } from './feed.ts';
 import { hiddenTagsApi } from './hidden-tags.ts';
 import { followsApi } from './follows.ts';
@@ -56,6 +57,7 @@ export const api = new Hono<AppEnv>()
   .route('/blocks', blocksApi)
   .route('/browse', browseApi)
   .route('/comments', commentsApi)
+  .route('/editor', editorApi)
   .route('/feed', feedApi)
   .route('/follows', followsApi)
   .route('/hidden-tags', hiddenTagsApi)

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { deepLinkSchema } from './keys.ts';
+
+/**
+ * A curated list as an editor sends it (`PUT /api/editor/lists/{code}`): its name, words about it and its
+ * named collections, each an ordered array of game ids (first = position 1). The order of the collections
+ * is the order given. Bounded so one save stays one small atomic write and fits the request limit.
+ */
+
+/** Most collections in one list. */
+export const MAX_LIST_COLLECTIONS = 12;
+/** Most games in one collection, and in the whole list. */
+export const MAX_COLLECTION_GAMES = 200;
+export const MAX_LIST_GAMES = 300;
+
+const uniqueIds = (ids: readonly string[]) => new Set(ids).size === ids.length;
+
+export const editorCollectionSchema = z.object({
+  name: z.string().trim().min(1, 'Name the collection.').max(200),
+  games: z
+    .array(deepLinkSchema)
+    .max(MAX_COLLECTION_GAMES, `At most ${String(MAX_COLLECTION_GAMES)} games in a collection.`)
+    .refine(uniqueIds, 'A game appears once in a collection.'),
+});
+
+export const editorListSchema = z.object({
+  name: z.string().trim().min(1, 'Name the list.').max(200),
+  description: z.string().trim().max(1000).optional(),
+  collections: z
+    .array(editorCollectionSchema)
+    .min(1, 'A list has at least one collection.')
+    .max(MAX_LIST_COLLECTIONS, `At most ${String(MAX_LIST_COLLECTIONS)} collections.`)
+    .refine(
+      (collections) => new Set(collections.flatMap((c) => c.games)).size <= MAX_LIST_GAMES,
+      `At most ${String(MAX_LIST_GAMES)} games in a list.`,
+    ),
+});
+
+export type EditorList = z.infer<typeof editorListSchema>;
+
+/** A list's code as it appears in its address (`/lists/games/{code}`). */
+export const listCodeSchema = deepLinkSchema;

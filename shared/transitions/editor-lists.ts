@@ -1,0 +1,101 @@
+import { listSummaryOf } from '../catalogue/list-summary.ts';
+import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
+import { listPath, listPublicPath } from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import type { EditorList } from '../schemas/editor-list.ts';
+import { listSchema, type ListRecord } from '../schemas/list.ts';
+import { requireGames } from './editor-games.ts';
+
+/**
+ * What else a save writes when a list gains games (for its followers' feeds), in the same PATCH: from the
+ * list's code and the ids it did not hold before, in the order the list shows them. Passed in by the
+ * caller, so this transition knows nothing of who follows lists.
+ */
+export type PlanListGains = (code: string, addedGameIds: string[]) => MultiPathUpdate;
+
+/** Collection keys that sort in the editor's order (the list page orders collections by key). */
+const collectionKey = (index: number): string => `c${String(index + 1).padStart(2, '0')}`;
+
+/** The stored record of a list as the editor sent it; an imported list keeps its source's credit. */
+export function listRecordOf(code: string, input: EditorList, source?: ListRecord['source']): ListRecord {
+  return {
+    code,
+    name: input.name,
+    ...(input.description ? { description: input.description } : {}),
+    games: Object.fromEntries(
+      input.collections.map((collection, i) => [
+        collectionKey(i),
+        {
+          name: collection.name,
+          games: Object.fromEntries(collection.games.map((id, position) => [id, position + 1])),
+        },
+      ]),
+    ),
+    ...(source ? { source } : {}),
+  };
+}
+
+/** A stored list in the editor's shape: collections in key order, games in position order. */
+export function editorListOf(record: ListRecord): EditorList {
+  return {
+    name: record.name,
+    ...(record.description ? { description: record.description } : {}),
+    collections: Object.entries(record.games)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([, collection]) => ({
+        name: collection.name,
+        games: Object.entries(collection.games)
+          .sort(([idA, a], [idB, b]) => a - b || idA.localeCompare(idB))
+          .map(([id]) => id),
+      })),
+  };
+}
+
+/** The list stored at `code`, or null (a record that does not validate counts as none). */
+export async function readList(db: RtdbClient, code: string): Promise<ListRecord | null> {
+  const parsed = listSchema.safeParse(await db.get(listPath(code)));
+  return parsed.success ? parsed.data : null;
+}
+
+const gameIdsOf = (record: ListRecord | null): Set<string> =>
+  new Set(record ? Object.values(record.games).flatMap((collection) => Object.keys(collection.games)) : []);
+
+export interface ListSaveOutcome {
+  created: boolean;
+  /** Games the list holds now and did not before, in the order the list shows them. */
+  added: string[];
+  /** Distinct games before and after (for the pages of the list to refresh). */
+  gamesBefore: number;
+  gamesAfter: number;
+}
+
+/**
+ * Creates or replaces the list `code`: every game must exist; then the list, its summary in
+ * `lists-public` and whatever `planGains` adds for games it gained are ONE multi-path PATCH, so readers
+ * never see a list and its summary disagree. Two editors saving the same list at once: the last save wins.
+ */
+export async function commitListSave(
+  db: RtdbClient,
+  code: string,
+  input: EditorList,
+  planGains?: PlanListGains,
+): Promise<ListSaveOutcome> {
+  const ids = input.collections.flatMap((collection) => collection.games);
+  const [before] = await Promise.all([readList(db, code), requireGames(db, ids)]);
+  const record = listRecordOf(code, input, before?.source);
+  const had = gameIdsOf(before);
+  const now = gameIdsOf(record);
+  const added = [...now].filter((id) => !had.has(id));
+  await db.patch('', {
+    [listPath(code)]: record,
+    // Field by field: the summary also keeps how many follow the list, which a save must not reset.
+    ...Object.fromEntries(
+      Object.entries(listSummaryOf(record)).map(([field, value]) => [
+        `${listPublicPath(code)}/${field}`,
+        value,
+      ]),
+    ),
+    ...(planGains && added.length > 0 ? planGains(code, added) : {}),
+  });
+  return { created: before === null, added, gamesBefore: had.size, gamesAfter: now.size };
+}

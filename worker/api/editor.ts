@@ -1,0 +1,218 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { homeHighlightsSchema } from '../../shared/catalogue/home-highlights.ts';
+import { LIST_PAGE_SIZE } from '../../shared/constants.ts';
+import {
+  PAGE_VIEWS_LOG_PATH,
+  ROOTS,
+  SOCIAL_ROOTS,
+  userSectionNode,
+  usernameClaimPath,
+} from '../../shared/rtdb/paths.ts';
+import { listSummarySchema } from '../../shared/catalogue/list-summary.ts';
+import {
+  developerGrantSchema,
+  developerParamsSchema,
+  type EditorMember,
+} from '../../shared/schemas/editor-developer.ts';
+import { editorHighlightsSchema } from '../../shared/schemas/editor-highlights.ts';
+import { editorListSchema, listCodeSchema } from '../../shared/schemas/editor-list.ts';
+import {
+  editorLogsQuerySchema,
+  type EditorLogEntry,
+  type EditorLogKind,
+} from '../../shared/schemas/editor-logs.ts';
+import { commitDeveloperGrant, commitDeveloperRevoke } from '../../shared/transitions/editor-developer.ts';
+import { UnknownGamesError } from '../../shared/transitions/editor-games.ts';
+import { commitHomeHighlights } from '../../shared/transitions/editor-highlights.ts';
+import { commitListSave, editorListOf, readList } from '../../shared/transitions/editor-lists.ts';
+import type { MultiPathUpdate } from '../../shared/rtdb/multi-path-update.ts';
+import { apiError } from '../api-error.ts';
+import type { AppEnv } from '../app-env.ts';
+import { requireRole } from '../auth/require-role.ts';
+import { requireUser } from '../auth/require-user.ts';
+import { cacheKeyFor } from '../edge-cache.ts';
+import { validate } from '../validate.ts';
+import { committing } from './transition-http.ts';
+
+/**
+ * The site editors' API (spec: `admin.auth`): the home page's highlights, curated lists, developer status
+ * and the logs. Every route needs a signed-in admin (403 for any other member, 401 for a visitor); every
+ * write is validated, checked against the catalogue and made as ONE multi-path PATCH with the server
+ * credential, since the rules let no client write any of these nodes.
+ */
+
+const LOG_PATHS: Record<EditorLogKind, string> = {
+  analytics: SOCIAL_ROOTS.analyticsLogs,
+  page_views: PAGE_VIEWS_LOG_PATH,
+};
+
+const listParams = z.object({ code: listCodeSchema });
+const usernameParams = z.object({ username: z.string().regex(/^[A-Za-z0-9_]{1,30}$/) });
+const logEntrySchema = z.record(z.string(), z.unknown());
+const listsPublicSchema = z.record(z.string(), listSummarySchema.loose().catch({ name: '?', game_count: 0 }));
+
+/** Unknown games answer 400 with the ids named, nothing written. */
+async function checkedGames<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await committing(work);
+  } catch (error) {
+    if (error instanceof UnknownGamesError)
+      throw apiError(400, 'invalid-input', { message: error.userMessage, detail: error.message });
+    throw error;
+  }
+}
+
+/**
+ * Drops the edge's copies of the pages an edit changed (see cachedPublicPage), after the answer, so the
+ * next visitor reads the edit. The Cache API reaches this data centre only; in production the Worker
+ * would also call Cloudflare's purge-by-URL API (POST /zones/{zone}/purge_cache with `files`, a token
+ * holding Cache Purge) to drop the copies everywhere; until then other data centres serve theirs until
+ * they expire (s-maxage, at most minutes). A failure only leaves the copy to expire.
+ */
+function purgePages(
+  c: { req: { url: string }; executionCtx: { waitUntil(work: Promise<unknown>): void } },
+  paths: readonly string[],
+): void {
+  const origin = new URL(c.req.url).origin;
+  c.executionCtx.waitUntil(
+    Promise.all(paths.map((path) => caches.default.delete(cacheKeyFor(`${origin}${path}`)))).catch(
+      (error: unknown) => {
+        console.error('Dropping edited pages from the edge failed', error);
+      },
+    ),
+  );
+}
+
+/** Every page of a list that held `games` games (the first has no `?page=`). */
+function listPagePaths(code: string, games: number): string[] {
+  const pages = Math.max(1, Math.ceil(games / LIST_PAGE_SIZE));
+  const base = `/lists/games/${encodeURIComponent(code)}`;
+  return Array.from({ length: pages }, (_, i) => (i === 0 ? base : `${base}?page=${String(i + 1)}`));
+}
+
+/** What a list save adds for the list's followers when it gains games, at the time of the save. */
+export type ListGainsPlanner = (code: string, addedGameIds: string[], at: number) => MultiPathUpdate;
+
+/** The editors' API; `planListGains` tells a list's followers when it gains games (same PATCH as the save). */
+export function createEditorApi(planListGains?: ListGainsPlanner) {
+  return (
+    new Hono<AppEnv>()
+      .use(requireUser, requireRole('admin'))
+      // A member by username, with their developer status, for granting it by name.
+      .get('/members/:username', validate('param', usernameParams), async (c) => {
+        const db = c.var.database.server;
+        const uid = await db.read(usernameClaimPath(c.req.valid('param').username), z.string());
+        if (uid === null) throw apiError(404, 'not-found', { message: 'No member has that username.' });
+        const [username, isDeveloper, games] = await Promise.all([
+          db.read(userSectionNode(uid, 'public').child('username').path, z.string()),
+          db.read(userSectionNode(uid, 'readOnly').child('isDeveloper').path, z.boolean()),
+          db.read(
+            userSectionNode(uid, 'developer').child('developerGames').path,
+            z.record(z.string(), z.unknown()),
+          ),
+        ]);
+        if (username === null) throw apiError(404, 'not-found', { message: 'No member has that username.' });
+        const member: EditorMember = {
+          uid,
+          username,
+          isDeveloper: isDeveloper === true,
+          developerGames: Object.keys(games ?? {}).sort(),
+        };
+        return c.json({ member });
+      })
+      .put(
+        '/developers/:uid',
+        validate('param', developerParamsSchema),
+        validate('json', developerGrantSchema),
+        async (c) => {
+          const { uid } = c.req.valid('param');
+          const { games } = c.req.valid('json');
+          const { username } = await checkedGames(() =>
+            commitDeveloperGrant(c.var.database.server, uid, games),
+          );
+          purgePages(c, [`/user/${encodeURIComponent(username)}`]);
+          return c.json({ uid, username, isDeveloper: true });
+        },
+      )
+      .delete('/developers/:uid', validate('param', developerParamsSchema), async (c) => {
+        const { uid } = c.req.valid('param');
+        const { username } = await committing(() => commitDeveloperRevoke(c.var.database.server, uid));
+        purgePages(c, [`/user/${encodeURIComponent(username)}`]);
+        return c.json({ uid, username, isDeveloper: false });
+      })
+      // The latest entries of a log, latest first, a bounded page at a time (push keys sort by time).
+      .get('/logs', validate('query', editorLogsQuerySchema), async (c) => {
+        const { kind, before, limit } = c.req.valid('query');
+        const stored = await c.var.database.server.query(
+          LOG_PATHS[kind],
+          { orderBy: '$key', ...(before ? { endAt: before } : {}), limitToLast: limit + 1 },
+          z.record(z.string(), z.unknown()),
+        );
+        const keys = Object.keys(stored ?? {})
+          .filter((key) => key !== before)
+          .sort()
+          .reverse();
+        const page = keys.slice(0, limit);
+        const entries: EditorLogEntry[] = page.map((id) => {
+          const parsed = logEntrySchema.safeParse(stored?.[id]);
+          const fields: EditorLogEntry['fields'] = {};
+          for (const [name, value] of Object.entries(parsed.success ? parsed.data : {}))
+            if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+              fields[name] = typeof value === 'string' ? value.slice(0, 300) : value;
+          const timestamp = typeof fields.timestamp === 'number' ? fields.timestamp : null;
+          return { id, timestamp, fields };
+        });
+        const more = keys.length > limit;
+        return c.json({ kind, entries, before: more ? (page.at(-1) ?? null) : null });
+      })
+      .get('/highlights', async (c) => {
+        const parsed = homeHighlightsSchema.safeParse(
+          (await c.var.database.server.get(ROOTS.highlightsHome)) ?? {},
+        );
+        const games = parsed.success
+          ? Object.entries(parsed.data.games)
+              .sort(([idA, a], [idB, b]) => a - b || idA.localeCompare(idB))
+              .map(([id]) => id)
+          : [];
+        return c.json({ games });
+      })
+      .put('/highlights', validate('json', editorHighlightsSchema), async (c) => {
+        const { games } = c.req.valid('json');
+        await checkedGames(() => commitHomeHighlights(c.var.database.server, games));
+        purgePages(c, ['/']);
+        return c.json({ games });
+      })
+      // Every list's code, name and size, for the editor to pick one (server read: a few hundred small entries).
+      .get('/lists', async (c) => {
+        const stored = await c.var.database.server.read(ROOTS.listsPublic, listsPublicSchema);
+        const lists = Object.entries(stored ?? {})
+          .map(([code, summary]) => ({ code, name: summary.name, games: summary.game_count }))
+          .sort((a, b) => a.name.localeCompare(b.name));
+        return c.json({ lists });
+      })
+      .get('/lists/:code', validate('param', listParams), async (c) => {
+        const { code } = c.req.valid('param');
+        const record = await readList(c.var.database.server, code);
+        if (!record) throw apiError(404, 'not-found', { message: 'That list does not exist.' });
+        return c.json({ code, list: editorListOf(record) });
+      })
+      .put('/lists/:code', validate('param', listParams), validate('json', editorListSchema), async (c) => {
+        const { code } = c.req.valid('param');
+        const input = c.req.valid('json');
+        const outcome = await checkedGames(() =>
+          commitListSave(
+            c.var.database.server,
+            code,
+            input,
+            planListGains && ((listCode, ids) => planListGains(listCode, ids, c.var.clock())),
+          ),
+        );
+        // The list's pages as they were and are, and home, which shows the largest lists.
+        purgePages(c, [...listPagePaths(code, Math.max(outcome.gamesBefore, outcome.gamesAfter)), '/']);
+        return c.json({ code, ...outcome }, outcome.created ? 201 : 200);
+      })
+  );
+}
+
+export const editorApi = createEditorApi();
