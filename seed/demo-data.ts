@@ -19,6 +19,8 @@ export const demoMemberSchema = z.object({
   games: z.array(deepLinkSchema).min(1),
   follows_users: z.array(z.string()).default([]),
   posts: z.array(z.object({ text: z.string().min(1).max(500), game: deepLinkSchema.optional() })).default([]),
+  /** The games this member runs as a developer account (`readOnly.isDeveloper`, `developerGames`). */
+  developer_games: z.array(deepLinkSchema).default([]),
 });
 
 export type DemoMember = z.infer<typeof demoMemberSchema>;
@@ -76,6 +78,7 @@ export function demoDataProblems(data: DemoData): string[] {
   }
   for (const member of data.members) {
     for (const game of member.games) checkGame(game, `members.${member.username}`);
+    for (const game of member.developer_games) checkGame(game, `members.${member.username}.developer_games`);
     for (const post of member.posts) if (post.game) checkGame(post.game, `members.${member.username}.posts`);
     for (const user of member.follows_users)
       if (!usernames.has(user) || user === member.username)

@@ -11,6 +11,7 @@ import {
   usernameClaimPath,
   postsByUidPath,
   profilePath,
+  userSectionNode,
   userSectionPath,
 } from '../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
@@ -25,10 +26,24 @@ export const demoMemberUid = (username: string): string => `demo-${username.repl
 export const demoMemberEmail = (username: string): string => `${username}@demo.questline.invalid`;
 
 /** Every section of a demo member in one PATCH (the same fields sign-up writes), plus the profile. */
-function memberUpdates(uid: string, username: string, bio: string): Record<string, unknown> {
+function memberUpdates(
+  uid: string,
+  username: string,
+  bio: string,
+  developerGames: readonly string[] = [],
+): Record<string, unknown> {
   const email = demoMemberEmail(username);
   return {
     ...planAccountSections({ uid, profileName: username, email, created: null, isOnboarded: true }),
+    // A demo developer account: the same field-level paths as the default account's, set instead.
+    ...(developerGames.length === 0
+      ? {}
+      : {
+          ...userSectionNode(uid, 'readOnly').merge({ isDeveloper: true }),
+          ...userSectionNode(uid, 'developer')
+            .child('developerGames')
+            .set(Object.fromEntries(developerGames.map((game) => [game, true] as const))),
+        }),
     // Demo addresses count as verified: they are the project's own, under `.invalid`.
     [emailToIdPath(email)]: uid,
     // The username claim sign-up checks (worker/auth/register-account.ts), so no one signs up as a demo member.
@@ -66,7 +81,7 @@ export async function seedMembers(
     '',
     Object.assign(
       {},
-      ...members.map((m) => memberUpdates(demoMemberUid(m.username), m.username, m.bio)),
+      ...members.map((m) => memberUpdates(demoMemberUid(m.username), m.username, m.bio, m.developer_games)),
     ) as Record<string, unknown>,
   );
   result.users += members.length;

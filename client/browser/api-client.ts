@@ -62,6 +62,7 @@ const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
   'GET /feed': true,
   'PUT /suggestions/:targetId': true,
   'PATCH /profiles/:uid': true,
+  'PATCH /developer/games/:gameId': true,
   'PUT /users/me/images/:kind': true,
   'GET /notifications': true,
   'GET /notifications/unread': true,

@@ -14,6 +14,8 @@ import type { SearchAnswer } from '../schemas/search.ts';
 import type { SuggestionAnswer } from '../schemas/suggestion.ts';
 import type { SuggestionOutcome } from '../transitions/suggestion.ts';
 import type { BlockRequest } from '../schemas/block.ts';
+import type { DeveloperGameUpdate } from '../schemas/developer-game.ts';
+import type { Game } from '../schemas/game.ts';
 import type { HiddenTag } from '../schemas/hidden-tags.ts';
 import type { UserBlocks } from '../schemas/user.ts';
 import type { BrowsePageData } from './browse-page.ts';
@@ -79,6 +81,8 @@ export interface ApiEndpoints {
   'GET /profiles/:uid': { answer: { profile: Profile } };
   /** Only one's own: brief (at most 160 characters) and details (at most 2000). */
   'PATCH /profiles/:uid': { body: ProfileUpdateRequest; answer: { profile: Profile }; member: true };
+  /** A developer's change to their own game's page (shared/schemas/developer-game.ts); 403 for anyone else. */
+  'PATCH /developer/games/:gameId': { body: DeveloperGameUpdate; answer: { game: Game }; member: true };
   /** The picture as a PNG body (a Blob of type image/png, at most 2 MB); see shared/schemas/profile-image.ts. */
   'PUT /users/me/images/:kind': {
     params: { kind: ProfileImageKind };

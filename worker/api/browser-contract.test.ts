@@ -50,6 +50,14 @@ const checks = {
   profile: true satisfies Answers<Routes['profiles'][':uid']['$get'], 'GET /profiles/:uid'>,
   profileChange: true satisfies Answers<Routes['profiles'][':uid']['$patch'], 'PATCH /profiles/:uid'>,
   profileChangeBody: true satisfies TakesBody<Routes['profiles'][':uid']['$patch'], 'PATCH /profiles/:uid'>,
+  developerGame: true satisfies Answers<
+    Routes['developer']['games'][':gameId']['$patch'],
+    'PATCH /developer/games/:gameId'
+  >,
+  developerGameBody: true satisfies TakesBody<
+    Routes['developer']['games'][':gameId']['$patch'],
+    'PATCH /developer/games/:gameId'
+  >,
   profileImage: true satisfies Answers<
     Routes['users']['me']['images'][':kind']['$put'],
     'PUT /users/me/images/:kind'

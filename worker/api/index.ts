@@ -9,6 +9,7 @@ import { pagesApi } from './pages.ts';
 import { blocksApi } from './blocks.ts';
 import { browseApi } from './browse.ts';
 import { commentsApi } from './comments.ts';
+import { developerApi } from './developer.ts';
 import { editorApi } from './editor.ts';
 import { feedApi } from './feed.ts';
 import { hiddenTagsApi } from './hidden-tags.ts';
@@ -57,6 +58,7 @@ export const api = new Hono<AppEnv>()
   .route('/blocks', blocksApi)
   .route('/browse', browseApi)
   .route('/comments', commentsApi)
+  .route('/developer', developerApi)
   .route('/editor', editorApi)
   .route('/feed', feedApi)
   .route('/follows', followsApi)

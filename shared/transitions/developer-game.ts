@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
+import { gameNode, userSectionNode } from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import type { DeveloperGameUpdate } from '../schemas/developer-game.ts';
+
+/**
+ * Whether `uid` is a developer of `gameId`: the game is among their `developerGames` (granted by an
+ * editor, never by the member). Read with the server credential.
+ */
+export async function developsGame(db: RtdbClient, uid: string, gameId: string): Promise<boolean> {
+  const entry = await db.read(
+    userSectionNode(uid, 'developer').child('developerGames').child(gameId).path,
+    z.unknown(),
+  );
+  return entry !== null && entry !== undefined && entry !== false;
+}
+
+/**
+ * A developer's change to their game's page as field-level writes of one PATCH: fields not given stay as
+ * they are, and the name, deep link and follower count are never among them (the deep link is the page's
+ * address, kept stable). The browse index of genres and tags (shared/catalogue/game-updates.ts) watches
+ * none of these fields, so it needs no entry; search reads a game's icon from the game itself.
+ */
+export function planDeveloperGameUpdate(gameId: string, update: DeveloperGameUpdate): MultiPathUpdate {
+  const game = gameNode(gameId);
+  return {
+    ...(update.description === undefined
+      ? {}
+      : game.child('content').merge({ description: update.description })),
+    ...(update.icon === undefined ? {} : game.child('icon').set(update.icon)),
+    ...(update.content_custom === undefined
+      ? {}
+      : game.child('content_custom').merge({ icon: update.content_custom.icon })),
+    ...(update.content_ios === undefined
+      ? {}
+      : game.child('content_ios').merge({ icon: update.content_ios.icon })),
+  };
+}
+
+export async function commitDeveloperGameUpdate(
+  db: RtdbClient,
+  gameId: string,
+  update: DeveloperGameUpdate,
+): Promise<void> {
+  await db.patch('', planDeveloperGameUpdate(gameId, update));
+}

@@ -1,0 +1,138 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Game } from '../../shared/schemas/game.ts';
+import { createApp } from '../app.ts';
+import { apiCaller } from '../test-support/api-request.ts';
+import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
+
+// Developer accounts change their own games' pages through the API (issue 13): only the game's developer
+// may, the deep link never moves, and the public page shows the change at once (its edge copy is dropped).
+const env = testEnv({ FIREBASE_EMULATORS: 'true' });
+const db = ownerDatabase(env);
+const call = apiCaller(env, createApp());
+const run = Math.random().toString(36).slice(2, 8);
+const OWN = `devgame-${run}`;
+const OTHERS = `othergame-${run}`;
+
+interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+const patchGame = (uid: string | undefined, gameId: string, json: unknown) =>
+  call(`/api/developer/games/${gameId}`, { method: 'PATCH', ...(uid ? { uid } : {}), json });
+
+async function visit(path: string) {
+  const response = await call(path);
+  return { cache: response.headers.get('x-questline-cache'), body: await response.text() };
+}
+
+beforeAll(async () => {
+  await db.patch('', {
+    [`games/${OWN}`]: { ...testGame(OWN, 'Lantern Keep'), follows: 4 },
+    [`games/${OTHERS}`]: testGame(OTHERS, 'Someone Else’s Game'),
+    // Stella develops Lantern Keep; Otto develops another game; Mia is a member without the role.
+    'users/stella/public': { uuid: 'stella', username: 'stella_studio', follows: 0 },
+    'users/stella/readOnly': { created: 1, modified: 1, isDeveloper: true },
+    [`users/stella/developer/developerGames/${OWN}`]: true,
+    'users/otto/public': { uuid: 'otto', username: 'otto_studio', follows: 0 },
+    'users/otto/readOnly': { created: 1, modified: 1, isDeveloper: true },
+    [`users/otto/developer/developerGames/${OTHERS}`]: true,
+    'users/mia/public': { uuid: 'mia', username: 'mia_plays', follows: 0 },
+    'users/mia/readOnly': { created: 1, modified: 1, isDeveloper: false },
+    // A member who lists the game among "their" games without the developer flag is still refused.
+    [`users/mia/developer/developerGames/${OWN}`]: true,
+  });
+});
+
+describe('a developer changing their game’s page', () => {
+  it('changes the description and icons in one write, keeps the deep link, and the public page shows it at once', async () => {
+    await visit(`/game/${OWN}`);
+    expect((await visit(`/game/${OWN}`)).cache).toBe('hit');
+    const response = await patchGame('stella', OWN, {
+      description: '  A lighthouse keeper’s roguelite, now with co-op.  ',
+      icon: 'https://cdn.example.com/lantern.png',
+      content_custom: { icon: 'https://cdn.example.com/lantern-custom.png' },
+      content_ios: { icon: 'https://cdn.example.com/lantern-ios.png' },
+    });
+    expect(response.status).toBe(200);
+    const { game } = await response.json<{ game: Game }>();
+    expect(game).toMatchObject({
+      name: 'Lantern Keep',
+      deeplink_url_code: OWN,
+      follows: 4,
+      icon: 'https://cdn.example.com/lantern.png',
+      content: { description: 'A lighthouse keeper’s roguelite, now with co-op.' },
+      content_custom: { icon: 'https://cdn.example.com/lantern-custom.png' },
+      content_ios: { icon: 'https://cdn.example.com/lantern-ios.png' },
+      genres: ['Adventure'],
+    });
+    const page = await visit(`/game/${OWN}`);
+    expect(page.cache).toBeNull();
+    expect(page.body).toContain('A lighthouse keeper’s roguelite, now with co-op.');
+  });
+
+  it('leaves the fields not given as they are, and removes an icon given as null', async () => {
+    const response = await patchGame('stella', OWN, { content_ios: { icon: null } });
+    expect(response.status).toBe(200);
+    const stored = (await db.get(`games/${OWN}`)) as Game;
+    expect(stored.content_ios).toBeUndefined();
+    expect(stored.content_custom).toEqual({ icon: 'https://cdn.example.com/lantern-custom.png' });
+    expect(stored.content.description).toBe('A lighthouse keeper’s roguelite, now with co-op.');
+  });
+
+  it('answers 401 to a visitor and 403 to a member without the developer role, and writes nothing', async () => {
+    expect((await patchGame(undefined, OWN, { description: 'Visitor' })).status).toBe(401);
+    const member = await patchGame('mia', OWN, { description: 'Not a developer' });
+    expect(member.status).toBe(403);
+    expect((await member.json<ErrorBody>()).error.code).toBe('forbidden');
+    expect(await db.get(`games/${OWN}/content/description`)).toBe(
+      'A lighthouse keeper’s roguelite, now with co-op.',
+    );
+  });
+
+  it('answers 403 to the developer of another game, and 404 for a game that does not exist', async () => {
+    const other = await patchGame('otto', OWN, { description: 'Taken over' });
+    expect(other.status).toBe(403);
+    expect((await other.json<ErrorBody>()).error.message).toBe(
+      'Only the developer of this game can change it.',
+    );
+    expect((await patchGame('stella', OTHERS, { description: 'Not mine' })).status).toBe(403);
+    expect(await db.get(`games/${OTHERS}/content/description`)).toBe(
+      'Someone Else’s Game is a game for tests.',
+    );
+    expect((await patchGame('stella', `missing-${run}`, { description: 'Nowhere' })).status).toBe(404);
+    expect(await db.get(`games/missing-${run}`)).toBeNull();
+  });
+
+  it('refuses hostile bodies whole: the deep link, name or follower count, unsafe icons, empty or oversized text', async () => {
+    const hostile: unknown[] = [
+      { deeplink_url_code: 'hijacked' },
+      { description: 'Fine', deeplink_url_code: 'hijacked' },
+      { name: 'Renamed' },
+      { follows: 1_000_000 },
+      { icon: 'javascript:alert(1)' },
+      { icon: 'http://cdn.example.com/plain.png' },
+      { content_custom: { icon: 'data:image/png;base64,AAAA' } },
+      { content_ios: { icon: 'https://cdn.example.com/x.png', description: 'extra' } },
+      { description: '   ' },
+      { description: 'x'.repeat(4001) },
+      {},
+      ['description'],
+      'description',
+    ];
+    for (const body of hostile) {
+      const response = await patchGame('stella', OWN, body);
+      expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect((await response.json<ErrorBody>()).error.code).toBe('invalid-input');
+    }
+    const stored = (await db.get(`games/${OWN}`)) as Game;
+    expect(stored.deeplink_url_code).toBe(OWN);
+    expect(stored.name).toBe('Lantern Keep');
+    expect(stored.follows).toBe(4);
+    expect(stored.icon).toBe('https://cdn.example.com/lantern.png');
+    expect(await db.get('games/hijacked')).toBeNull();
+  });
+
+  it('refuses a game id that is not a deep link', async () => {
+    expect((await patchGame('stella', 'Bad..Id', { description: 'x' })).status).toBe(400);
+  });
+});
