@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
+import type { ListFeedEvent } from '../../shared/feed/list-feed-event.ts';
 import type { FeedPost } from '../../shared/feed/read-feed.ts';
 import { callApi, useBrowserSession } from './browser-capabilities.ts';
 import { FeedViewerProvider, useFeedViewer } from './feed/feed-viewer.tsx';
 import { likeableIds, PostList } from './feed/post-list.tsx';
+import { ListEventCard } from './list-event-card.tsx';
 
 type Loaded =
   | { state: 'loading' }
   | { state: 'failed' }
-  | { state: 'shown'; posts: FeedPost[]; nextCursor: string | null };
+  | { state: 'shown'; posts: FeedPost[]; listEvents: ListFeedEvent[]; nextCursor: string | null };
 
 /**
  * The member's home feed (GET /api/feed): posts on every game, member and event they follow and their
- * own, newest first. Member data: asked for after hydration, never in the server-rendered page. "More
+ * own, and the games their followed lists gained, newest first. Member data: asked for after hydration, never in the server-rendered page. "More
  * posts" appends the next page; a post already shown is never shown twice.
  */
 export function HomeFeed() {
@@ -43,7 +45,12 @@ function HomeFeedPosts() {
     callApi('GET /feed', {}).then(
       (page) => {
         if (!current) return;
-        setLoaded({ state: 'shown', posts: page.posts, nextCursor: page.nextCursor });
+        setLoaded({
+          state: 'shown',
+          posts: page.posts,
+          listEvents: page.listEvents ?? [],
+          nextCursor: page.nextCursor,
+        });
         viewer.learnLikes(likeableIds(page.posts));
       },
       () => {
@@ -63,10 +70,11 @@ function HomeFeedPosts() {
       const page = await callApi('GET /feed', { query: { cursor } });
       setLoaded((shown) => {
         if (shown.state !== 'shown') return shown;
-        const seen = new Set(shown.posts.map((post) => post.uuid));
+        const seen = new Set([...shown.posts, ...shown.listEvents].map((item) => item.uuid));
         return {
           state: 'shown',
           posts: [...shown.posts, ...page.posts.filter((post) => !seen.has(post.uuid))],
+          listEvents: [...shown.listEvents, ...(page.listEvents ?? []).filter((e) => !seen.has(e.uuid))],
           nextCursor: page.nextCursor,
         };
       });
@@ -90,12 +98,17 @@ function HomeFeedPosts() {
         Your feed is not available just now. Please reload the page in a moment.
       </p>
     );
-  const { posts, nextCursor } = loaded;
+  const { posts, listEvents, nextCursor } = loaded;
   return (
     <>
       <PostList
         homeFeed
         posts={posts}
+        others={listEvents.map((event) => ({
+          uuid: event.uuid,
+          timestamp: event.timestamp,
+          element: <ListEventCard event={event} />,
+        }))}
         empty="Posts on the games, members and events you follow show up here."
         nextCursor={nextCursor}
         loading={loadingMore}

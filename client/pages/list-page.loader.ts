@@ -1,7 +1,9 @@
 // Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
 import { data, type LoaderFunctionArgs } from 'react-router';
+import { z } from 'zod';
 import { LIST_PAGE_SIZE } from '../../shared/constants.ts';
 import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
+import { followCountNode } from '../../shared/rtdb/paths.ts';
 import { GAME, LIST } from '../../shared/records/record-kinds.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
 import type { Game } from '../../shared/schemas/game.ts';
@@ -31,6 +33,8 @@ export interface ListPageData {
   collections: ListCollection[];
   /** Which page of the list this is (`?page=`, from 1), of how many, and how many games the list names. */
   page: { number: number; count: number; games: number };
+  /** How many members follow the list (its public summary's count). */
+  followers: number;
 }
 
 /** The page asked for with `?page=`: a whole number from 1, anything else is the first page. */
@@ -77,6 +81,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs): 
   if (number > pageCount) throw data(await notFoundPageData(db), { status: 404 });
   const pageIds = allIds.slice((number - 1) * LIST_PAGE_SIZE, number * LIST_PAGE_SIZE);
   let games: (Game | null)[];
+  // The follower count is read with the games; a count that cannot be read shows as none.
+  const followers = db.read(followCountNode('list', code).path, z.number()).catch(() => null);
   try {
     games = await Promise.all(pageIds.map((id) => readRecord(db, GAME, id)));
   } catch (error) {
@@ -96,5 +102,11 @@ export async function loader({ context, params, request }: LoaderFunctionArgs): 
     const games = present.flatMap((id) => listGames[id] ?? []);
     return [{ name, ids: present, games, start: ids.indexOf(first) + 1 }];
   });
-  return { list, listGames, collections, page: { number, count: pageCount, games: allIds.length } };
+  return {
+    list,
+    listGames,
+    collections,
+    page: { number, count: pageCount, games: allIds.length },
+    followers: (await followers) ?? 0,
+  };
 }

@@ -1,5 +1,6 @@
 import { Link, useLoaderData } from 'react-router';
 import { CURATED_LISTS_ATTRIBUTION, LIST_PAGE_SIZE } from '../../shared/constants.ts';
+import { FollowButton } from '../components/follow-button.tsx';
 import { GameGrid } from '../components/game-card.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
@@ -40,7 +41,7 @@ function useItemList(
 }
 
 export function Component() {
-  const { list, collections, page } = useLoaderData<typeof loader>();
+  const { list, collections, page, followers } = useLoaderData<typeof loader>();
   const count = page.games;
   const description =
     list.description ??
@@ -69,6 +70,8 @@ export function Component() {
         <p className="page-intro-count">
           {count} game{count === 1 ? '' : 's'}
         </p>
+        {/* Keyed by list: its follow state must not carry over to the next list page. */}
+        <FollowButton key={list.code} type="list" targetId={list.code} followers={followers} />
       </header>
       {collections.map((collection, index) => (
         <GameGrid

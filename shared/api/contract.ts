@@ -2,6 +2,7 @@ import type { AuthClientConfig, CurrentUserRecord, UsernameAvailability } from '
 import type { RegisterAccountRequest } from '../auth/register-account-schema.ts';
 import type { ApiErrorCode } from '../errors.ts';
 import type { NotificationsPage } from '../notifications/read-notifications.ts';
+import type { HomeFeedPage } from '../feed/home-feed.ts';
 import type { FeedComment, FeedPage, FeedPost } from '../feed/read-feed.ts';
 import type { FollowTargetType } from '../schemas/follow.ts';
 import type { LikeTargetType } from '../schemas/like.ts';
@@ -114,7 +115,7 @@ export interface ApiEndpoints {
     member: true;
   };
   /** A page of the member's home feed: `?cursor=<nextCursor of the page before>&limit=<1-25>`. */
-  'GET /feed': { answer: FeedPage; member: true };
+  'GET /feed': { answer: HomeFeedPage; member: true };
   /** A page of a user's, game's or event's feed: `?targetId=<id>&cursor=<nextCursor of the page before>`. */
   'GET /posts': { answer: FeedPage };
   'POST /posts': { body: NewPostRequest; answer: { post: FeedPost | null }; member: true };

@@ -3,6 +3,7 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { timestampMapSchema, userFollowsMapSchema } from '../schemas/user.ts';
 import { hiddenTagSlugs } from '../catalogue/hidden-tags-filter.ts';
 import { withoutPostsOnHiddenTags } from './home-feed-hidden-tags.ts';
+import { readListEventSlice, resolveListEvents, type ListEventRead } from './home-feed-list-events.ts';
 import { decodeFeedCursor, encodeFeedCursor, type FeedPosition } from './feed-cursor.ts';
 import {
   feedEntries,
@@ -51,7 +52,7 @@ async function readBlocks(db: RtdbClient, uid: string): Promise<Blocks> {
  */
 export function homeFeedIndexes(
   uid: string,
-  follows: { users?: object; games?: object; events?: object } | null,
+  follows: { users?: object; games?: object; events?: object; lists?: object } | null,
   blocks: Pick<Blocks, 'users' | 'games'>,
 ): string[] {
   const targets = new Set([
@@ -117,13 +118,27 @@ export async function buildHomeFeedPage(
     hiddenTagSlugs(db, uid),
   ]);
   const indexes = homeFeedIndexes(uid, follows, blocks);
-  const slices = await Promise.all(indexes.map((path) => readFeedSlice(db, path, cursor, request.limit)));
+  // Followed lists are feeds too: their events take places in the page as posts do (one order, one cursor).
+  const listEventsRead = new Map<string, ListEventRead>();
+  const slices = await Promise.all([
+    ...indexes.map((path) => readFeedSlice(db, path, cursor, request.limit)),
+    ...Object.keys(follows?.lists ?? {}).map((code) =>
+      readListEventSlice(db, code, cursor, request.limit, listEventsRead),
+    ),
+  ]);
   const { entries, more } = mergeFeedSlices(slices, request.limit, blocks.posts);
-  const posts = await readFeedPosts(
-    db,
-    entries.map((entry) => entry.id),
-    { withPlaces: true },
-  );
+  const listEntries = entries.flatMap((entry) => {
+    const read = listEventsRead.get(entry.id);
+    return read ? [{ id: entry.id, read }] : [];
+  });
+  const [posts, listEvents] = await Promise.all([
+    readFeedPosts(
+      db,
+      entries.filter((entry) => !listEventsRead.has(entry.id)).map((entry) => entry.id),
+      { withPlaces: true },
+    ),
+    resolveListEvents(db, listEntries, blocks.games),
+  ]);
   // Posts on games with a tag the member hides go too (one read of each such game's tags).
   const shown = await withoutPostsOnHiddenTags(db, uid, posts, hiddenTags);
   const last = entries.at(-1);
@@ -133,5 +148,6 @@ export async function buildHomeFeedPage(
       .filter((post) => post.sourceUUID === uid || !blocks.games.has(post.targetUUID))
       .map((post) => withoutBlockedComments(post, blocks)),
     nextCursor: more && last ? encodeFeedCursor(last) : null,
+    listEvents,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../schemas/keys.ts';
 import { decodeFeedCursor, isAfter, newestFirst, type FeedPosition } from './feed-cursor.ts';
+import { listFeedEventSchema, type ListFeedEvent } from './list-feed-event.ts';
 import type { FeedPage } from './read-feed.ts';
 
 // The home feed's order and paging, shared by the `http-getFeed` function (which builds a page), the
@@ -29,8 +30,12 @@ export const homeFeedRequestSchema = z.object({
 });
 export type HomeFeedRequest = z.infer<typeof homeFeedRequestSchema>;
 
-/** A page of the home feed: its posts, newest first, and the cursor of the next page (null at the end). */
-export type HomeFeedPage = FeedPage;
+/**
+ * A page of the home feed: its posts, newest first, and the cursor of the next page (null at the end);
+ * and the followed lists' events of the same stretch of time, a kind of item of their own that the page
+ * shows among the posts by (timestamp, uuid).
+ */
+export type HomeFeedPage = FeedPage & { listEvents?: ListFeedEvent[] };
 
 /** The answer's shape, checked by the Worker before passing it on (posts are the function's own reads). */
 export const homeFeedPageSchema = z.object({
@@ -47,6 +52,7 @@ export const homeFeedPageSchema = z.object({
       .loose(),
   ),
   nextCursor: z.string().nullable(),
+  listEvents: z.array(listFeedEventSchema).optional(),
 });
 
 /** The entries of an index (post id → timestamp), ignoring anything that is not a time. */

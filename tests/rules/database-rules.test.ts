@@ -268,6 +268,18 @@ describe('bounded queries: an indexed order and a limit of at most PUBLIC_QUERY_
       ).toBe(false);
       expect(await canRead(db.anonymous, 'lists-public', { orderBy: '$key', limitToFirst: 8 })).toBe(false);
     });
+    it('a list’s follower count is readable by anyone; a list’s events only by the home feed (server)', async () => {
+      await db.server.patch('', {
+        'lists-public/roguelites/follows': 3,
+        'list_activity/roguelites/ev1': { games: ['hades'], count: 1, timestamp: 1 },
+      });
+      expect(await canRead(db.anonymous, 'lists-public/roguelites/follows')).toBe(true);
+      expect(await canRead(ana, 'list_activity/roguelites')).toBe(false);
+      expect(await canRead(db.anonymous, 'list_activity/roguelites/ev1')).toBe(false);
+      expect(
+        await allowed(ana.put('list_activity/roguelites/ev2', { games: ['x'], count: 1, timestamp: 2 })),
+      ).toBe(false);
+    });
   });
 
   describe('events', () => {

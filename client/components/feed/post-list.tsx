@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { FeedPost } from '../../../shared/feed/read-feed.ts';
 import { BlockNotice } from './block-notice.tsx';
@@ -50,6 +50,7 @@ export function PostList({
   onMore,
   onDeleted,
   homeFeed = false,
+  others = [],
 }: {
   posts: readonly FeedPost[];
   /** What an empty feed says. */
@@ -62,6 +63,8 @@ export function PostList({
   onDeleted: (postId: string) => void;
   /** The member's home feed rather than a page's. */
   homeFeed?: boolean;
+  /** Items of other kinds (the home feed's list events), placed among the posts by (timestamp, uuid). */
+  others?: readonly { uuid: string; timestamp: number; element: ReactNode }[];
 }) {
   const viewer = useFeedViewer();
   const shown = posts.filter((post) =>
@@ -71,13 +74,23 @@ export function PostList({
   return (
     <>
       <BlockNotice />
-      {shown.length === 0 ? <p className="feed-empty">{empty}</p> : null}
+      {shown.length === 0 && others.length === 0 ? <p className="feed-empty">{empty}</p> : null}
       <ol className="feed-list">
-        {shown.map((post) => (
-          <li key={post.uuid} id={postAnchor(post.uuid)} data-post={post.uuid}>
-            <PostCard post={post} onDeleted={onDeleted} />
-          </li>
-        ))}
+        {[
+          ...shown.map((post) => ({ id: post.uuid, timestamp: post.timestamp, post })),
+          ...others.map((other) => ({ id: other.uuid, timestamp: other.timestamp, other })),
+        ]
+          // Newest first by (timestamp, id), the feeds' own order (shared/feed/feed-cursor.ts).
+          .sort((a, b) => b.timestamp - a.timestamp || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0))
+          .map((item) =>
+            'post' in item ? (
+              <li key={item.id} id={postAnchor(item.id)} data-post={item.id}>
+                <PostCard post={item.post} onDeleted={onDeleted} />
+              </li>
+            ) : (
+              <li key={item.id}>{item.other.element}</li>
+            ),
+          )}
       </ol>
       {nextCursor ? (
         <button

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HomeFeedPage } from '../../../shared/feed/home-feed.ts';
+import { planListGainedGames } from '../../../shared/lists/list-activity.ts';
+import type { MultiPathUpdate } from '../../../shared/rtdb/multi-path-update.ts';
+import {
+  gameNode,
+  listActivityNode,
+  listPath,
+  postNode,
+  postsByIdNode,
+  postsByUidNode,
+  userBlocksNode,
+  userFollowsMapNode,
+  userSectionNode,
+} from '../../../shared/rtdb/paths.ts';
+import {
+  startTestDatabase,
+  TEST_DATABASE_NOW,
+  type TestDatabase,
+} from '../../../tests/integration/emulator-db.ts';
+import { getFeed } from './get-feed.ts';
+
+// A member who follows a curated list sees in their home feed when it gains games, among the posts by
+// time, and pages through both without repeats or gaps.
+
+const MEMBER = 'uid-lena';
+const FRIEND = 'uid-otto';
+const LIST = 'indie-essentials';
+const OTHER_LIST = 'not-followed';
+const minute = 60_000;
+const ago = (minutes: number) => TEST_DATABASE_NOW - minutes * minute;
+
+let db: TestDatabase;
+
+function post(id: string, minutesAgo: number): MultiPathUpdate {
+  const timestamp = ago(minutesAgo);
+  return {
+    ...postNode(id).set({
+      uuid: id,
+      targetUUID: FRIEND,
+      targetType: 'user',
+      sourceUUID: FRIEND,
+      content: `Post ${id}`,
+      type: 'text',
+      likes: 0,
+      timestamp,
+    }),
+    ...postsByIdNode(FRIEND).child(id).set(timestamp),
+    ...postsByUidNode(FRIEND).child(id).set(timestamp),
+  };
+}
+
+const page = (payload: unknown): Promise<HomeFeedPage> => getFeed(() => db.server, MEMBER, payload);
+/** The page's items in the order it shows them: posts and list events merged newest first. */
+function items(answer: HomeFeedPage): string[] {
+  return [
+    ...answer.posts.map((p) => ({ id: p.uuid, timestamp: p.timestamp })),
+    ...(answer.listEvents ?? []).map((e) => ({ id: e.uuid, timestamp: e.timestamp })),
+  ]
+    .sort((a, b) => b.timestamp - a.timestamp || (a.id < b.id ? 1 : -1))
+    .map((item) => item.id);
+}
+
+beforeAll(async () => {
+  db = await startTestDatabase();
+  await db.server.patch('', {
+    ...userSectionNode(FRIEND, 'public').set({ uuid: FRIEND, username: 'otto', follows: 1 }),
+    ...userSectionNode(MEMBER, 'public').set({ uuid: MEMBER, username: 'lena', follows: 0 }),
+    ...gameNode('hades').child('name').set('Hades'),
+    ...gameNode('celeste').child('name').set('Celeste'),
+    ...gameNode('dead-cells').child('name').set('Dead Cells'),
+    [`${listPath(LIST)}/name`]: 'Indie essentials',
+    [`${listPath(OTHER_LIST)}/name`]: 'Not followed',
+    ...userFollowsMapNode(MEMBER, 'user').child(FRIEND).set(ago(100)),
+    ...userFollowsMapNode(MEMBER, 'list').child(LIST).set(ago(100)),
+    ...post('post-1', 10),
+    ...post('post-3', 30),
+    ...post('post-5', 50),
+    ...planListGainedGames(LIST, ['hades', 'celeste'], ago(20), () => 'list-event-20'),
+    ...planListGainedGames(LIST, ['dead-cells'], ago(40), () => 'list-event-40'),
+    ...planListGainedGames(OTHER_LIST, ['hades'], ago(15), () => 'other-event'),
+  });
+});
+afterAll(() => db.close());
+
+describe('http-getFeed with a followed list', () => {
+  it('shows the list gaining games among the posts by time, naming the list and the games', async () => {
+    const answer = await page({});
+    expect(items(answer)).toEqual(['post-1', 'list-event-20', 'post-3', 'list-event-40', 'post-5']);
+    expect(answer.listEvents?.find((e) => e.uuid === 'list-event-20')).toEqual({
+      uuid: 'list-event-20',
+      timestamp: ago(20),
+      list: { code: LIST, name: 'Indie essentials' },
+      games: [
+        { id: 'hades', name: 'Hades' },
+        { id: 'celeste', name: 'Celeste' },
+      ],
+      count: 2,
+    });
+    // A list the member does not follow never shows.
+    expect(items(answer)).not.toContain('other-event');
+  });
+
+  it('pages through posts and list events without repeats or gaps, also in one millisecond', async () => {
+    const burst: MultiPathUpdate = {};
+    for (let n = 0; n < 5; n++)
+      Object.assign(
+        burst,
+        planListGainedGames(LIST, ['hades'], ago(30), () => `list-burst-${String(n)}`),
+      );
+    await db.server.patch('', burst);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 20; pages++) {
+      const answer = await page(cursor === undefined ? { limit: 2 } : { limit: 2, cursor });
+      expect(items(answer).length).toBeLessThanOrEqual(2);
+      seen.push(...items(answer));
+      if (answer.nextCursor === null) break;
+      cursor = answer.nextCursor;
+    }
+    expect(seen).toEqual([
+      'post-1',
+      'list-event-20',
+      'post-3',
+      'list-burst-4',
+      'list-burst-3',
+      'list-burst-2',
+      'list-burst-1',
+      'list-burst-0',
+      'list-event-40',
+      'post-5',
+    ]);
+    await db.server.patch('', Object.fromEntries(Object.keys(burst).map((path) => [path, null])));
+  });
+
+  it('leaves out games the member is not interested in, and an event left with none', async () => {
+    await db.server.patch('', userBlocksNode(MEMBER, 'games').child('dead-cells').set(TEST_DATABASE_NOW));
+    const answer = await page({});
+    expect(items(answer)).toEqual(['post-1', 'list-event-20', 'post-3', 'post-5']);
+    await db.server.patch('', userBlocksNode(MEMBER, 'games').child('dead-cells').set(null));
+  });
+
+  it('stops showing the list’s events once the member unfollows it', async () => {
+    await db.server.patch('', userFollowsMapNode(MEMBER, 'list').child(LIST).set(null));
+    expect(items(await page({}))).toEqual(['post-1', 'post-3', 'post-5']);
+    await db.server.patch('', userFollowsMapNode(MEMBER, 'list').child(LIST).set(ago(100)));
+  });
+
+  it('skips a malformed list event instead of failing the feed', async () => {
+    await db.server.patch('', {
+      [`${listActivityNode(LIST).path}/broken`]: { games: 'nope', timestamp: ago(5) },
+    });
+    expect(items(await page({}))[0]).toBe('post-1');
+    await db.server.patch('', { [`${listActivityNode(LIST).path}/broken`]: null });
+  });
+});
