@@ -19,6 +19,8 @@ export const demoMemberSchema = z.object({
   games: z.array(deepLinkSchema).min(1),
   follows_users: z.array(z.string()).default([]),
   posts: z.array(z.object({ text: z.string().min(1).max(500), game: deepLinkSchema.optional() })).default([]),
+  /** A site editor (`admin.auth`): curates the home page and lists, grants developer status, reads the logs. */
+  editor: z.boolean().default(false),
   /** The games this member runs as a developer account (`readOnly.isDeveloper`, `developerGames`). */
   developer_games: z.array(deepLinkSchema).default([]),
 });

@@ -82,6 +82,10 @@ export async function seedMembers(
     Object.assign(
       {},
       ...members.map((m) => memberUpdates(demoMemberUid(m.username), m.username, m.bio, m.developer_games)),
+      // The demo's site editors: admin.auth set after the sections sign-up writes (which clear it).
+      ...members
+        .filter((m) => m.editor)
+        .map((m) => userSectionNode(demoMemberUid(m.username), 'admin').merge({ auth: true })),
     ) as Record<string, unknown>,
   );
   result.users += members.length;

@@ -156,6 +156,15 @@ describe('curated lists', () => {
       added: ['hades', 'celeste', 'balatro', 'inscryption'],
     });
     expect(await db.get(`lists-public/${LIST}`)).toEqual({ name: 'Editors’ picks', game_count: 4 });
+    // Its followers hear of the games it gained, written with the list.
+    const activity = Object.values((await db.get(`list_activity/${LIST}`)) as Record<string, unknown>);
+    expect(activity).toEqual([
+      {
+        games: ['hades', 'celeste', 'balatro', 'inscryption'],
+        count: 4,
+        timestamp: expect.any(Number) as number,
+      },
+    ]);
     const page = await visit(`/lists/games/${LIST}`);
     expect(page.body).toContain('Hard and fair');
     const read = await call(`/api/editor/lists/${LIST}`, { uid: 'edna' });
@@ -206,6 +215,14 @@ describe('curated lists', () => {
       game_count: 1,
       follows: 3,
     });
+    // Factorio is new to the list: one more event; the reorder before it gained nothing and made none.
+    const activity = Object.values(
+      (await db.get(`list_activity/${LIST}`)) as Record<string, { games: string[] }>,
+    );
+    expect(activity.map((event) => event.games)).toEqual([
+      ['hades', 'celeste', 'balatro', 'inscryption'],
+      ['factorio'],
+    ]);
   });
 
   it('refuses unknown games, bad codes, huge and malformed lists, writing nothing', async () => {

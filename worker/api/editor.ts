@@ -10,6 +10,7 @@ import {
   usernameClaimPath,
 } from '../../shared/rtdb/paths.ts';
 import { listSummarySchema } from '../../shared/catalogue/list-summary.ts';
+import { planListGainedGames } from '../../shared/lists/list-activity.ts';
 import {
   developerGrantSchema,
   developerParamsSchema,
@@ -215,4 +216,5 @@ export function createEditorApi(planListGains?: ListGainsPlanner) {
   );
 }
 
-export const editorApi = createEditorApi();
+/** Mounted at /api/editor: a list that gains games tells its followers (list_activity, same PATCH). */
+export const editorApi = createEditorApi(planListGainedGames);
