@@ -23,6 +23,8 @@ export const postSchema = z.object({
   type: z.enum(POST_TYPES).catch('text').default('text'),
   likes: z.number().int().nonnegative().default(0),
   timestamp: z.number(),
+  /** Written by a developer of the game whose feed it is on: decided by the server when posted. */
+  fromDeveloper: z.boolean().optional(),
   /** Its comments, comment id to timestamp. */
   comments: z.record(recordIdSchema, z.number()).default({}),
 });

@@ -36,3 +36,17 @@ describe('developerGameUpdateSchema', () => {
       expect(developerGameUpdateSchema.safeParse(body).success, JSON.stringify(body)).toBe(false);
   });
 });
+
+describe('planNewPost for a developer', () => {
+  it('marks the post only when the server decided it is from the game’s developer', async () => {
+    const { planNewPost } = await import('./post.ts');
+    const request = {
+      targetType: 'game' as const,
+      targetId: 'lantern-keep',
+      content: 'Patch notes',
+      type: 'text' as const,
+    };
+    expect(planNewPost('stella', request, 'p1', true)['posts/p1']).toMatchObject({ fromDeveloper: true });
+    expect(planNewPost('stella', request, 'p2')['posts/p2']).not.toHaveProperty('fromDeveloper');
+  });
+});

@@ -17,6 +17,18 @@ export async function developsGame(db: RtdbClient, uid: string, gameId: string):
 }
 
 /**
+ * Whether `uid` is a developer account (`readOnly.isDeveloper`) and a developer of `gameId`: both read at
+ * once. A revoked role leaves old posts marked as they were, and marks no new ones.
+ */
+export async function isGameDeveloper(db: RtdbClient, uid: string, gameId: string): Promise<boolean> {
+  const [flag, owns] = await Promise.all([
+    db.read(userSectionNode(uid, 'readOnly').child('isDeveloper').path, z.boolean()),
+    developsGame(db, uid, gameId),
+  ]);
+  return flag === true && owns;
+}
+
+/**
  * A developer's change to their game's page as field-level writes of one PATCH: fields not given stay as
  * they are, and the name, deep link and follower count are never among them (the deep link is the page's
  * address, kept stable). The browse index of genres and tags (shared/catalogue/game-updates.ts) watches

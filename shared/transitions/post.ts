@@ -11,13 +11,22 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
+import { isGameDeveloper } from './developer-game.ts';
 import { planFeedActivity } from './feed-activity.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import type { NewPostRequest, PostRecord } from '../schemas/post.ts';
 import type { PostCommentRecord } from '../schemas/post-comment.ts';
 
-/** A new post: the record, the target's feed index, the author's index and the feed's activity in one PATCH. */
-export function planNewPost(uid: string, post: NewPostRequest, postId: string = pushId()): MultiPathUpdate {
+/**
+ * A new post: the record, the target's feed index, the author's index and the feed's activity in one PATCH.
+ * `fromDeveloper` marks a post by a developer of the game whose feed it is on (never taken from the request).
+ */
+export function planNewPost(
+  uid: string,
+  post: NewPostRequest,
+  postId: string = pushId(),
+  fromDeveloper = false,
+): MultiPathUpdate {
   return {
     ...postNode(postId).set({
       uuid: postId,
@@ -28,6 +37,7 @@ export function planNewPost(uid: string, post: NewPostRequest, postId: string = 
       type: post.type,
       likes: 0,
       timestamp: SERVER_TIMESTAMP,
+      ...(fromDeveloper ? { fromDeveloper: true } : {}),
     }),
     ...postsByIdNode(post.targetId).child(postId).set(SERVER_TIMESTAMP),
     ...postsByUidNode(uid).child(postId).set(SERVER_TIMESTAMP),
@@ -37,7 +47,8 @@ export function planNewPost(uid: string, post: NewPostRequest, postId: string = 
 
 export async function commitNewPost(db: RtdbClient, uid: string, post: NewPostRequest): Promise<string> {
   const postId = pushId();
-  await db.patch('', planNewPost(uid, post, postId));
+  const fromDeveloper = post.targetType === 'game' && (await isGameDeveloper(db, uid, post.targetId));
+  await db.patch('', planNewPost(uid, post, postId, fromDeveloper));
   return postId;
 }
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { FeedPage, FeedPost } from '../../shared/feed/read-feed.ts';
 import type { Game } from '../../shared/schemas/game.ts';
 import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
@@ -134,5 +135,51 @@ describe('a developer changing their game’s page', () => {
 
   it('refuses a game id that is not a deep link', async () => {
     expect((await patchGame('stella', 'Bad..Id', { description: 'x' })).status).toBe(400);
+  });
+});
+
+describe('a developer’s posts on their games’ feeds', () => {
+  const post = async (uid: string, json: Record<string, unknown>) => {
+    const response = await call('/api/posts', { method: 'POST', uid, json });
+    expect(response.status).toBe(201);
+    return (await response.json<{ post: FeedPost }>()).post;
+  };
+
+  it('are marked as from the developer, on their own games only, and the game page shows the badge', async () => {
+    const own = await post('stella', {
+      targetType: 'game',
+      targetId: OWN,
+      content: 'Patch 1.1 is out today.',
+    });
+    expect(own.fromDeveloper).toBe(true);
+    // On another developer's game, on her own page, and by a member without the role: not marked.
+    const elsewhere = await post('stella', {
+      targetType: 'game',
+      targetId: OTHERS,
+      content: 'Congrats on launch!',
+    });
+    expect(elsewhere.fromDeveloper).toBeUndefined();
+    const onProfile = await post('stella', { targetType: 'user', targetId: 'stella', content: 'Hello.' });
+    expect(onProfile.fromDeveloper).toBeUndefined();
+    const notDeveloper = await post('mia', { targetType: 'game', targetId: OWN, content: 'Love this game.' });
+    expect(notDeveloper.fromDeveloper).toBeUndefined();
+
+    const page = await (await call(`/api/posts?targetId=${OWN}`)).json<FeedPage>();
+    const marks = Object.fromEntries(page.posts.map((p) => [p.content, p.fromDeveloper ?? false]));
+    expect(marks).toEqual({ 'Patch 1.1 is out today.': true, 'Love this game.': false });
+    const html = (await visit(`/game/${OWN}`)).body;
+    expect(html).toContain('Patch 1.1 is out today.');
+    expect(html).toContain('class="developer-badge"');
+  });
+
+  it('cannot be claimed by the request: a member sending fromDeveloper is not marked', async () => {
+    const claimed = await post('mia', {
+      targetType: 'game',
+      targetId: OWN,
+      content: 'Official news (not really).',
+      fromDeveloper: true,
+    });
+    expect(claimed.fromDeveloper).toBeUndefined();
+    expect(await db.get(`posts/${claimed.uuid}/fromDeveloper`)).toBeNull();
   });
 });

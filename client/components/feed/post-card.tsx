@@ -58,6 +58,14 @@ export function PostCard({
       <div className="feed-item-head">
         <p className="feed-meta">
           <AuthorLink name={post.authorName} />
+          {post.fromDeveloper ? (
+            <>
+              {' '}
+              <span className="developer-badge" title="A developer of this game">
+                Developer
+              </span>
+            </>
+          ) : null}
           {post.postedOn ? <PlaceLink place={post.postedOn} /> : null} · <RelativeTime at={post.timestamp} />
         </p>
         <ItemMenu label="More for this post" actions={postActions(post, viewer, setMessage)} />
