@@ -79,7 +79,8 @@ describe('list page', () => {
     const requests: RtdbRequestRecord[] = [];
     await request('/lists/games/valve-and-friends', { onDatabaseRequest: (r) => requests.push(r) });
     expect(sequentialRounds(requests)).toBe(2);
-    expect(requests).toHaveLength(6);
+    // The list; then its five games and its follower count together.
+    expect(requests).toHaveLength(7);
   });
 
   it('answers 404 with top games at the requested URL when the list does not exist', async () => {
@@ -132,7 +133,8 @@ describe('list page', () => {
     const first = await request('/lists/games/long-ranking', { onDatabaseRequest: (r) => requests.push(r) });
     expect(first.response.status).toBe(200);
     // The list, then this page's games: never more reads than a page holds, however long the list.
-    expect(requests).toHaveLength(1 + LIST_PAGE_SIZE);
+    // The list, then a page of games and the follower count.
+    expect(requests).toHaveLength(2 + LIST_PAGE_SIZE);
     const page1 = hydrationData(first.body).loaderData.list as ListBundle & { page: unknown };
     expect(page1.page).toEqual({ number: 1, count: 2, games: total });
     expect(page1.collections[0]?.ids).toEqual(ids.slice(0, LIST_PAGE_SIZE));
