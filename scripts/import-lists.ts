@@ -11,6 +11,7 @@ import { listPath, ROOTS } from '../shared/rtdb/paths.ts';
 import { deepLinkSchema } from '../shared/schemas/keys.ts';
 import { listSchema, type ListRecord } from '../shared/schemas/list.ts';
 import { describeIssues, jsonlObjects, type RowReject } from '../shared/catalogue/catalogue-rows.ts';
+import { gamesGained, planListGainedGames } from '../shared/lists/list-activity.ts';
 
 export const curatedListSchema = z.object({
   id: z.string().min(1),
@@ -160,7 +161,12 @@ export interface ListsImportResult {
 export async function importCuratedLists(
   client: RtdbClient,
   text: string,
-  options: { batchSize?: number; onProgress?: (written: number, total: number) => void } = {},
+  options: {
+    batchSize?: number;
+    onProgress?: (written: number, total: number) => void;
+    /** The time of the import, for the events of lists it adds games to (tests inject it). */
+    now?: number;
+  } = {},
 ): Promise<ListsImportResult> {
   const { lists, rejects } = readCuratedLists(text);
   const appids = lists.flatMap(({ list }) =>
@@ -194,10 +200,17 @@ export async function importCuratedLists(
   }
   rejects.sort((a, b) => a.line - b.line);
   const batchSize = Math.max(1, options.batchSize ?? 20);
+  const now = options.now ?? Date.now();
   for (let start = 0; start < converted.length; start += batchSize) {
     const updates: Record<string, unknown> = {};
-    for (const { code, record } of converted.slice(start, start + batchSize))
+    const batch = converted.slice(start, start + batchSize);
+    // A list imported again that gains games tells its followers, in the same PATCH (a new list has none).
+    const previous = await Promise.all(batch.map(({ code }) => client.read(listPath(code), listSchema)));
+    batch.forEach(({ code, record }, index) => {
       Object.assign(updates, listUpdates(code, record));
+      const before = previous[index];
+      if (before) Object.assign(updates, planListGainedGames(code, gamesGained(before, record), now));
+    });
     await client.patch('', updates);
     result.lists = Math.min(converted.length, start + batchSize);
     options.onProgress?.(result.lists, converted.length);
