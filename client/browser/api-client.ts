@@ -63,6 +63,8 @@ const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
   'PUT /suggestions/:targetId': true,
   'PATCH /profiles/:uid': true,
   'PATCH /developer/games/:gameId': true,
+  'POST /developer/events': true,
+  'PATCH /developer/events/:eventId': true,
   'PUT /users/me/images/:kind': true,
   'GET /notifications': true,
   'GET /notifications/unread': true,

@@ -15,7 +15,9 @@ import type { SearchAnswer } from '../schemas/search.ts';
 import type { SuggestionAnswer } from '../schemas/suggestion.ts';
 import type { SuggestionOutcome } from '../transitions/suggestion.ts';
 import type { BlockRequest } from '../schemas/block.ts';
+import type { DeveloperEventUpdate, NewDeveloperEvent } from '../schemas/developer-event.ts';
 import type { DeveloperGameUpdate } from '../schemas/developer-game.ts';
+import type { GameEvent } from '../schemas/event.ts';
 import type { Game } from '../schemas/game.ts';
 import type { HiddenTag } from '../schemas/hidden-tags.ts';
 import type { UserBlocks } from '../schemas/user.ts';
@@ -84,6 +86,14 @@ export interface ApiEndpoints {
   'PATCH /profiles/:uid': { body: ProfileUpdateRequest; answer: { profile: Profile }; member: true };
   /** A developer's change to their own game's page (shared/schemas/developer-game.ts); 403 for anyone else. */
   'PATCH /developer/games/:gameId': { body: DeveloperGameUpdate; answer: { game: Game }; member: true };
+  /** A developer's new event featuring their own games; its deep link is made from the name (201). */
+  'POST /developer/events': { body: NewDeveloperEvent; answer: { event: GameEvent }; member: true };
+  /** A change to an event the developer created; the deep link stays. */
+  'PATCH /developer/events/:eventId': {
+    body: DeveloperEventUpdate;
+    answer: { event: GameEvent };
+    member: true;
+  };
   /** The picture as a PNG body (a Blob of type image/png, at most 2 MB); see shared/schemas/profile-image.ts. */
   'PUT /users/me/images/:kind': {
     params: { kind: ProfileImageKind };

@@ -13,6 +13,8 @@ export const eventSchema = z.object({
   ends_on: z.iso.date().optional(),
   place: z.string().optional(),
   follows: z.number().int().nonnegative().default(0),
+  /** The developer account that created it, and alone may change it (absent: an event of the catalogue). */
+  sourceUUID: recordIdSchema.optional(),
 });
 
 export type EventRecord = z.infer<typeof eventSchema>;

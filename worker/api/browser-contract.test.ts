@@ -58,6 +58,19 @@ const checks = {
     Routes['developer']['games'][':gameId']['$patch'],
     'PATCH /developer/games/:gameId'
   >,
+  developerEventNew: true satisfies Answers<Routes['developer']['events']['$post'], 'POST /developer/events'>,
+  developerEventNewBody: true satisfies TakesBody<
+    Routes['developer']['events']['$post'],
+    'POST /developer/events'
+  >,
+  developerEvent: true satisfies Answers<
+    Routes['developer']['events'][':eventId']['$patch'],
+    'PATCH /developer/events/:eventId'
+  >,
+  developerEventBody: true satisfies TakesBody<
+    Routes['developer']['events'][':eventId']['$patch'],
+    'PATCH /developer/events/:eventId'
+  >,
   profileImage: true satisfies Answers<
     Routes['users']['me']['images'][':kind']['$put'],
     'PUT /users/me/images/:kind'

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FeedPage, FeedPost } from '../../shared/feed/read-feed.ts';
+import type { GameEvent } from '../../shared/schemas/event.ts';
 import type { Game } from '../../shared/schemas/game.ts';
 import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
@@ -181,5 +182,124 @@ describe('a developer’s posts on their games’ feeds', () => {
     });
     expect(claimed.fromDeveloper).toBeUndefined();
     expect(await db.get(`posts/${claimed.uuid}/fromDeveloper`)).toBeNull();
+  });
+});
+
+describe('a developer’s events', () => {
+  const LAUNCH = {
+    name: `Lantern Keep Launch Party ${run}`,
+    description: 'Two evenings of streams and a speedrun race.',
+    starts_on: '2031-06-12',
+    ends_on: '2031-06-13',
+    place: 'Online',
+    games: [OWN],
+  };
+  const launchLink = `lantern-keep-launch-party-${run}`;
+  const create = (uid: string, json: unknown) => call('/api/developer/events', { method: 'POST', uid, json });
+  const change = (uid: string, eventId: string, json: unknown) =>
+    call(`/api/developer/events/${eventId}`, { method: 'PATCH', uid, json });
+
+  it('creates an event featuring their own game, shown at once on its page and on home', async () => {
+    await visit('/');
+    expect((await visit('/')).cache).toBe('hit');
+    const response = await create('stella', LAUNCH);
+    expect(response.status).toBe(201);
+    const { event } = await response.json<{ event: GameEvent }>();
+    expect(event).toMatchObject({
+      name: LAUNCH.name,
+      deeplink_url_code: launchLink,
+      content: { description: 'Two evenings of streams and a speedrun race.' },
+      games: { [OWN]: 1 },
+      starts_on: '2031-06-12',
+      ends_on: '2031-06-13',
+      place: 'Online',
+      sourceUUID: 'stella',
+      follows: 0,
+    });
+    expect(await db.get(`users/stella/developer/developerEvents/${launchLink}`)).toBe(true);
+    expect((await visit(`/event/${launchLink}`)).body).toContain(LAUNCH.name);
+    const home = await visit('/');
+    expect(home.cache).toBeNull();
+    expect(home.body).toContain(LAUNCH.name);
+  });
+
+  it('never overwrites an event of the same name: the second gets a numbered deep link', async () => {
+    const again = await create('stella', { ...LAUNCH, description: 'The encore.' });
+    expect(again.status).toBe(201);
+    expect((await again.json<{ event: GameEvent }>()).event.deeplink_url_code).toBe(`${launchLink}-2`);
+    expect(await db.get(`events/${launchLink}/content/description`)).toBe(
+      'Two evenings of streams and a speedrun race.',
+    );
+  });
+
+  it('refuses an event featuring another developer’s game, or from a member without the role (403), writing nothing', async () => {
+    const others = await create('stella', { ...LAUNCH, name: `Borrowed ${run}`, games: [OWN, OTHERS] });
+    expect(others.status).toBe(403);
+    expect((await others.json<ErrorBody>()).error.message).toBe('An event can only feature your own games.');
+    expect(await db.get(`events/borrowed-${run}`)).toBeNull();
+    const unknownGame = await create('stella', { ...LAUNCH, name: `Ghost ${run}`, games: [`ghost-${run}`] });
+    expect(unknownGame.status).toBe(403);
+    expect((await create('mia', { ...LAUNCH, name: `Fan meetup ${run}` })).status).toBe(403);
+    expect(await db.get(`events/fan-meetup-${run}`)).toBeNull();
+  });
+
+  it('refuses hostile new events whole (400)', async () => {
+    const hostile: unknown[] = [
+      { ...LAUNCH, ends_on: '2031-06-11' },
+      { ...LAUNCH, starts_on: 'next friday' },
+      { ...LAUNCH, games: [] },
+      { ...LAUNCH, games: [OWN, OWN] },
+      { ...LAUNCH, games: Array.from({ length: 13 }, (_, i) => `game-${String(i)}`) },
+      { ...LAUNCH, deeplink_url_code: 'chosen-link' },
+      { ...LAUNCH, sourceUUID: 'otto' },
+      { ...LAUNCH, follows: 500 },
+      { ...LAUNCH, name: '   ' },
+      { ...LAUNCH, description: 'x'.repeat(4001) },
+      { ...LAUNCH, games: ['../users'] },
+    ];
+    for (const body of hostile) {
+      const response = await create('stella', body);
+      expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    expect(await db.get('events/chosen-link')).toBeNull();
+  });
+
+  it('changes the event in one write with the deep link kept, only for its author', async () => {
+    await visit(`/event/${launchLink}`);
+    expect((await visit(`/event/${launchLink}`)).cache).toBe('hit');
+    const renamed = await change('stella', launchLink, {
+      name: 'Lantern Keep: Anniversary',
+      description: '',
+      ends_on: '2031-06-14',
+    });
+    expect(renamed.status).toBe(200);
+    const { event } = await renamed.json<{ event: GameEvent }>();
+    expect(event).toMatchObject({
+      name: 'Lantern Keep: Anniversary',
+      deeplink_url_code: launchLink,
+      starts_on: '2031-06-12',
+      ends_on: '2031-06-14',
+      place: 'Online',
+      sourceUUID: 'stella',
+    });
+    expect(event.content.description).toBeUndefined();
+    const page = await visit(`/event/${launchLink}`);
+    expect(page.cache).toBeNull();
+    expect(page.body).toContain('Lantern Keep: Anniversary');
+
+    expect((await change('otto', launchLink, { name: 'Mine now' })).status).toBe(403);
+    expect((await change('mia', launchLink, { name: 'Mine now' })).status).toBe(403);
+    expect((await change('stella', `no-event-${run}`, { name: 'Nowhere' })).status).toBe(404);
+    // The stored start is checked against a new end alone.
+    expect((await change('stella', launchLink, { ends_on: '2031-06-01' })).status).toBe(400);
+    expect((await change('stella', launchLink, { games: [OTHERS] })).status).toBe(403);
+    expect((await change('stella', launchLink, { deeplink_url_code: 'moved' })).status).toBe(400);
+    expect((await change('stella', launchLink, {})).status).toBe(400);
+    expect(await db.get(`events/${launchLink}`)).toMatchObject({
+      name: 'Lantern Keep: Anniversary',
+      deeplink_url_code: launchLink,
+      ends_on: '2031-06-14',
+      games: { [OWN]: 1 },
+    });
   });
 });

@@ -1,11 +1,18 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { readRecord } from '../../shared/records/read-records.ts';
-import { GAME } from '../../shared/records/record-kinds.ts';
+import { EVENT, GAME } from '../../shared/records/record-kinds.ts';
+import { developerEventUpdateSchema, newDeveloperEventSchema } from '../../shared/schemas/developer-event.ts';
 import { developerGameUpdateSchema } from '../../shared/schemas/developer-game.ts';
 import { deepLinkSchema } from '../../shared/schemas/keys.ts';
+import {
+  commitDeveloperEventUpdate,
+  commitNewDeveloperEvent,
+  gamesNotOwned,
+} from '../../shared/transitions/developer-event.ts';
 import { commitDeveloperGameUpdate, developsGame } from '../../shared/transitions/developer-game.ts';
 import { apiError } from '../api-error.ts';
+import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireRole } from '../auth/require-role.ts';
 import { requireUser } from '../auth/require-user.ts';
@@ -13,6 +20,24 @@ import { cacheKeyFor } from '../edge-cache.ts';
 import { validate } from '../validate.ts';
 
 const gameParams = z.object({ gameId: deepLinkSchema });
+const eventParams = z.object({ eventId: deepLinkSchema });
+
+/** Refuses (403) an event featuring games that are not the developer's own, before anything is written. */
+async function requireOwnGames(db: RtdbClient, uid: string, games: readonly string[] | undefined) {
+  if (games === undefined) return;
+  const notOwned = await gamesNotOwned(db, uid, games);
+  if (notOwned.length > 0)
+    throw apiError(403, 'forbidden', {
+      message: 'An event can only feature your own games.',
+      detail: `not the developer's: ${notOwned.join(', ')}`,
+    });
+}
+
+/** The pages an event shows on: its own, and home, which links the latest events. */
+function purgeEventPages(c: WritingRequest, eventId: string): void {
+  purgePage(c, `/event/${encodeURIComponent(eventId)}`);
+  purgePage(c, '/');
+}
 
 /** What purging reads of the API request that made the change. */
 interface WritingRequest {
@@ -59,5 +84,49 @@ export const developerApi = new Hono<AppEnv>()
       const changed = await readRecord(db, GAME, gameId);
       if (!changed) throw new Error(`game ${gameId} unreadable right after its update`);
       return c.json({ game: changed });
+    },
+  )
+  /**
+   * A new event featuring some of the developer's own games, with its dates; its deep link is made from
+   * the name and never changes after. 201 with the event.
+   */
+  .post('/events', validate('json', newDeveloperEventSchema), async (c) => {
+    const db = c.var.database.server;
+    const request = c.req.valid('json');
+    await requireOwnGames(db, c.var.user.uid, request.games);
+    const eventId = await commitNewDeveloperEvent(db, c.var.user.uid, request);
+    purgeEventPages(c, eventId);
+    const event = await readRecord(db, EVENT, eventId);
+    if (!event) throw new Error(`event ${eventId} unreadable right after it was created`);
+    return c.json({ event }, 201);
+  })
+  /** A change to an event the developer created (403 for anyone else's, 404 for none), in one PATCH. */
+  .patch(
+    '/events/:eventId',
+    validate('param', eventParams),
+    validate('json', developerEventUpdateSchema),
+    async (c) => {
+      const { eventId } = c.req.valid('param');
+      const db = c.var.database.server;
+      const update = c.req.valid('json');
+      const event = await readRecord(db, EVENT, eventId);
+      if (!event) throw apiError(404, 'not-found', { message: 'That event does not exist.' });
+      if (event.sourceUUID !== c.var.user.uid)
+        throw apiError(403, 'forbidden', {
+          message: 'Only the developer who created this event can change it.',
+        });
+      const startsOn = update.starts_on ?? event.starts_on;
+      const endsOn = update.ends_on ?? event.ends_on;
+      if (startsOn && endsOn && endsOn < startsOn)
+        throw apiError(400, 'invalid-input', {
+          message: 'The event ends on or after the day it starts.',
+          detail: 'event dates out of order',
+        });
+      await requireOwnGames(db, c.var.user.uid, update.games);
+      await commitDeveloperEventUpdate(db, eventId, update);
+      purgeEventPages(c, eventId);
+      const changed = await readRecord(db, EVENT, eventId);
+      if (!changed) throw new Error(`event ${eventId} unreadable right after its update`);
+      return c.json({ event: changed });
     },
   );
