@@ -3,11 +3,7 @@
 
 import { mergeFeedPage, type ShownFeed } from '../../../shared/feed/live-merge.ts';
 import type { FeedPage } from '../../../shared/feed/read-feed.ts';
-import {
-  streamFeedActivity,
-  type DatabaseAddress,
-  type FeedActivityStream,
-} from './feed-activity-stream.ts';
+import { streamFeedActivity, type DatabaseAddress, type FeedActivityStream } from './feed-activity-stream.ts';
 import { callApi } from '../browser-capabilities.ts';
 
 /** Changes landing together (a post and its first like) cost one re-read. */
