@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deepLinkSchema, recordIdSchema } from '../schemas/keys.ts';
+import { recordIdSchema } from '../schemas/keys.ts';
 
 /**
  * A home feed item of its own kind (not a post: nothing to like or comment on): a followed list gained
@@ -9,9 +9,13 @@ import { deepLinkSchema, recordIdSchema } from '../schemas/keys.ts';
 export const listFeedEventSchema = z.object({
   uuid: recordIdSchema,
   timestamp: z.number(),
-  list: z.object({ code: deepLinkSchema, name: z.string() }),
-  /** The games named, each with its deep link and name, in the list's order. */
-  games: z.array(z.object({ id: deepLinkSchema, name: z.string() })),
+  list: z.object({ code: recordIdSchema, name: z.string() }),
+  /**
+   * The games named, each with its id (its deep link) and name, in the list's order. Checked as loosely as
+   * the event is stored (shared/lists/list-activity-record.ts), so the Worker never refuses a page the
+   * function built.
+   */
+  games: z.array(z.object({ id: recordIdSchema, name: z.string() })),
   /** How many games the list gained in all (more than are named when it gained many). */
   count: z.number().int().nonnegative(),
 });
