@@ -62,6 +62,7 @@ const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
   'GET /feed': true,
   'PUT /suggestions/:targetId': true,
   'PATCH /profiles/:uid': true,
+  'GET /developer/dashboard': true,
   'PATCH /developer/games/:gameId': true,
   'POST /developer/events': true,
   'PATCH /developer/events/:eventId': true,

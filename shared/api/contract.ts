@@ -15,6 +15,7 @@ import type { SearchAnswer } from '../schemas/search.ts';
 import type { SuggestionAnswer } from '../schemas/suggestion.ts';
 import type { SuggestionOutcome } from '../transitions/suggestion.ts';
 import type { BlockRequest } from '../schemas/block.ts';
+import type { DeveloperDashboard } from '../schemas/developer-dashboard.ts';
 import type { DeveloperEventUpdate, NewDeveloperEvent } from '../schemas/developer-event.ts';
 import type { DeveloperGameUpdate } from '../schemas/developer-game.ts';
 import type { GameEvent } from '../schemas/event.ts';
@@ -85,6 +86,8 @@ export interface ApiEndpoints {
   /** Only one's own: brief (at most 160 characters) and details (at most 2000). */
   'PATCH /profiles/:uid': { body: ProfileUpdateRequest; answer: { profile: Profile }; member: true };
   /** A developer's change to their own game's page (shared/schemas/developer-game.ts); 403 for anyone else. */
+  /** A developer's games with followers and latest posts, and their events (403 for other members). */
+  'GET /developer/dashboard': { answer: DeveloperDashboard; member: true };
   'PATCH /developer/games/:gameId': { body: DeveloperGameUpdate; answer: { game: Game }; member: true };
   /** A developer's new event featuring their own games; its deep link is made from the name (201). */
   'POST /developer/events': { body: NewDeveloperEvent; answer: { event: GameEvent }; member: true };

@@ -50,6 +50,10 @@ const checks = {
   profile: true satisfies Answers<Routes['profiles'][':uid']['$get'], 'GET /profiles/:uid'>,
   profileChange: true satisfies Answers<Routes['profiles'][':uid']['$patch'], 'PATCH /profiles/:uid'>,
   profileChangeBody: true satisfies TakesBody<Routes['profiles'][':uid']['$patch'], 'PATCH /profiles/:uid'>,
+  developerDashboard: true satisfies Answers<
+    Routes['developer']['dashboard']['$get'],
+    'GET /developer/dashboard'
+  >,
   developerGame: true satisfies Answers<
     Routes['developer']['games'][':gameId']['$patch'],
     'PATCH /developer/games/:gameId'

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FeedPage, FeedPost } from '../../shared/feed/read-feed.ts';
+import type { DeveloperDashboard } from '../../shared/schemas/developer-dashboard.ts';
 import type { GameEvent } from '../../shared/schemas/event.ts';
 import type { Game } from '../../shared/schemas/game.ts';
 import { createApp } from '../app.ts';
@@ -301,5 +302,33 @@ describe('a developer’s events', () => {
       ends_on: '2031-06-14',
       games: { [OWN]: 1 },
     });
+  });
+});
+
+describe('the developer dashboard', () => {
+  it('lists the developer’s games with followers and latest posts, and their events', async () => {
+    const response = await call('/api/developer/dashboard', { uid: 'stella' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('no-store');
+    const dashboard = await response.json<DeveloperDashboard>();
+    expect(dashboard.games.map((entry) => [entry.game.deeplink_url_code, entry.game.follows])).toEqual([
+      [OWN, 4],
+    ]);
+    const [own] = dashboard.games;
+    expect(own?.recentPosts.map((p) => p.content)).toContain('Patch 1.1 is out today.');
+    expect(own?.recentPosts.length).toBeLessThanOrEqual(3);
+    expect(own?.activityAt).toEqual(expect.any(Number));
+    expect(dashboard.events.map((event) => event.deeplink_url_code).sort()).toEqual([
+      `lantern-keep-launch-party-${run}`,
+      `lantern-keep-launch-party-${run}-2`,
+    ]);
+  });
+
+  it('shows another developer only their own games, and refuses members and visitors', async () => {
+    const otto = await (await call('/api/developer/dashboard', { uid: 'otto' })).json<DeveloperDashboard>();
+    expect(otto.games.map((entry) => entry.game.deeplink_url_code)).toEqual([OTHERS]);
+    expect(otto.events).toEqual([]);
+    expect((await call('/api/developer/dashboard', { uid: 'mia' })).status).toBe(403);
+    expect((await call('/api/developer/dashboard')).status).toBe(401);
   });
 });

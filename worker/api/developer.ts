@@ -1,6 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { readFeedPage } from '../../shared/feed/read-feed.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
+import { userSectionNode } from '../../shared/rtdb/paths.ts';
+import {
+  DASHBOARD_MAX_ITEMS,
+  DASHBOARD_RECENT_POSTS,
+  type DeveloperDashboard,
+} from '../../shared/schemas/developer-dashboard.ts';
 import { EVENT, GAME } from '../../shared/records/record-kinds.ts';
 import { developerEventUpdateSchema, newDeveloperEventSchema } from '../../shared/schemas/developer-event.ts';
 import { developerGameUpdateSchema } from '../../shared/schemas/developer-game.ts';
@@ -65,6 +72,42 @@ function purgePage(c: WritingRequest, path: string): void {
  */
 export const developerApi = new Hono<AppEnv>()
   .use(requireUser, requireRole('developer'))
+  /**
+   * The developer's dashboard: each of their games with its followers and latest posts, and the events
+   * they created. Per member, so never stored by a cache.
+   */
+  .get('/dashboard', async (c) => {
+    const db = c.var.database.server;
+    const developer = userSectionNode(c.var.user.uid, 'developer');
+    const keysOf = z
+      .record(z.string(), z.unknown())
+      .transform((map) => Object.keys(map).filter((key) => deepLinkSchema.safeParse(key).success));
+    const [gameIds, eventIds] = await Promise.all([
+      db.read(developer.child('developerGames').path, keysOf),
+      db.read(developer.child('developerEvents').path, keysOf),
+    ]);
+    const ownGames = (gameIds ?? []).slice(0, DASHBOARD_MAX_ITEMS);
+    const ownEvents = (eventIds ?? []).slice(0, DASHBOARD_MAX_ITEMS);
+    const [games, feeds, events] = await Promise.all([
+      Promise.all(ownGames.map((gameId) => readRecord(db, GAME, gameId))),
+      Promise.all(
+        ownGames.map((gameId) => readFeedPage(c.var.database.public, gameId, null, DASHBOARD_RECENT_POSTS)),
+      ),
+      Promise.all(ownEvents.map((eventId) => readRecord(db, EVENT, eventId))),
+    ]);
+    const dashboard: DeveloperDashboard = {
+      games: games.flatMap((game, index) =>
+        game
+          ? [{ game, recentPosts: feeds[index]?.posts ?? [], activityAt: feeds[index]?.activityAt ?? null }]
+          : [],
+      ),
+      events: events
+        .filter((event) => event !== null)
+        .sort((a, b) => (b.starts_on ?? '').localeCompare(a.starts_on ?? '')),
+    };
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(dashboard);
+  })
   .patch(
     '/games/:gameId',
     validate('param', gameParams),
