@@ -80,6 +80,13 @@ export const routes: RouteObject[] = [
             lazy: () => import('./pages/browse-page.tsx'),
           },
           {
+            // The developer dashboard: no loader, like the editor's page: the page asks the developer API
+            // after hydration (the API decides who is a developer), so the server's frame is everyone's.
+            id: 'developer',
+            path: 'developer',
+            lazy: () => import('./pages/developer-page.tsx'),
+          },
+          {
             // Search results (`?q=<text>`), where the header's search box leads on Enter.
             id: 'search',
             path: 'search',

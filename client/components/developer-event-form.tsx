@@ -1,0 +1,188 @@
+import { useId, useState, type SubmitEvent } from 'react';
+import { Link } from 'react-router';
+import type { GameEvent } from '../../shared/schemas/event.ts';
+import { callApi } from './browser-capabilities.ts';
+import { DeveloperField, developerFailure } from './developer-field.tsx';
+
+interface EventFields {
+  name: string;
+  description: string;
+  starts_on: string;
+  ends_on: string;
+  place: string;
+  games: string[];
+}
+
+const EMPTY: EventFields = { name: '', description: '', starts_on: '', ends_on: '', place: '', games: [] };
+
+const fieldsOf = (event: GameEvent): EventFields => ({
+  name: event.name,
+  description: event.content.description ?? '',
+  starts_on: event.starts_on ?? '',
+  ends_on: event.ends_on ?? '',
+  place: event.place ?? '',
+  games: Object.entries(event.games)
+    .sort(([, a], [, b]) => a - b)
+    .map(([gameId]) => gameId),
+});
+
+/**
+ * A developer's form for an event: new (no `event`) or one of theirs. It features some of their own
+ * games, with its dates; a new event's address is made from its name and kept when it is renamed.
+ */
+export function DeveloperEventForm({
+  ownGames,
+  event,
+  onSaved,
+}: {
+  ownGames: { id: string; name: string }[];
+  event?: GameEvent;
+  onSaved: (event: GameEvent) => void;
+}) {
+  const [values, setValues] = useState<EventFields>(() => (event ? fieldsOf(event) : EMPTY));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState('');
+  const [saved, setSaved] = useState<GameEvent | null>(null);
+  const gamesLegend = useId();
+
+  function change<K extends keyof EventFields>(field: K, value: EventFields[K]) {
+    setValues((before) => ({ ...before, [field]: value }));
+    setError('');
+    setSaved(null);
+  }
+
+  function problem(): string {
+    if (values.name.trim() === '') return 'Name the event.';
+    if (!values.starts_on || !values.ends_on) return 'Give the days it starts and ends.';
+    if (values.ends_on < values.starts_on) return 'The event ends on or after the day it starts.';
+    if (values.games.length === 0) return 'Feature at least one of your games.';
+    return '';
+  }
+
+  async function onSubmit(submitted: SubmitEvent<HTMLFormElement>) {
+    submitted.preventDefault();
+    const why = problem();
+    if (why) {
+      setError(why);
+      return;
+    }
+    setSaving(true);
+    try {
+      const body = {
+        name: values.name,
+        description: values.description,
+        starts_on: values.starts_on,
+        ends_on: values.ends_on,
+        place: values.place,
+        games: values.games,
+      };
+      const answer = event
+        ? await callApi('PATCH /developer/events/:eventId', {
+            params: { eventId: event.deeplink_url_code },
+            body,
+          })
+        : await callApi('POST /developer/events', { body });
+      setSaved(answer.event);
+      if (!event) setValues(EMPTY);
+      onSaved(answer.event);
+    } catch (failure) {
+      setError(developerFailure(failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form
+      className="developer-form"
+      aria-label={event ? `Edit ${event.name}` : 'New event'}
+      onSubmit={(submitted) => void onSubmit(submitted)}
+      aria-busy={saving || undefined}
+      noValidate
+    >
+      <DeveloperField
+        label="Name"
+        value={values.name}
+        required
+        onChange={(v) => {
+          change('name', v);
+        }}
+      />
+      <DeveloperField
+        label="Description"
+        type="textarea"
+        value={values.description}
+        onChange={(v) => {
+          change('description', v);
+        }}
+      />
+      <div className="developer-dates">
+        <DeveloperField
+          label="Starts on"
+          type="date"
+          value={values.starts_on}
+          required
+          onChange={(v) => {
+            change('starts_on', v);
+          }}
+        />
+        <DeveloperField
+          label="Ends on"
+          type="date"
+          value={values.ends_on}
+          required
+          onChange={(v) => {
+            change('ends_on', v);
+          }}
+        />
+      </div>
+      <DeveloperField
+        label="Place"
+        value={values.place}
+        hint="A city and venue, or Online."
+        onChange={(v) => {
+          change('place', v);
+        }}
+      />
+      <fieldset className="developer-games" aria-describedby={gamesLegend}>
+        <legend>Featured games</legend>
+        <p id={gamesLegend} className="developer-hint">
+          An event features your own games.
+        </p>
+        {ownGames.map((game) => (
+          <label key={game.id} className="developer-game-choice">
+            <input
+              type="checkbox"
+              checked={values.games.includes(game.id)}
+              onChange={() => {
+                change(
+                  'games',
+                  values.games.includes(game.id)
+                    ? values.games.filter((id) => id !== game.id)
+                    : [...values.games, game.id],
+                );
+              }}
+            />{' '}
+            {game.name}
+          </label>
+        ))}
+      </fieldset>
+      <div className="auth-actions">
+        <button type="submit" disabled={saving}>
+          {saving ? 'Saving…' : event ? 'Save the event' : 'Create the event'}
+        </button>
+      </div>
+      {error ? (
+        <p className="auth-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {saved ? (
+        <p className="auth-notice" role="status">
+          {event ? 'Saved.' : 'Created.'}{' '}
+          <Link to={`/event/${saved.deeplink_url_code}`}>Open {saved.name}</Link>
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { useId } from 'react';
+
+/** One labelled field of a developer's form: a line, a date or a longer text, with its inline message. */
+export function DeveloperField({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  hint,
+  error,
+  required,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'url' | 'date' | 'textarea';
+  hint?: string;
+  error?: string | undefined;
+  required?: boolean;
+}) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const common = {
+    id,
+    value,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+    onChange: (event: { target: unknown }) => {
+      onChange((event.target as { value: string }).value);
+    },
+  };
+  return (
+    <div className="auth-field developer-field">
+      <label htmlFor={id}>{label}</label>
+      {type === 'textarea' ? <textarea rows={5} {...common} /> : <input type={type} {...common} />}
+      {hint ? (
+        <p id={`${id}-hint`} className="developer-hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="auth-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** What a developer reads when the API refused or failed: its words, and the first field's reason. */
+export function developerFailure(error: unknown): string {
+  const failure = error as { message?: string; fields?: Record<string, string> };
+  const field = failure.fields ? Object.values(failure.fields)[0] : undefined;
+  const base = failure.message ?? 'Something went wrong. Please try again.';
+  return field ? `${base} ${field}` : base;
+}
