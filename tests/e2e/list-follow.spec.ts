@@ -42,6 +42,7 @@ test('a member follows a list on its page and sees in their home feed when it ga
   await expect.poll(() => db.get(`users/${uid}/private/follows/lists/${LIST.code}`)).not.toBeNull();
   expect(await followerCount()).toBe(before + 1);
   await expectNoAxeViolations(page, 'the list page with the Following button');
+  if (SHOTS) await page.locator('.page-intro').screenshot({ path: `${SHOTS}/list-page-following.png` });
 
   // The list gains two games (written as an edit of the list writes it, a moment from now).
   const eventId = `-e2e${Date.now().toString(36)}`;
