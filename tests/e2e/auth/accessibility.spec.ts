@@ -181,7 +181,9 @@ test('keyboard only: Tab reaches every field and button in order, Enter submits'
   await expectTabOrder(page, ['input Current password', 'input New password', 'button Change password']);
   await tabBack(page, 2);
   await typeAndSubmit(page, [member.password, 'a-keyboard-password-5']);
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Your password has been changed.');
+  await expect(page.getByRole('region', { name: 'Change password' }).getByRole('status')).toHaveText(
+    'Your password has been changed.',
+  );
   await page.getByRole('button', { name: 'Sign out' }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);

@@ -81,5 +81,7 @@ test('changing the password needs the current one', async ({ page }) => {
   await page.getByLabel('Current password').fill(member.password);
   await page.getByLabel('New password').fill('another-password-3');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('main').getByRole('status')).toHaveText('Your password has been changed.');
+  await expect(page.getByRole('region', { name: 'Change password' }).getByRole('status')).toHaveText(
+    'Your password has been changed.',
+  );
 });
