@@ -87,6 +87,13 @@ export const routes: RouteObject[] = [
             lazy: () => import('./pages/developer-page.tsx'),
           },
           {
+            // The site editors' tools: no loader, the page asks the editors' API after hydration (the API
+            // decides who is an editor), so the frame the server renders holds nothing of anyone.
+            id: 'editor',
+            path: 'editor',
+            lazy: () => import('./pages/editor-page.tsx'),
+          },
+          {
             // Search results (`?q=<text>`), where the header's search box leads on Enter.
             id: 'search',
             path: 'search',

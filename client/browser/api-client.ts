@@ -86,6 +86,15 @@ const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
   'DELETE /likes/:type/:targetId': true,
   'POST /library/match': true,
   'GET /library/export': true,
+  'GET /editor/members/:username': true,
+  'PUT /editor/developers/:uid': true,
+  'DELETE /editor/developers/:uid': true,
+  'GET /editor/logs': true,
+  'GET /editor/highlights': true,
+  'PUT /editor/highlights': true,
+  'GET /editor/lists': true,
+  'GET /editor/lists/:code': true,
+  'PUT /editor/lists/:code': true,
 };
 
 function isMemberEndpoint(endpoint: ApiEndpoint): endpoint is MemberEndpoint {

@@ -21,6 +21,10 @@ import type { DeveloperGameUpdate } from '../schemas/developer-game.ts';
 import type { GameEvent } from '../schemas/event.ts';
 import type { Game } from '../schemas/game.ts';
 import type { HiddenTag } from '../schemas/hidden-tags.ts';
+import type { DeveloperGrant, EditorMember } from '../schemas/editor-developer.ts';
+import type { EditorHighlights } from '../schemas/editor-highlights.ts';
+import type { EditorList } from '../schemas/editor-list.ts';
+import type { EditorLogPage } from '../schemas/editor-logs.ts';
 import type { UserBlocks } from '../schemas/user.ts';
 import type { BrowsePageData } from './browse-page.ts';
 import type { LibraryExport } from '../schemas/library-export.ts';
@@ -173,6 +177,31 @@ export interface ApiEndpoints {
   'POST /library/match': { body: LibraryMatchRequest; answer: LibraryMatchAnswer; member: true };
   /** Everything the member has put in, as a file (`?format=csv` for CSV; the browser reads the JSON). */
   'GET /library/export': { answer: LibraryExport; member: true };
+  // The site editors' tools (worker/api/editor.ts): every one answers 403 to a member who is not an editor.
+  /** A member by username, with their developer status. */
+  'GET /editor/members/:username': { answer: { member: EditorMember }; member: true };
+  /** Makes a member a developer; `games` (optional) replaces the games they run. */
+  'PUT /editor/developers/:uid': {
+    body: DeveloperGrant;
+    answer: { uid: string; username: string; isDeveloper: boolean };
+    member: true;
+  };
+  'DELETE /editor/developers/:uid': {
+    answer: { uid: string; username: string; isDeveloper: boolean };
+    member: true;
+  };
+  /** A page of a log, latest first: `?kind=analytics|page_views&before=<before of the page before>&limit=<1-50>`. */
+  'GET /editor/logs': { answer: EditorLogPage; member: true };
+  'GET /editor/highlights': { answer: { games: string[] }; member: true };
+  'PUT /editor/highlights': { body: EditorHighlights; answer: { games: string[] }; member: true };
+  'GET /editor/lists': { answer: { lists: { code: string; name: string; games: number }[] }; member: true };
+  'GET /editor/lists/:code': { answer: { code: string; list: EditorList }; member: true };
+  /** Creates (201) or replaces (200) a list and its summary. */
+  'PUT /editor/lists/:code': {
+    body: EditorList;
+    answer: { code: string; created: boolean; added: string[]; gamesBefore: number; gamesAfter: number };
+    member: true;
+  };
 }
 
 /** `METHOD /path` of an endpoint the browser calls. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { MAX_DEVELOPER_GAMES } from './editor-limits.ts';
 import { deepLinkSchema, recordIdSchema } from './keys.ts';
 
-/** Most games one developer account runs. */
-export const MAX_DEVELOPER_GAMES = 50;
+export { MAX_DEVELOPER_GAMES } from './editor-limits.ts';
 
 /** Granting developer status (`PUT /api/editor/developers/{uid}`): optionally the games they run. */
 export const developerGrantSchema = z.object({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { MAX_HOME_HIGHLIGHTS } from './editor-limits.ts';
 import { deepLinkSchema } from './keys.ts';
 
-/** Most games the home page highlights. */
-export const MAX_HOME_HIGHLIGHTS = 24;
+export { MAX_HOME_HIGHLIGHTS } from './editor-limits.ts';
 
 /** The home page's highlighted games as an editor sends them (`PUT /api/editor/highlights`), in order. */
 export const editorHighlightsSchema = z.object({

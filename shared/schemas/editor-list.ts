@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_COLLECTION_GAMES, MAX_LIST_COLLECTIONS, MAX_LIST_GAMES } from './editor-limits.ts';
 import { deepLinkSchema } from './keys.ts';
 
 /**
@@ -7,11 +8,7 @@ import { deepLinkSchema } from './keys.ts';
  * is the order given. Bounded so one save stays one small atomic write and fits the request limit.
  */
 
-/** Most collections in one list. */
-export const MAX_LIST_COLLECTIONS = 12;
-/** Most games in one collection, and in the whole list. */
-export const MAX_COLLECTION_GAMES = 200;
-export const MAX_LIST_GAMES = 300;
+export { MAX_COLLECTION_GAMES, MAX_LIST_COLLECTIONS, MAX_LIST_GAMES } from './editor-limits.ts';
 
 const uniqueIds = (ids: readonly string[]) => new Set(ids).size === ids.length;
 

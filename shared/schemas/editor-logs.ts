@@ -1,12 +1,9 @@
 import { z } from 'zod';
+import { EDITOR_LOG_KINDS, MAX_LOG_PAGE } from './editor-limits.ts';
 import { recordIdSchema } from './keys.ts';
 
-/** The logs an editor can read: page views and social actions (see worker/analytics/). */
-export const EDITOR_LOG_KINDS = ['analytics', 'page_views'] as const;
+export { EDITOR_LOG_KINDS, MAX_LOG_PAGE } from './editor-limits.ts';
 export type EditorLogKind = (typeof EDITOR_LOG_KINDS)[number];
-
-/** Most log entries one page answers. */
-export const MAX_LOG_PAGE = 50;
 
 /** A page of a log, latest first; `before` is the key of the oldest entry of the page before. */
 export const editorLogsQuerySchema = z.object({

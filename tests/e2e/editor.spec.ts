@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { signIn, signUp, uniqueMember } from './auth/auth-helpers.ts';
+import { ownerDatabase } from './database.ts';
+import { expectNoAxeViolations, openHydrated, sessionUid } from './page-helpers.ts';
+
+// The site editors' page (issue 13), as the demo editor grace_lore (seed/demo/members.json): a new list is
+// made, its games reordered from the keyboard, and a visitor's list page shows the new order at once (its
+// edge copy was dropped); a new member is made a developer by username. A member who is not an editor
+// gets no tools.
+
+/** Where the page's pictures go for a person to look at (phone and desktop widths). */
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
+
+const EDITOR = { email: 'grace_lore@demo.questline.invalid', password: 'questline-demo' };
+
+test('an editor reorders a list from the keyboard, visitors see it at once; a new member becomes a developer', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // A new member, who gets no editor's tools.
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  const member = uniqueMember('studio');
+  await signUp(memberPage, member);
+  await expect(memberPage).toHaveURL(/\/browse$/);
+  const memberUid = await sessionUid(memberContext);
+  await openHydrated(memberPage, '/editor');
+  await expect(memberPage.getByText('Only editors can use this page.')).toBeVisible();
+  await expect(memberPage.getByRole('heading', { name: 'Lists' })).toHaveCount(0);
+
+  await signIn(page, EDITOR.email, EDITOR.password);
+  await expect(page).toHaveURL(/\/browse$/);
+  await openHydrated(page, '/editor');
+  const lists = page.getByRole('region', { name: 'Lists' });
+  await lists.getByRole('button', { name: 'New list' }).click();
+  const code = `picks-${Date.now().toString(36)}`;
+  await lists.getByLabel('Code').fill(code);
+  await lists.getByLabel('Name', { exact: true }).fill('Editors’ picks');
+  await lists.getByLabel('Collection name').fill('Favourites');
+  const add = lists.getByLabel('Add a game to Favourites');
+  for (const id of ['hades', 'celeste', 'balatro']) {
+    await add.fill(id);
+    await add.press('Enter');
+  }
+  await lists.getByRole('button', { name: 'Save list' }).click();
+  await expect(lists.getByRole('status').filter({ hasText: 'List created.' })).toBeVisible();
+
+  // A visitor's copy of the list page, kept at the edge.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/lists/games/${code}`);
+  await expect(visitor.locator('.game-card-name')).toHaveText(['Hades', 'Celeste', 'Balatro']);
+  const kept = await visitor.request.get(`/lists/games/${code}`);
+  expect(kept.headers()['x-questline-cache']).toBe('hit');
+
+  // Balatro first, from the keyboard: arrow keys on its handle, announced.
+  await lists.getByRole('button', { name: /^Reorder balatro/ }).focus();
+  await page.keyboard.press('ArrowUp');
+  await expect(lists.getByText('balatro moved to position 2 of 3 in Favourites.')).toBeAttached();
+  await expect(lists.getByRole('button', { name: /^Reorder balatro/ })).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(lists.getByText('balatro moved to position 1 of 3 in Favourites.')).toBeAttached();
+  // And Hades below Celeste with its button.
+  await lists.getByRole('button', { name: 'Move hades down' }).click();
+  await expect(lists.getByRole('list', { name: 'Favourites' }).locator('.editor-game-id')).toHaveText([
+    'balatro',
+    'celeste',
+    'hades',
+  ]);
+  await lists.getByRole('button', { name: 'Save list' }).click();
+  await expect(lists.getByRole('status').filter({ hasText: 'List saved' })).toBeVisible();
+
+  // The next visitor gets it rendered afresh: the edge's copy was dropped. (A browser that holds the page
+  // itself may show its own copy until it is a minute old: public pages say max-age=60.)
+  const nextContext = await browser.newContext();
+  const next = await nextContext.newPage();
+  const fresh = await next.goto(`/lists/games/${code}`);
+  expect(fresh?.headers()['x-questline-cache']).not.toBe('hit');
+  await expect(next.locator('.game-card-name')).toHaveText(['Balatro', 'Celeste', 'Hades']);
+  await nextContext.close();
+
+  // The new member becomes a developer of Hades, by username.
+  const developers = page.getByRole('region', { name: 'Developers' });
+  await developers.getByLabel('Username').fill(member.username);
+  await developers.getByRole('button', { name: 'Find member' }).click();
+  await expect(developers.getByText('is not a developer')).toBeVisible();
+  await developers.getByLabel('Games they run').fill('hades');
+  await developers.getByRole('button', { name: 'Grant developer' }).click();
+  await expect(developers.getByRole('status')).toHaveText(`${member.username} is now a developer.`);
+  const db = ownerDatabase();
+  expect(await db.get(`users/${memberUid}/readOnly/isDeveloper`)).toBe(true);
+  expect(await db.get(`users/${memberUid}/developer/developerGames`)).toEqual({ hades: true });
+
+  // The logs, latest first: the page views of this test's visits are among them.
+  const logs = page.getByRole('region', { name: 'Logs' });
+  await logs.getByLabel('Log').selectOption('page_views');
+  await expect(logs.locator('.editor-log li').first()).toContainText('path: /');
+  await expectNoAxeViolations(page, 'editor');
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SCREENSHOTS}/editor-desktop.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENSHOTS}/editor-phone.png`, fullPage: true });
+  await memberContext.close();
+  await visitorContext.close();
+});
