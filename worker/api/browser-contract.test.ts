@@ -113,6 +113,42 @@ const checks = {
     Routes['likes'][':type'][':targetId']['$delete'],
     'DELETE /likes/:type/:targetId'
   >,
+  editorMember: true satisfies Answers<
+    Routes['editor']['members'][':username']['$get'],
+    'GET /editor/members/:username'
+  >,
+  editorGrant: true satisfies Answers<
+    Routes['editor']['developers'][':uid']['$put'],
+    'PUT /editor/developers/:uid'
+  >,
+  editorGrantBody: true satisfies TakesBody<
+    Routes['editor']['developers'][':uid']['$put'],
+    'PUT /editor/developers/:uid'
+  >,
+  editorRevoke: true satisfies Answers<
+    Routes['editor']['developers'][':uid']['$delete'],
+    'DELETE /editor/developers/:uid'
+  >,
+  editorLogs: true satisfies Answers<Routes['editor']['logs']['$get'], 'GET /editor/logs'>,
+  editorHighlights: true satisfies Answers<Routes['editor']['highlights']['$get'], 'GET /editor/highlights'>,
+  editorHighlightsSave: true satisfies Answers<
+    Routes['editor']['highlights']['$put'],
+    'PUT /editor/highlights'
+  >,
+  editorHighlightsBody: true satisfies TakesBody<
+    Routes['editor']['highlights']['$put'],
+    'PUT /editor/highlights'
+  >,
+  editorLists: true satisfies Answers<Routes['editor']['lists']['$get'], 'GET /editor/lists'>,
+  editorList: true satisfies Answers<Routes['editor']['lists'][':code']['$get'], 'GET /editor/lists/:code'>,
+  editorListSave: true satisfies Answers<
+    Routes['editor']['lists'][':code']['$put'],
+    'PUT /editor/lists/:code'
+  >,
+  editorListBody: true satisfies TakesBody<
+    Routes['editor']['lists'][':code']['$put'],
+    'PUT /editor/lists/:code'
+  >,
 };
 
 describe('the browser’s API contract', () => {
