@@ -4,9 +4,9 @@ import { ownerDatabase } from './database.ts';
 import { expectNoAxeViolations, openHydrated, sessionUid } from './page-helpers.ts';
 
 // The site editors' page (issue 13), as the demo editor grace_lore (seed/demo/members.json): a new list is
-// made, its games reordered from the keyboard, and a visitor's list page shows the new order at once (its
-// edge copy was dropped); a new member is made a developer by username. A member who is not an editor
-// gets no tools.
+// made, its games reordered from the keyboard and by dragging, and a visitor's list page shows the new
+// order at once (its edge copy was dropped); a new member is made a developer by username. A member who
+// is not an editor gets no tools.
 
 /** Where the page's pictures go for a person to look at (phone and desktop widths). */
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots';
@@ -68,6 +68,14 @@ test('an editor reorders a list from the keyboard, visitors see it at once; a ne
     'celeste',
     'hades',
   ]);
+  // And Celeste to the top by dragging its row onto the first.
+  const rows = lists.getByRole('list', { name: 'Favourites' }).locator('li');
+  await rows.nth(1).dragTo(rows.nth(0));
+  await expect(lists.getByRole('list', { name: 'Favourites' }).locator('.editor-game-id')).toHaveText([
+    'celeste',
+    'balatro',
+    'hades',
+  ]);
   await lists.getByRole('button', { name: 'Save list' }).click();
   await expect(lists.getByRole('status').filter({ hasText: 'List saved' })).toBeVisible();
 
@@ -77,7 +85,7 @@ test('an editor reorders a list from the keyboard, visitors see it at once; a ne
   const next = await nextContext.newPage();
   const fresh = await next.goto(`/lists/games/${code}`);
   expect(fresh?.headers()['x-questline-cache']).not.toBe('hit');
-  await expect(next.locator('.game-card-name')).toHaveText(['Balatro', 'Celeste', 'Hades']);
+  await expect(next.locator('.game-card-name')).toHaveText(['Celeste', 'Balatro', 'Hades']);
   await nextContext.close();
 
   // The new member becomes a developer of Hades, by username.
