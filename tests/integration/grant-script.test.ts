@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_NAMESPACE } from '../emulator/index.ts';
-import { startTestDatabase, type TestDatabase } from '../tests/integration/emulator-db.ts';
-import { main } from './grant.ts';
+import { DEFAULT_NAMESPACE } from '../../emulator/index.ts';
+import { startTestDatabase, type TestDatabase } from './emulator-db.ts';
+import { main } from '../../scripts/grant.ts';
 
 // `npm run grant -- admin <username> [--revoke]`: how a site editor comes to be in production, where no
 // client may write `admin` (the rules) and the editors' API needs an editor already.
