@@ -1,17 +1,13 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { ApiFailure } from '../../shared/api/contract.ts';
-import type { DashboardGame, DeveloperDashboard } from '../../shared/schemas/developer-dashboard.ts';
+import type { DashboardGame } from '../../shared/schemas/developer-dashboard.ts';
 import type { GameEvent } from '../../shared/schemas/event.ts';
-import { callApi, useBrowserSession } from '../components/browser-capabilities.ts';
+import { callApi } from '../components/browser-capabilities.ts';
 import { DeveloperEventForm } from '../components/developer-event-form.tsx';
 import { developerFailure } from '../components/developer-field.tsx';
 import { DeveloperGameEditor } from '../components/developer-game-editor.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { RelativeTime } from '../components/relative-time.tsx';
-
-/** Who is looking, as far as the dashboard goes. */
-type Access = 'checking' | 'signed-out' | 'denied' | { failed: string } | DeveloperDashboard;
+import { useRoleAccess } from '../components/role-access.ts';
 
 const followers = (count: number) =>
   `${count.toLocaleString('en')} ${count === 1 ? 'follower' : 'followers'}`;
@@ -104,36 +100,18 @@ function DashboardEventCard({
  * decides who is a developer.
  */
 export function Component() {
-  const session = useBrowserSession();
-  const [hydrated, setHydrated] = useState(false);
-  const [access, setAccess] = useState<Access>('checking');
+  const [access, setDashboard] = useRoleAccess(
+    () => callApi('GET /developer/dashboard', {}),
+    developerFailure,
+  );
 
-  useEffect(() => {
-    setHydrated(true);
-  }, []);
-
-  useEffect(() => {
-    if (!hydrated) return;
-    if (!session) {
-      setAccess('signed-out');
-      return;
-    }
-    setAccess('checking');
-    callApi('GET /developer/dashboard', {}).then(setAccess, (error: unknown) => {
-      const status = (error as Partial<ApiFailure>).status;
-      setAccess(
-        status === 403 ? 'denied' : status === 401 ? 'signed-out' : { failed: developerFailure(error) },
-      );
-    });
-  }, [hydrated, session]);
-
-  const dashboard = typeof access === 'object' && 'games' in access ? access : null;
+  const dashboard = typeof access === 'object' && 'granted' in access ? access.granted : null;
   const ownGames =
     dashboard?.games.map(({ game }) => ({ id: game.deeplink_url_code, name: game.name })) ?? [];
 
   function savedGame(entry: DashboardGame) {
     if (!dashboard) return;
-    setAccess({
+    setDashboard({
       ...dashboard,
       games: dashboard.games.map((e) =>
         e.game.deeplink_url_code === entry.game.deeplink_url_code ? entry : e,
@@ -143,7 +121,7 @@ export function Component() {
   function savedEvent(event: GameEvent) {
     if (!dashboard) return;
     const others = dashboard.events.filter((e) => e.deeplink_url_code !== event.deeplink_url_code);
-    setAccess({
+    setDashboard({
       ...dashboard,
       events: [event, ...others].sort((a, b) => (b.starts_on ?? '').localeCompare(a.starts_on ?? '')),
     });

@@ -1,16 +1,12 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { ApiFailure } from '../../shared/api/contract.ts';
-import { callApi, useBrowserSession } from '../components/browser-capabilities.ts';
+import { callApi } from '../components/browser-capabilities.ts';
 import { EditorDevelopers } from '../components/editor-developers.tsx';
 import { editorFailure } from '../components/editor-failure.ts';
 import { EditorHighlights } from '../components/editor-highlights.tsx';
 import { EditorLists } from '../components/editor-lists.tsx';
 import { EditorLogs } from '../components/editor-logs.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
-
-/** Who is looking, as far as the editor's tools go. */
-type Access = 'checking' | 'signed-out' | 'denied' | 'editor' | { failed: string };
+import { useRoleAccess } from '../components/role-access.ts';
 
 /**
  * The site editors' page (`admin.auth`): developers, the home page's highlights, the curated lists and
@@ -19,33 +15,7 @@ type Access = 'checking' | 'signed-out' | 'denied' | 'editor' | { failed: string
  * a way to sign in, or why not.
  */
 export function Component() {
-  const session = useBrowserSession();
-  const [hydrated, setHydrated] = useState(false);
-  const [access, setAccess] = useState<Access>('checking');
-
-  useEffect(() => {
-    setHydrated(true);
-  }, []);
-
-  useEffect(() => {
-    if (!hydrated) return;
-    if (!session) {
-      setAccess('signed-out');
-      return;
-    }
-    setAccess('checking');
-    callApi('GET /editor/highlights', {}).then(
-      () => {
-        setAccess('editor');
-      },
-      (error: unknown) => {
-        const status = (error as Partial<ApiFailure>).status;
-        setAccess(
-          status === 403 ? 'denied' : status === 401 ? 'signed-out' : { failed: editorFailure(error) },
-        );
-      },
-    );
-  }, [hydrated, session]);
+  const [access] = useRoleAccess(() => callApi('GET /editor/highlights', {}), editorFailure);
 
   return (
     <>
@@ -59,9 +29,9 @@ export function Component() {
           </p>
         ) : null}
         {access === 'denied' ? <p>Only editors can use this page.</p> : null}
-        {typeof access === 'object' ? <p role="alert">{access.failed}</p> : null}
+        {typeof access === 'object' && 'failed' in access ? <p role="alert">{access.failed}</p> : null}
       </section>
-      {access === 'editor' ? (
+      {typeof access === 'object' && 'granted' in access ? (
         <div className="editor-sections">
           <EditorLists />
           <EditorHighlights />
