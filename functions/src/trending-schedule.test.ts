@@ -1,32 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_NAMESPACE } from '../../emulator/index.ts';
+import { TEST_DATABASE_NOW, type TestDatabase } from '../../tests/integration/emulator-db.ts';
 import {
-  startTestDatabase,
-  TEST_DATABASE_NOW,
-  type TestDatabase,
-} from '../../tests/integration/emulator-db.ts';
+  startFunctionsTestDatabase,
+  type FunctionsTestDatabase,
+} from './test-support/functions-test-database.ts';
 
 // The scheduled function `trending` as deployed (functions/src/index.ts), run once as Cloud Scheduler
 // would trigger it, against the project's database emulator through the functions' own database client.
 // The Firebase Functions emulator only fires scheduled functions through the Pub/Sub emulator, which is not
 // available offline here, so the exported function's handler is called directly.
 
+let running: FunctionsTestDatabase;
 let db: TestDatabase;
-const savedEnv = { ...process.env };
 const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  db = await startTestDatabase();
-  // What the Functions emulator sets, and where the functions find the database (see database() there).
-  process.env.FUNCTIONS_EMULATOR = 'true';
-  process.env.GCLOUD_PROJECT ??= 'demo-questline';
-  process.env.QUESTLINE_DATABASE_URL = db.emulator.url;
-  process.env.QUESTLINE_DATABASE_NAMESPACE = DEFAULT_NAMESPACE;
+  running = await startFunctionsTestDatabase();
+  db = running.db;
 });
-afterAll(async () => {
-  process.env = savedEnv;
-  await db.close();
-});
+afterAll(() => running.stop());
 
 describe('the scheduled function trending', () => {
   it('ranks the games members were active on, as of the time the run was scheduled for', async () => {
