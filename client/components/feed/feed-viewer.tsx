@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ApiFailure } from '../../../shared/api/contract.ts';
 import { callApi, useBrowserSession } from '../browser-capabilities.ts';
-import { useMemberBlocks, type MemberBlocks } from './member-blocks.ts';
+import { NO_BLOCKS, useMemberBlocks, type MemberBlocks } from './member-blocks.ts';
 
 /**
  * Who is reading a feed, learnt after hydration (public pages are the same for everyone, so the server
@@ -20,14 +20,12 @@ export interface FeedViewer {
   blocks: MemberBlocks;
 }
 
-const noBlocks: MemberBlocks = { posts: new Set(), comments: new Set(), users: new Set(), games: new Set() };
-
 const visitor: FeedViewer = {
   signedIn: false,
   uid: null,
   likes: () => undefined,
   learnLikes: () => undefined,
-  blocks: noBlocks,
+  blocks: NO_BLOCKS,
 };
 
 const FeedViewerContext = createContext<FeedViewer>(visitor);

@@ -11,7 +11,8 @@ import type { FeedComment, FeedPost } from '../../../shared/feed/read-feed.ts';
 /** The member's blocks by kind: ids of posts, comments, members, and games they are not interested in. */
 export type MemberBlocks = Readonly<Record<BlockKind, ReadonlySet<string>>>;
 
-const NONE: MemberBlocks = {
+/** No blocks: a visitor's, or a member's until the API has answered. */
+export const NO_BLOCKS: MemberBlocks = {
   posts: new Set(),
   comments: new Set(),
   users: new Set(),
@@ -25,7 +26,7 @@ export interface BlockNotice {
 }
 
 /** Whose blocks are kept (a different member signing in starts afresh), and them. */
-let kept: { uid: string; blocks: MemberBlocks; loading: boolean; notice: BlockNotice | null } | null = null;
+let kept: { uid: string; blocks: MemberBlocks; notice: BlockNotice | null } | null = null;
 const listeners = new Set<() => void>();
 
 function publish(next: typeof kept): void {
@@ -40,23 +41,22 @@ function subscribe(listener: () => void): () => void {
 
 function load(uid: string): void {
   if (kept?.uid === uid) return;
-  publish({ uid, blocks: NONE, loading: true, notice: null });
+  publish({ uid, blocks: NO_BLOCKS, notice: null });
   callApi('GET /blocks', {}).then(
     (answer) => {
       const now = kept;
       if (now?.uid !== uid) return;
       // Blocks the member made while this was on its way stay.
       const merged = Object.fromEntries(
-        (Object.keys(NONE) as BlockKind[]).map((kind) => [
+        (Object.keys(NO_BLOCKS) as BlockKind[]).map((kind) => [
           kind,
           new Set([...Object.keys(answer[kind]), ...now.blocks[kind]]),
         ]),
       ) as unknown as MemberBlocks;
-      publish({ ...now, blocks: merged, loading: false });
+      publish({ ...now, blocks: merged });
     },
     () => {
-      // Nothing is hidden that was not already: the feeds stay as everyone sees them.
-      if (kept?.uid === uid) publish({ ...kept, loading: false });
+      // Nothing more is hidden than the member hid meanwhile: the feeds stay as everyone sees them.
     },
   );
 }
@@ -110,7 +110,7 @@ export function useMemberBlocks(uid: string | null): MemberBlocks {
     () => kept,
     () => null,
   );
-  return uid !== null && current?.uid === uid ? current.blocks : NONE;
+  return uid !== null && current?.uid === uid ? current.blocks : NO_BLOCKS;
 }
 
 /** Whether the member blocked the post or its author. */
