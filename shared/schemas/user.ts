@@ -79,8 +79,6 @@ export const userAdminSchema = z.object({
 /** `users/{uid}/developer`: the games a developer account owns, by game id. */
 export const userDeveloperSchema = z.object({
   developerGames: z.record(z.string(), z.unknown()).default({}),
-  /** The events this developer created (shared/transitions/developer-event.ts), by event id. */
-  developerEvents: z.record(z.string(), z.unknown()).default({}),
 });
 
 /** `users/{uid}/readOnly`: set by the server only. */

@@ -55,11 +55,11 @@ function newEventRecord(uid: string, deepLink: string, event: NewDeveloperEvent)
 }
 
 /**
- * Creates a developer's event under a deep link made from its name: the record is written by a
- * conditional PUT that only succeeds while nothing is there (two events of the same name never overwrite
- * each other: the second gets `name-2`, and so on), then the developer's own index of their events is
- * written. The record holds its author, which is what decides who may change it; the index only lists it
- * on their dashboard. Answers the deep link.
+ * Creates a developer's event under a deep link made from its name, in ONE write: the record is written by
+ * a conditional PUT that only succeeds while nothing is there (two events of the same name never
+ * overwrite each other: the second gets `name-2`, and so on). The record holds its author
+ * (`sourceUUID`), which decides who may change it and is what the dashboard finds their events by (an
+ * indexed query), so no second index can be left half-written. Answers the deep link.
  */
 export async function commitNewDeveloperEvent(
   db: RtdbClient,
@@ -77,9 +77,8 @@ export async function commitNewDeveloperEvent(
     const node = eventNode(deepLink);
     const existing = await db.getTagged(node.path);
     if (existing.value !== null) continue;
-    if (!(await db.putIfUnchanged(node.path, newEventRecord(uid, deepLink, event), existing.etag))) continue;
-    await db.patch('', userSectionNode(uid, 'developer').child('developerEvents').child(deepLink).set(true));
-    return deepLink;
+    if (await db.putIfUnchanged(node.path, newEventRecord(uid, deepLink, event), existing.etag))
+      return deepLink;
   }
   throw new Error(`no free deep link for the event "${base}"`);
 }

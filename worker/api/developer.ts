@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { readFeedPage } from '../../shared/feed/read-feed.ts';
-import { readRecord } from '../../shared/records/read-records.ts';
+import { queryRecords, readRecord } from '../../shared/records/read-records.ts';
 import { userSectionNode } from '../../shared/rtdb/paths.ts';
 import {
   DASHBOARD_MAX_ITEMS,
@@ -82,18 +82,22 @@ export const developerApi = new Hono<AppEnv>()
     const keysOf = z
       .record(z.string(), z.unknown())
       .transform((map) => Object.keys(map).filter((key) => deepLinkSchema.safeParse(key).success));
-    const [gameIds, eventIds] = await Promise.all([
+    // Their events are the ones whose record names them as author (`.indexOn: sourceUUID`), read in the
+    // same round as their games: the record is the only place that says who made an event.
+    const [gameIds, ownEvents] = await Promise.all([
       db.read(developer.child('developerGames').path, keysOf),
-      db.read(developer.child('developerEvents').path, keysOf),
+      queryRecords(db, EVENT, {
+        orderBy: 'sourceUUID',
+        equalTo: c.var.user.uid,
+        limitToFirst: DASHBOARD_MAX_ITEMS,
+      }),
     ]);
     const ownGames = (gameIds ?? []).slice(0, DASHBOARD_MAX_ITEMS);
-    const ownEvents = (eventIds ?? []).slice(0, DASHBOARD_MAX_ITEMS);
-    const [games, feeds, events] = await Promise.all([
+    const [games, feeds] = await Promise.all([
       Promise.all(ownGames.map((gameId) => readRecord(db, GAME, gameId))),
       Promise.all(
         ownGames.map((gameId) => readFeedPage(c.var.database.public, gameId, null, DASHBOARD_RECENT_POSTS)),
       ),
-      Promise.all(ownEvents.map((eventId) => readRecord(db, EVENT, eventId))),
     ]);
     const dashboard: DeveloperDashboard = {
       games: games.flatMap((game, index) =>
@@ -101,8 +105,8 @@ export const developerApi = new Hono<AppEnv>()
           ? [{ game, recentPosts: feeds[index]?.posts ?? [], activityAt: feeds[index]?.activityAt ?? null }]
           : [],
       ),
-      events: events
-        .filter((event) => event !== null)
+      events: ownEvents
+        .filter((event) => event.sourceUUID === c.var.user.uid)
         .sort((a, b) => (b.starts_on ?? '').localeCompare(a.starts_on ?? '')),
     };
     c.header('Cache-Control', 'private, no-store');
