@@ -42,6 +42,8 @@ export type ApiErrorCode =
   | 'kind-mismatch'
   /** 409: the record changed while the change was being made; trying again is safe. */
   | 'busy'
+  /** 409: someone else saved this since the editor opened it; reload before saving again. */
+  | 'edit-conflict'
   /** 409: the vote is locked and cannot change. */
   | 'vote-locked'
   /** 409: the account already has a username. */

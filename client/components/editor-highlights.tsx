@@ -2,29 +2,39 @@ import { useEffect, useState } from 'react';
 import { MAX_HOME_HIGHLIGHTS } from '../../shared/schemas/editor-limits.ts';
 import { callApi } from './browser-capabilities.ts';
 import { editorFailure } from './editor-failure.ts';
-import { EditorAddGame, EditorOrderedGames } from './editor-ordered-games.tsx';
+import { EditorAddGame, EditorOrderedGames, type GameNames } from './editor-ordered-games.tsx';
 
-/** The home page's highlighted games, in order: reordered, added by id, removed, then saved at once. */
+interface Highlights {
+  games: string[];
+  names: GameNames;
+  /** The revision they were read at: a save over someone else's is refused. */
+  revision: number;
+}
+
+/** The home page's highlighted games, in order: reordered, added by name, removed, then saved at once. */
 export function EditorHighlights() {
-  const [games, setGames] = useState<string[] | null>(null);
+  const [highlights, setHighlights] = useState<Highlights | null>(null);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
+  function load(then = '') {
     callApi('GET /editor/highlights', {}).then(
       (answer) => {
-        setGames(answer.games);
+        setHighlights(answer);
+        setStatus(then);
       },
       (error: unknown) => {
         setStatus(editorFailure(error));
       },
     );
-  }, []);
+  }
+  useEffect(load, []);
 
-  async function save(ids: string[]) {
+  async function save({ games, revision }: Highlights) {
     setBusy(true);
     try {
-      await callApi('PUT /editor/highlights', { body: { games: ids } });
+      const answer = await callApi('PUT /editor/highlights', { body: { games, revision } });
+      setHighlights((current) => current && { ...current, revision: answer.revision });
       setStatus('Saved: the home page shows them now.');
     } catch (error) {
       setStatus(editorFailure(error));
@@ -33,23 +43,49 @@ export function EditorHighlights() {
     }
   }
 
+  const conflicted = status.startsWith('Someone else saved');
   return (
     <section className="editor-section" aria-labelledby="editor-highlights">
       <h2 id="editor-highlights">Home highlights</h2>
-      {games === null ? null : (
+      {highlights === null ? null : (
         <>
-          <EditorOrderedGames label="Home highlights" ids={games} onChange={setGames} />
-          {games.length < MAX_HOME_HIGHLIGHTS ? (
+          <EditorOrderedGames
+            label="Home highlights"
+            ids={highlights.games}
+            names={highlights.names}
+            onChange={(games) => {
+              setHighlights({ ...highlights, games });
+            }}
+          />
+          {highlights.games.length < MAX_HOME_HIGHLIGHTS ? (
             <EditorAddGame
               label="Highlight a game"
-              onAdd={(id) => {
-                if (!games.includes(id)) setGames([...games, id]);
+              onAdd={(id, name) => {
+                if (highlights.games.includes(id)) return;
+                setHighlights({
+                  ...highlights,
+                  games: [...highlights.games, id],
+                  names: name ? { ...highlights.names, [id]: name } : highlights.names,
+                });
               }}
             />
           ) : null}
-          <button type="button" disabled={busy} onClick={() => void save(games)}>
-            Save highlights
-          </button>
+          <div className="editor-actions">
+            <button type="button" disabled={busy} onClick={() => void save(highlights)}>
+              Save highlights
+            </button>
+            {conflicted ? (
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  load('Reloaded: these are the highlights as saved now.');
+                }}
+              >
+                Reload highlights
+              </button>
+            ) : null}
+          </div>
         </>
       )}
       <p role="status" className="editor-status">

@@ -4,7 +4,7 @@ import type { EditorList } from '../../shared/schemas/editor-list.ts';
 import { LIST_CODE_PATTERN, MAX_LIST_COLLECTIONS } from '../../shared/schemas/editor-limits.ts';
 import { callApi } from './browser-capabilities.ts';
 import { editorFailure } from './editor-failure.ts';
-import { EditorAddGame, EditorOrderedGames } from './editor-ordered-games.tsx';
+import { EditorAddGame, EditorOrderedGames, type GameNames } from './editor-ordered-games.tsx';
 import { fieldValue } from './editor-field-value.ts';
 
 interface ListChoice {
@@ -24,6 +24,9 @@ export function EditorLists() {
   const [code, setCode] = useState('');
   const [isNew, setIsNew] = useState(false);
   const [list, setList] = useState<EditorList | null>(null);
+  const [names, setNames] = useState<GameNames>({});
+  /** The revision the list was read at (null for a new list): a save over someone else's is refused. */
+  const [revision, setRevision] = useState<number | null>(null);
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -39,14 +42,17 @@ export function EditorLists() {
   }
   useEffect(readLists, []);
 
-  async function open(chosen: string) {
+  async function open(chosen: string, then = '') {
     setCode(chosen);
     setIsNew(false);
     setList(null);
     if (!chosen) return;
     try {
-      setList((await callApi('GET /editor/lists/:code', { params: { code: chosen } })).list);
-      setStatus('');
+      const answer = await callApi('GET /editor/lists/:code', { params: { code: chosen } });
+      setList(answer.list);
+      setNames(answer.names);
+      setRevision(answer.revision);
+      setStatus(then);
     } catch (error) {
       setStatus(editorFailure(error));
     }
@@ -61,9 +67,10 @@ export function EditorLists() {
     try {
       const answer = await callApi('PUT /editor/lists/:code', {
         params: { code },
-        body: { ...edited, description: edited.description?.trim() || undefined },
+        body: { ...edited, description: edited.description?.trim() || undefined, revision },
       });
       setIsNew(false);
+      setRevision(answer.revision);
       setStatus(answer.created ? 'List created.' : 'List saved: its page shows it now.');
       readLists();
     } catch (error) {
@@ -105,6 +112,8 @@ export function EditorLists() {
             setIsNew(true);
             setCode('');
             setList({ ...NEW_LIST, collections: [{ name: 'Games', games: [] }] });
+            setNames({});
+            setRevision(null);
             setStatus('');
           }}
         >
@@ -175,13 +184,15 @@ export function EditorLists() {
               <EditorOrderedGames
                 label={collection.name || `Collection ${String(index + 1)}`}
                 ids={collection.games}
+                names={names}
                 onChange={(games) => {
                   setCollection(index, { games });
                 }}
               />
               <EditorAddGame
                 label={`Add a game to ${collection.name || `collection ${String(index + 1)}`}`}
-                onAdd={(id) => {
+                onAdd={(id, name) => {
+                  if (name) setNames((known) => ({ ...known, [id]: name }));
                   if (!collection.games.includes(id))
                     setCollection(index, { games: [...collection.games, id] });
                 }}
@@ -214,6 +225,15 @@ export function EditorLists() {
             <button type="submit" disabled={busy}>
               Save list
             </button>
+            {!isNew && status.startsWith('Someone else saved') ? (
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => void open(code, 'Reloaded: this is the list as saved now.')}
+              >
+                Reload list
+              </button>
+            ) : null}
           </div>
         </form>
       ) : null}

@@ -17,15 +17,21 @@ describe('moving a game', () => {
 });
 
 describe('EditorOrderedGames', () => {
-  it('names every row’s handle and buttons by its game, first cannot go up nor last down', () => {
+  it('names every row’s handle and buttons by its game’s name, first cannot go up nor last down', () => {
     const html = renderToString(
-      <EditorOrderedGames label="Favourites" ids={['hades', 'celeste']} onChange={() => undefined} />,
+      <EditorOrderedGames
+        label="Favourites"
+        ids={['hades', 'celeste']}
+        names={{ hades: 'Hades' }}
+        onChange={() => undefined}
+      />,
     );
     expect(html).toContain('aria-label="Favourites"');
-    expect(html).toContain('aria-label="Reorder hades (position 1 of 2): arrow keys move it"');
-    expect(html).toMatch(/aria-label="Move hades up" disabled=""/);
+    expect(html).toContain('aria-label="Reorder Hades (position 1 of 2): arrow keys move it"');
+    expect(html).toMatch(/aria-label="Move Hades up" disabled=""/);
+    // A game whose name is not known yet goes by its id.
     expect(html).toMatch(/aria-label="Move celeste down" disabled=""/);
-    expect(html).not.toMatch(/aria-label="Move hades down" disabled/);
+    expect(html).not.toMatch(/aria-label="Move Hades down" disabled/);
     expect(html).toContain('role="status" aria-live="polite"');
   });
 });

@@ -1,5 +1,10 @@
-import { useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import type { SearchResult } from '../../shared/schemas/search.ts';
 import { fieldValue } from './editor-field-value.ts';
+import { searchCatalogue } from './search-api.ts';
+
+/** Game id → name, for showing games by name (an id without one is shown as it is). */
+export type GameNames = Readonly<Record<string, string>>;
 
 /** A drag's data as the browser has it (the Worker's check of this file knows no DOM). */
 interface MoveTransfer {
@@ -25,13 +30,16 @@ export function moved(ids: readonly string[], from: number, to: number): string[
 export function EditorOrderedGames({
   label,
   ids,
+  names,
   onChange,
 }: {
   /** What the games are, for names and announcements ("Hard and fair"). */
   label: string;
   ids: readonly string[];
+  names: GameNames;
   onChange: (ids: string[]) => void;
 }) {
+  const nameOf = (id: string) => names[id] ?? id;
   const [announcement, setAnnouncement] = useState('');
   const [dragging, setDragging] = useState<number | null>(null);
   const handles = useRef(new Map<string, HTMLButtonElement>());
@@ -40,7 +48,9 @@ export function EditorOrderedGames({
     const id = ids[from];
     if (id === undefined || to < 0 || to >= ids.length || to === from) return;
     onChange(moved(ids, from, to));
-    setAnnouncement(`${id} moved to position ${String(to + 1)} of ${String(ids.length)} in ${label}.`);
+    setAnnouncement(
+      `${nameOf(id)} moved to position ${String(to + 1)} of ${String(ids.length)} in ${label}.`,
+    );
     // After the re-render, keep the keyboard on the game that moved.
     setTimeout(() => {
       (handles.current.get(id) as unknown as { focus(): void } | undefined)?.focus();
@@ -50,7 +60,7 @@ export function EditorOrderedGames({
   function remove(index: number) {
     const id = ids[index];
     onChange(ids.filter((_, i) => i !== index));
-    if (id) setAnnouncement(`${id} removed from ${label}.`);
+    if (id) setAnnouncement(`${nameOf(id)} removed from ${label}.`);
   }
 
   function onHandleKey(event: KeyboardEvent, index: number) {
@@ -94,7 +104,7 @@ export function EditorOrderedGames({
             <button
               type="button"
               className="editor-handle"
-              aria-label={`Reorder ${id} (position ${String(index + 1)} of ${String(ids.length)}): arrow keys move it`}
+              aria-label={`Reorder ${nameOf(id)} (position ${String(index + 1)} of ${String(ids.length)}): arrow keys move it`}
               ref={(element) => {
                 if (element) handles.current.set(id, element);
                 else handles.current.delete(id);
@@ -105,12 +115,15 @@ export function EditorOrderedGames({
             >
               <span aria-hidden="true">⠿</span>
             </button>
-            <span className="editor-game-id">{id}</span>
+            <span className="editor-game">
+              <span className="editor-game-name">{nameOf(id)}</span>
+              {names[id] ? <span className="editor-game-id">{id}</span> : null}
+            </span>
             <span className="editor-row-actions">
               <button
                 type="button"
                 className="secondary"
-                aria-label={`Move ${id} up`}
+                aria-label={`Move ${nameOf(id)} up`}
                 disabled={index === 0}
                 onClick={() => {
                   move(index, index - 1);
@@ -121,7 +134,7 @@ export function EditorOrderedGames({
               <button
                 type="button"
                 className="secondary"
-                aria-label={`Move ${id} down`}
+                aria-label={`Move ${nameOf(id)} down`}
                 disabled={index === ids.length - 1}
                 onClick={() => {
                   move(index, index + 1);
@@ -132,7 +145,7 @@ export function EditorOrderedGames({
               <button
                 type="button"
                 className="secondary"
-                aria-label={`Remove ${id}`}
+                aria-label={`Remove ${nameOf(id)}`}
                 onClick={() => {
                   remove(index);
                 }}
@@ -150,37 +163,133 @@ export function EditorOrderedGames({
   );
 }
 
+/** Games offered while an editor types; the site's search ranks them. */
+const PICKS = 6;
+/** Typing pauses this long before a search is sent. */
+const DEBOUNCE_MS = 200;
+
+/** The game `text` means among `results`: the one with that id or that name, else the best ranked. */
+function bestGame(text: string, results: readonly SearchResult[]): SearchResult | undefined {
+  const wanted = text.trim().toLowerCase();
+  const games = results.filter((result) => result._type === 'game');
+  return (
+    games.find((game) => game._id === wanted) ??
+    games.find((game) => game.name.toLowerCase() === wanted) ??
+    games[0]
+  );
+}
+
 /**
- * A field to add a game by its id (the part of its address after /game/); checked when saved. Not a form
+ * A field to add a game by its name (or its id, the part of its address after /game/): while the editor
+ * types, the site's search offers matching games as buttons; Enter or Add takes the best match. Not a form
  * of its own, since it sits inside the list's form: Enter in it adds the game instead of saving the list.
+ * Should search be unreachable, the text is taken as an id, which the save checks.
  */
-export function EditorAddGame({ label, onAdd }: { label: string; onAdd: (id: string) => void }) {
+export function EditorAddGame({
+  label,
+  onAdd,
+}: {
+  label: string;
+  onAdd: (id: string, name: string | null) => void;
+}) {
   const [value, setValue] = useState('');
-  function add() {
-    const id = value.trim().toLowerCase();
-    if (id) onAdd(id);
-    setValue('');
+  const [picks, setPicks] = useState<SearchResult[]>([]);
+  const [status, setStatus] = useState('');
+  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(
+    () => () => {
+      if (typing.current !== null) clearTimeout(typing.current);
+    },
+    [],
+  );
+
+  function offer(text: string) {
+    if (typing.current !== null) clearTimeout(typing.current);
+    if (!text.trim()) {
+      setPicks([]);
+      return;
+    }
+    typing.current = setTimeout(() => {
+      searchCatalogue(text.trim(), PICKS).then(
+        (results) => {
+          setPicks(results.filter((result) => result._type === 'game'));
+        },
+        () => {
+          setPicks([]);
+        },
+      );
+    }, DEBOUNCE_MS);
   }
+
+  function take(id: string, name: string | null) {
+    if (typing.current !== null) clearTimeout(typing.current);
+    onAdd(id, name);
+    setStatus(`${name ?? id} added to ${label.replace(/^Add a game to /, '')}.`);
+    setValue('');
+    setPicks([]);
+  }
+
+  async function addBest() {
+    const text = value.trim();
+    if (!text) return;
+    let results: SearchResult[] | null = null;
+    try {
+      results = await searchCatalogue(text, PICKS);
+    } catch {
+      // Search unreachable: the text may still be an id, which the save checks against the catalogue.
+    }
+    const game = results ? bestGame(text, results) : undefined;
+    if (game) take(game._id, game.name);
+    else if (results === null) take(text.toLowerCase(), null);
+    else setStatus(`No game matches “${text}”.`);
+  }
+
   return (
     <div className="editor-add-game">
-      <label>
-        {label}
-        <input
-          value={value}
-          placeholder="game id, e.g. hades"
-          onChange={(event) => {
-            setValue(fieldValue(event));
-          }}
-          onKeyDown={(event) => {
-            if (event.key !== 'Enter') return;
-            event.preventDefault();
-            add();
-          }}
-        />
-      </label>
-      <button type="button" className="secondary" onClick={add}>
-        Add
-      </button>
+      <div className="editor-add-row">
+        <label>
+          {label}
+          <input
+            type="search"
+            value={value}
+            placeholder="Game name, e.g. Hades"
+            autoComplete="off"
+            onChange={(event) => {
+              setValue(fieldValue(event));
+              offer(fieldValue(event));
+            }}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              void addBest();
+            }}
+          />
+        </label>
+        <button type="button" className="secondary" onClick={() => void addBest()}>
+          Add
+        </button>
+      </div>
+      {picks.length > 0 ? (
+        <ul className="editor-picks" aria-label={`Games matching “${value}”`}>
+          {picks.map((game) => (
+            <li key={game._id}>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => {
+                  take(game._id, game.name);
+                }}
+              >
+                Add {game.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="editor-status" role="status">
+        {status}
+      </p>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { ApiAnswer } from '../../shared/api/contract.ts';
 import type { SearchResult } from '../../shared/schemas/search.ts';
 import type { SearchComboboxProps } from './search-box.tsx';
 import { SearchResultArt, SearchResultText } from './search-box-result.tsx';
+import { searchCatalogue } from './search-api.ts';
 
 // Results as you type in the header's search box: the WAI-ARIA combobox pattern with a listbox popup
 // (https://www.w3.org/WAI/ARIA/apg/patterns/combobox/). Focus stays in the input; the active option is
@@ -33,16 +33,9 @@ const clearText = (input: unknown) => {
 /** `/search?q=<text>`: the results page. */
 const resultsPath = (text: string) => `/search?q=${encodeURIComponent(text)}`;
 
-/** The API's answer for `text` (`GET /api/search`, edge-cached, the same for everyone: no credential). */
-async function fetchSuggestions(text: string, signal: AbortSignal): Promise<SearchResult[]> {
-  const query = new URLSearchParams({ q: text, limit: String(SUGGESTIONS) });
-  const response = await fetch(`/api/search?${query.toString()}`, {
-    headers: { Accept: 'application/json' },
-    signal,
-  });
-  if (!response.ok) throw new Error(`Search answered ${String(response.status)}`);
-  const answer = (await response.json()) as ApiAnswer<'GET /search'>;
-  return answer.results;
+/** The API's answer for `text`. */
+function fetchSuggestions(text: string, signal: AbortSignal): Promise<SearchResult[]> {
+  return searchCatalogue(text, SUGGESTIONS, signal);
 }
 
 function statusOf(suggestions: Suggestions): string {

@@ -23,7 +23,7 @@ import type { Game } from '../schemas/game.ts';
 import type { HiddenTag } from '../schemas/hidden-tags.ts';
 import type { DeveloperGrant, EditorMember } from '../schemas/editor-developer.ts';
 import type { EditorHighlights } from '../schemas/editor-highlights.ts';
-import type { EditorList } from '../schemas/editor-list.ts';
+import type { EditorList, EditorListSave } from '../schemas/editor-list.ts';
 import type { EditorLogPage } from '../schemas/editor-logs.ts';
 import type { UserBlocks } from '../schemas/user.ts';
 import type { BrowsePageData } from './browse-page.ts';
@@ -192,14 +192,37 @@ export interface ApiEndpoints {
   };
   /** A page of a log, latest first: `?kind=analytics|page_views&before=<before of the page before>&limit=<1-50>`. */
   'GET /editor/logs': { answer: EditorLogPage; member: true };
-  'GET /editor/highlights': { answer: { games: string[] }; member: true };
-  'PUT /editor/highlights': { body: EditorHighlights; answer: { games: string[] }; member: true };
+  /** The highlighted games in order, their names (id → name) and the revision a save goes over. */
+  'GET /editor/highlights': {
+    answer: { games: string[]; names: Record<string, string>; revision: number };
+    member: true;
+  };
+  /** 409 `edit-conflict` when someone saved since `revision`; answers the new revision. */
+  'PUT /editor/highlights': {
+    body: EditorHighlights;
+    answer: { games: string[]; revision: number };
+    member: true;
+  };
   'GET /editor/lists': { answer: { lists: { code: string; name: string; games: number }[] }; member: true };
-  'GET /editor/lists/:code': { answer: { code: string; list: EditorList }; member: true };
-  /** Creates (201) or replaces (200) a list and its summary. */
+  /** A list's content, the names of its games (id → name) and the revision a save goes over. */
+  'GET /editor/lists/:code': {
+    answer: { code: string; list: EditorList; names: Record<string, string>; revision: number };
+    member: true;
+  };
+  /**
+   * Creates (201, `revision: null`) or replaces (200) a list and its summary; 409 `edit-conflict` when
+   * someone saved since `revision`, or a list already has the code of a new one.
+   */
   'PUT /editor/lists/:code': {
-    body: EditorList;
-    answer: { code: string; created: boolean; added: string[]; gamesBefore: number; gamesAfter: number };
+    body: EditorListSave;
+    answer: {
+      code: string;
+      created: boolean;
+      revision: number;
+      added: string[];
+      gamesBefore: number;
+      gamesAfter: number;
+    };
     member: true;
   };
 }

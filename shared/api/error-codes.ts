@@ -23,6 +23,7 @@ const API_ERROR_CODES: Record<ApiErrorCode, true> = {
   'method-not-allowed': true,
   'kind-mismatch': true,
   busy: true,
+  'edit-conflict': true,
   'vote-locked': true,
   'already-registered': true,
   'payload-too-large': true,

@@ -56,6 +56,10 @@ export const gamePath = (gameId: string): string => `${ROOTS.games}/${gameId}`;
 export const seMatrixPath = (gameId: string): string => `${ROOTS.seMatrix}/${gameId}`;
 export const eventPath = (eventId: string): string => `${ROOTS.events}/${eventId}`;
 export const listPath = (code: string): string => `${ROOTS.lists}/${code}`;
+/** A list's revision, which editors' saves move on one at a time (shared/transitions/editor-revision.ts). */
+export const listRevisionPath = (code: string): string => `${listPath(code)}/revision`;
+/** The home highlights' revision, as for lists. */
+export const HOME_HIGHLIGHTS_REVISION_PATH = `${ROOTS.highlightsHome}/revision`;
 /** A list's entry in `lists-public`, the summary list pages and imports keep beside the list. */
 export const listPublicPath = (code: string): string => `${ROOTS.listsPublic}/${code}`;
 /** A list's events, event id → { games, count, timestamp }, read newest first by `timestamp`. */

@@ -35,5 +35,16 @@ export const editorListSchema = z.object({
 
 export type EditorList = z.infer<typeof editorListSchema>;
 
+/** The revision an editor read a list at (see shared/transitions/editor-revision.ts). */
+export const editorRevisionSchema = z.number().int().nonnegative();
+
+/**
+ * A save of a list: its content and the revision the editor read it at, or null for a new list (which
+ * is refused when a list already has that code). A save against an older revision is refused (409).
+ */
+export const editorListSaveSchema = editorListSchema.extend({ revision: editorRevisionSchema.nullable() });
+
+export type EditorListSave = z.infer<typeof editorListSaveSchema>;
+
 /** A list's code as it appears in its address (`/lists/games/{code}`). */
 export const listCodeSchema = deepLinkSchema;

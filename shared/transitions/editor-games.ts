@@ -16,12 +16,24 @@ export class UnknownGamesError extends Error {
 }
 
 /**
- * Throws UnknownGamesError unless every id names a game of the catalogue: one small read of each game's
- * name, in parallel (the schemas bound how many), so an editor's page never points at nothing.
+ * The catalogue names of `ids` (id → name; an id the catalogue lacks is left out): one small read of
+ * each game's name, in parallel (the editors' schemas bound how many). Editors see games by name.
  */
-export async function requireGames(db: RtdbClient, ids: Iterable<string>): Promise<void> {
+export async function gameNames(db: RtdbClient, ids: Iterable<string>): Promise<Record<string, string>> {
   const unique = [...new Set(ids)];
   const names = await Promise.all(unique.map((id) => db.read(gameNode(id).child('name').path, z.string())));
-  const unknown = unique.filter((_, i) => names[i] === null);
+  return Object.fromEntries(
+    unique.flatMap((id, i) => {
+      const name = names[i];
+      return typeof name === 'string' ? [[id, name] as const] : [];
+    }),
+  );
+}
+
+/** Throws UnknownGamesError unless every id names a game of the catalogue, so no page points at nothing. */
+export async function requireGames(db: RtdbClient, ids: Iterable<string>): Promise<void> {
+  const unique = [...new Set(ids)];
+  const names = await gameNames(db, unique);
+  const unknown = unique.filter((id) => !(id in names));
   if (unknown.length > 0) throw new UnknownGamesError(unknown);
 }

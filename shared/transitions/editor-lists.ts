@@ -1,10 +1,11 @@
 import { listSummaryOf } from '../catalogue/list-summary.ts';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
-import { listPath, listPublicPath } from '../rtdb/paths.ts';
+import { listPath, listPublicPath, listRevisionPath } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { EditorList } from '../schemas/editor-list.ts';
 import { listSchema, type ListRecord } from '../schemas/list.ts';
 import { requireGames } from './editor-games.ts';
+import { claimNextRevision, EditConflictError, revisionOf } from './editor-revision.ts';
 
 /**
  * What else a save writes when a list gains games (for its followers' feeds), in the same PATCH: from the
@@ -60,8 +61,22 @@ export async function readList(db: RtdbClient, code: string): Promise<ListRecord
 const gameIdsOf = (record: ListRecord | null): Set<string> =>
   new Set(record ? Object.values(record.games).flatMap((collection) => Object.keys(collection.games)) : []);
 
+/** The list at `code` as an editor opens it: its content and the revision to save against. */
+export async function readListForEditing(
+  db: RtdbClient,
+  code: string,
+): Promise<{ list: EditorList; revision: number } | null> {
+  const stored = await db.get(listPath(code));
+  const parsed = listSchema.safeParse(stored);
+  if (!parsed.success) return null;
+  const revision = revisionOf((stored as { revision?: unknown }).revision);
+  return { list: editorListOf(parsed.data), revision };
+}
+
 export interface ListSaveOutcome {
   created: boolean;
+  /** The revision the list is at now: the next save sends it back. */
+  revision: number;
   /** Games the list holds now and did not before, in the order the list shows them. */
   added: string[];
   /** Distinct games before and after (for the pages of the list to refresh). */
@@ -70,24 +85,37 @@ export interface ListSaveOutcome {
 }
 
 /**
- * Creates or replaces the list `code`: every game must exist; then the list, its summary in
- * `lists-public` and whatever `planGains` adds for games it gained are ONE multi-path PATCH, so readers
- * never see a list and its summary disagree. Two editors saving the same list at once: the last save wins.
+ * Creates (`expectedRevision` null: refused when a list has that code) or replaces the list `code` over
+ * the revision the editor read (EditConflictError when someone saved since, see editor-revision.ts):
+ * every game must exist; then the revision is claimed, and the list, its summary in `lists-public` and
+ * whatever `planGains` adds for games it gained are ONE multi-path PATCH, so readers never see a list and
+ * its summary disagree.
  */
 export async function commitListSave(
   db: RtdbClient,
   code: string,
   input: EditorList,
+  expectedRevision: number | null,
   planGains?: PlanListGains,
 ): Promise<ListSaveOutcome> {
   const ids = input.collections.flatMap((collection) => collection.games);
   const [before] = await Promise.all([readList(db, code), requireGames(db, ids)]);
+  if (expectedRevision === null && before !== null)
+    throw new EditConflictError(listRevisionPath(code), null, null);
+  if (expectedRevision !== null && before === null)
+    throw new EditConflictError(listRevisionPath(code), expectedRevision, null);
+  // A new list claims a revision where none is stored, so of two editors creating the same code at once
+  // one is refused. Only a creation whose PATCH failed leaves a revision without a list; the next
+  // creation takes over from it.
+  const orphan = expectedRevision === null ? await db.get(listRevisionPath(code)) : null;
+  const from = orphan === null ? expectedRevision : revisionOf(orphan);
+  const revision = await claimNextRevision(db, listRevisionPath(code), from);
   const record = listRecordOf(code, input, before?.source);
   const had = gameIdsOf(before);
   const now = gameIdsOf(record);
   const added = [...now].filter((id) => !had.has(id));
   await db.patch('', {
-    [listPath(code)]: record,
+    [listPath(code)]: { ...record, revision },
     // Field by field: the summary also keeps how many follow the list, which a save must not reset.
     ...Object.fromEntries(
       Object.entries(listSummaryOf(record)).map(([field, value]) => [
@@ -97,5 +125,5 @@ export async function commitListSave(
     ),
     ...(planGains && added.length > 0 ? planGains(code, added) : {}),
   });
-  return { created: before === null, added, gamesBefore: had.size, gamesAfter: now.size };
+  return { created: before === null, revision, added, gamesBefore: had.size, gamesAfter: now.size };
 }

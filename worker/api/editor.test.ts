@@ -68,12 +68,12 @@ describe('who may use the editors’ API', () => {
   const routes: [method: string, path: string, json?: unknown][] = [
     ['GET', '/api/editor/logs'],
     ['GET', '/api/editor/highlights'],
-    ['PUT', '/api/editor/highlights', { games: ['hades'] }],
+    ['PUT', '/api/editor/highlights', { games: ['hades'], revision: 0 }],
     ['GET', '/api/editor/lists'],
     [
       'PUT',
       `/api/editor/lists/${LIST}-denied`,
-      { name: 'X', collections: [{ name: 'A', games: ['hades'] }] },
+      { name: 'X', collections: [{ name: 'A', games: ['hades'] }], revision: null },
     ],
     ['PUT', '/api/editor/developers/mo', {}],
     ['DELETE', '/api/editor/developers/dev'],
@@ -109,22 +109,70 @@ describe('home highlights', () => {
     const response = await call('/api/editor/highlights', {
       method: 'PUT',
       uid: 'edna',
-      json: { games: ['balatro', 'hades'] },
+      json: { games: ['balatro', 'hades'], revision: 0 },
     });
     expect(response.status).toBe(200);
-    expect(await db.get('highlights/home')).toEqual({ games: { balatro: 1, hades: 2 } });
+    expect(await response.json()).toEqual({ games: ['balatro', 'hades'], revision: 1 });
+    expect(await db.get('highlights/home')).toEqual({ games: { balatro: 1, hades: 2 }, revision: 1 });
     const home = await visit('/');
     expect(home.cache).toBeNull();
     expect(home.body).toContain('Game balatro');
+    // The editor sees them by name, with the revision the next save goes over.
     const read = await call('/api/editor/highlights', { uid: 'edna' });
-    expect(await read.json()).toEqual({ games: ['balatro', 'hades'] });
+    expect(await read.json()).toEqual({
+      games: ['balatro', 'hades'],
+      names: { balatro: 'Game balatro', hades: 'Game hades' },
+      revision: 1,
+    });
+  });
+
+  it('refuses a save over someone else’s (409), and of two saves at once exactly one is kept', async () => {
+    // Another editor opened them at revision 0, before the save above: theirs would undo it.
+    const stale = await call('/api/editor/highlights', {
+      method: 'PUT',
+      uid: 'edna',
+      json: { games: ['factorio'], revision: 0 },
+    });
+    expect(stale.status).toBe(409);
+    expect(await stale.json<ErrorBody>()).toMatchObject({
+      error: {
+        code: 'edit-conflict',
+        message: 'Someone else saved the highlights since you opened them: reload to see theirs.',
+      },
+    });
+    expect(await db.get('highlights/home')).toEqual({ games: { balatro: 1, hades: 2 }, revision: 1 });
+    // Two editors who both read revision 1 save at the same moment.
+    const racing = await Promise.all(
+      [['celeste'], ['inscryption']].map((games) =>
+        call('/api/editor/highlights', { method: 'PUT', uid: 'edna', json: { games, revision: 1 } }),
+      ),
+    );
+    expect(racing.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const kept = racing[0]?.status === 200 ? 'celeste' : 'inscryption';
+    expect(await db.get('highlights/home')).toEqual({ games: { [kept]: 1 }, revision: 2 });
+    // A revision is a whole number: anything else is refused as input.
+    for (const revision of [-1, 1.5, '2', null]) {
+      const bad = await call('/api/editor/highlights', {
+        method: 'PUT',
+        uid: 'edna',
+        json: { games: ['hades'], revision },
+      });
+      expect(bad.status).toBe(400);
+    }
+    // Back to the order the next tests expect.
+    const restored = await call('/api/editor/highlights', {
+      method: 'PUT',
+      uid: 'edna',
+      json: { games: ['balatro', 'hades'], revision: 2 },
+    });
+    expect(restored.status).toBe(200);
   });
 
   it('refuses unknown games, repeats and too many, changing nothing', async () => {
     const unknown = await call('/api/editor/highlights', {
       method: 'PUT',
       uid: 'edna',
-      json: { games: ['hades', 'no-such-game'] },
+      json: { games: ['hades', 'no-such-game'], revision: 3 },
     });
     expect(unknown.status).toBe(400);
     expect((await unknown.json<ErrorBody>()).error.message).toContain('no-such-game');
@@ -133,10 +181,14 @@ describe('home highlights', () => {
       Array.from({ length: 25 }, (_, i) => `game-${String(i)}`),
       ['../x'],
     ]) {
-      const bad = await call('/api/editor/highlights', { method: 'PUT', uid: 'edna', json: { games } });
+      const bad = await call('/api/editor/highlights', {
+        method: 'PUT',
+        uid: 'edna',
+        json: { games, revision: 3 },
+      });
       expect(bad.status).toBe(400);
     }
-    expect(await db.get('highlights/home')).toEqual({ games: { balatro: 1, hades: 2 } });
+    expect(await db.get('highlights/home')).toEqual({ games: { balatro: 1, hades: 2 }, revision: 3 });
   });
 });
 
@@ -149,10 +201,12 @@ describe('curated lists', () => {
         { name: 'Hard and fair', games: ['hades', 'celeste', 'balatro'] },
         { name: 'Strange cards', games: ['inscryption'] },
       ],
+      revision: null,
     });
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({
       created: true,
+      revision: 1,
       added: ['hades', 'celeste', 'balatro', 'inscryption'],
     });
     expect(await db.get(`lists-public/${LIST}`)).toEqual({ name: 'Editors’ picks', game_count: 4 });
@@ -168,13 +222,23 @@ describe('curated lists', () => {
     const page = await visit(`/lists/games/${LIST}`);
     expect(page.body).toContain('Hard and fair');
     const read = await call(`/api/editor/lists/${LIST}`, { uid: 'edna' });
-    expect((await read.json<{ list: unknown }>()).list).toEqual({
-      name: 'Editors’ picks',
-      description: 'Chosen by hand.',
-      collections: [
-        { name: 'Hard and fair', games: ['hades', 'celeste', 'balatro'] },
-        { name: 'Strange cards', games: ['inscryption'] },
-      ],
+    expect(await read.json()).toEqual({
+      code: LIST,
+      list: {
+        name: 'Editors’ picks',
+        description: 'Chosen by hand.',
+        collections: [
+          { name: 'Hard and fair', games: ['hades', 'celeste', 'balatro'] },
+          { name: 'Strange cards', games: ['inscryption'] },
+        ],
+      },
+      names: {
+        hades: 'Game hades',
+        celeste: 'Game celeste',
+        balatro: 'Game balatro',
+        inscryption: 'Game inscryption',
+      },
+      revision: 1,
     });
     const lists = await call('/api/editor/lists', { uid: 'edna' });
     expect((await lists.json<{ lists: { code: string }[] }>()).lists).toContainEqual({
@@ -193,9 +257,10 @@ describe('curated lists', () => {
         { name: 'Hard and fair', games: ['balatro', 'hades', 'celeste'] },
         { name: 'Strange cards', games: ['inscryption'] },
       ],
+      revision: 1,
     });
     expect(saved.status).toBe(200);
-    expect(await saved.json()).toMatchObject({ created: false, added: [] });
+    expect(await saved.json()).toMatchObject({ created: false, revision: 2, added: [] });
     const page = await visit(`/lists/games/${LIST}`);
     expect(page.cache).toBeNull();
     const order = ['Game balatro', 'Game hades', 'Game celeste'].map((name) => page.body.indexOf(name));
@@ -206,10 +271,12 @@ describe('curated lists', () => {
 
   it('keeps the count of the list’s followers when saved', async () => {
     await db.patch('', { [`lists-public/${LIST}/follows`]: 3 });
-    await putList('edna', LIST, {
+    const saved = await putList('edna', LIST, {
       name: 'Renamed picks',
       collections: [{ name: 'All', games: ['factorio'] }],
+      revision: 2,
     });
+    expect(saved.status).toBe(200);
     expect(await db.get(`lists-public/${LIST}`)).toEqual({
       name: 'Renamed picks',
       game_count: 1,
@@ -225,11 +292,63 @@ describe('curated lists', () => {
     ]);
   });
 
+  it('refuses a save over someone else’s, and a new list over an existing one (409), writing nothing', async () => {
+    const before = await db.get(`lists/${LIST}`);
+    const summary = await db.get(`lists-public/${LIST}`);
+    const stale = await putList('edna', LIST, {
+      name: 'An older copy',
+      collections: [{ name: 'All', games: ['hades'] }],
+      revision: 2,
+    });
+    expect(stale.status).toBe(409);
+    expect((await stale.json<ErrorBody>()).error).toEqual({
+      code: 'edit-conflict',
+      message: 'Someone else saved this list since you opened it: reload to see theirs.',
+    });
+    const taken = await putList('edna', LIST, {
+      name: 'Same code, new list',
+      collections: [{ name: 'All', games: ['hades'] }],
+      revision: null,
+    });
+    expect(taken.status).toBe(409);
+    expect((await taken.json<ErrorBody>()).error.message).toBe(
+      'A list already has that code: choose another.',
+    );
+    expect(await db.get(`lists/${LIST}`)).toEqual(before);
+    expect(await db.get(`lists-public/${LIST}`)).toEqual(summary);
+    // Two editors create the same new code at the same moment: one list is made, the other is told.
+    const fresh = `${LIST}-race`;
+    const racing = await Promise.all(
+      ['celeste', 'balatro'].map((game) =>
+        putList('edna', fresh, {
+          name: `Only ${game}`,
+          collections: [{ name: 'All', games: [game] }],
+          revision: null,
+        }),
+      ),
+    );
+    expect(racing.map((answer) => answer.status).sort()).toEqual([201, 409]);
+    const winner = racing[0]?.status === 201 ? 'celeste' : 'balatro';
+    expect(await db.get(`lists-public/${fresh}`)).toEqual({ name: `Only ${winner}`, game_count: 1 });
+    // Saving against a list that does not exist is a conflict too (nothing to go over).
+    expect(
+      (
+        await putList('edna', `${LIST}-none`, {
+          name: 'X',
+          collections: [{ name: 'A', games: [] }],
+          revision: 4,
+        })
+      ).status,
+    ).toBe(409);
+    expect(await db.get(`lists/${LIST}-none`)).toBeNull();
+  });
+
   it('refuses unknown games, bad codes, huge and malformed lists, writing nothing', async () => {
     const before = await db.get(`lists/${LIST}`);
     const unknown = await putList('edna', LIST, {
       name: 'X',
       collections: [{ name: 'A', games: ['hades', 'nope-game'] }],
+      revision: 3,
     });
     expect(unknown.status).toBe(400);
     expect((await unknown.json<ErrorBody>()).error.message).toContain('nope-game');
@@ -244,12 +363,16 @@ describe('curated lists', () => {
       ['Bad_Code', { name: 'X', collections: [{ name: 'A', games: ['hades'] }] }],
       ['a--b', { name: 'X', collections: [{ name: 'A', games: ['hades'] }] }],
     ];
-    for (const [code, json] of cases)
-      expect((await putList('edna', code, json)).status, JSON.stringify(json).slice(0, 80)).toBe(400);
+    // Each with the list's current revision, so that only what is wrong with it is refused.
+    for (const [code, json] of cases) {
+      const body = typeof json === 'object' ? { ...json, revision: 3 } : json;
+      expect((await putList('edna', code, body)).status, JSON.stringify(json).slice(0, 80)).toBe(400);
+    }
     // A body past the API's size limit is refused before it is read.
     const tooBig = await putList('edna', LIST, {
       name: 'X',
       collections: [{ name: 'A', games: Array.from({ length: 2000 }, (_, i) => `game-number-${String(i)}`) }],
+      revision: 3,
     });
     expect(tooBig.status).toBe(413);
     expect(await db.get(`lists/${LIST}`)).toEqual(before);

@@ -17,24 +17,26 @@ import {
   type EditorMember,
 } from '../../shared/schemas/editor-developer.ts';
 import { editorHighlightsSchema } from '../../shared/schemas/editor-highlights.ts';
-import { editorListSchema, listCodeSchema } from '../../shared/schemas/editor-list.ts';
+import { editorListSaveSchema, listCodeSchema } from '../../shared/schemas/editor-list.ts';
 import {
   editorLogsQuerySchema,
   type EditorLogEntry,
   type EditorLogKind,
 } from '../../shared/schemas/editor-logs.ts';
 import { commitDeveloperGrant, commitDeveloperRevoke } from '../../shared/transitions/editor-developer.ts';
-import { UnknownGamesError } from '../../shared/transitions/editor-games.ts';
+import { gameNames, UnknownGamesError } from '../../shared/transitions/editor-games.ts';
 import { commitHomeHighlights } from '../../shared/transitions/editor-highlights.ts';
-import { commitListSave, editorListOf, readList } from '../../shared/transitions/editor-lists.ts';
+import { commitListSave, readListForEditing } from '../../shared/transitions/editor-lists.ts';
+import { EditConflictError, revisionOf } from '../../shared/transitions/editor-revision.ts';
 import type { MultiPathUpdate } from '../../shared/rtdb/multi-path-update.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireRole } from '../auth/require-role.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { cacheKeyFor } from '../edge-cache.ts';
+import { dropEdgeCopy } from '../edge-cache.ts';
 import { validate } from '../validate.ts';
 import { committing } from './transition-http.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 /**
  * The site editors' API (spec: `admin.auth`): the home page's highlights, curated lists, developer status
@@ -53,13 +55,21 @@ const usernameParams = z.object({ username: z.string().regex(/^[A-Za-z0-9_]{1,30
 const logEntrySchema = z.record(z.string(), z.unknown());
 const listsPublicSchema = z.record(z.string(), listSummarySchema.loose().catch({ name: '?', game_count: 0 }));
 
-/** Unknown games answer 400 with the ids named, nothing written. */
-async function checkedGames<T>(work: () => Promise<T>): Promise<T> {
+/**
+ * Unknown games answer 400 with the ids named, and a save over someone else's 409 'edit-conflict':
+ * nothing written either way.
+ */
+async function checkedGames<T>(
+  work: () => Promise<T>,
+  conflict = 'Someone else saved this since you opened it.',
+): Promise<T> {
   try {
     return await committing(work);
   } catch (error) {
     if (error instanceof UnknownGamesError)
       throw apiError(400, 'invalid-input', { message: error.userMessage, detail: error.message });
+    if (error instanceof EditConflictError)
+      throw apiError(409, 'edit-conflict', { message: conflict, detail: error.message });
     throw error;
   }
 }
@@ -77,11 +87,9 @@ function purgePages(
 ): void {
   const origin = new URL(c.req.url).origin;
   c.executionCtx.waitUntil(
-    Promise.all(paths.map((path) => caches.default.delete(cacheKeyFor(`${origin}${path}`)))).catch(
-      (error: unknown) => {
-        console.error('Dropping edited pages from the edge failed', error);
-      },
-    ),
+    Promise.all(paths.map((path) => dropEdgeCopy(`${origin}${path}`))).catch((error: unknown) => {
+      console.error('Dropping edited pages from the edge failed', error);
+    }),
   );
 }
 
@@ -99,7 +107,7 @@ export type ListGainsPlanner = (code: string, addedGameIds: string[], at: number
 export function createEditorApi(planListGains?: ListGainsPlanner) {
   return (
     new Hono<AppEnv>()
-      .use(requireUser, requireRole('admin'))
+      .use(requireUser, requireRole('admin'), limitMemberWrites)
       // A member by username, with their developer status, for granting it by name.
       .get('/members/:username', validate('param', usernameParams), async (c) => {
         const db = c.var.database.server;
@@ -167,22 +175,27 @@ export function createEditorApi(planListGains?: ListGainsPlanner) {
         const more = keys.length > limit;
         return c.json({ kind, entries, before: more ? (page.at(-1) ?? null) : null });
       })
+      // The highlighted games in order, with their names, and the revision a save goes over.
       .get('/highlights', async (c) => {
-        const parsed = homeHighlightsSchema.safeParse(
-          (await c.var.database.server.get(ROOTS.highlightsHome)) ?? {},
-        );
+        const db = c.var.database.server;
+        const stored = (await db.get(ROOTS.highlightsHome)) ?? {};
+        const parsed = homeHighlightsSchema.safeParse(stored);
         const games = parsed.success
           ? Object.entries(parsed.data.games)
               .sort(([idA, a], [idB, b]) => a - b || idA.localeCompare(idB))
               .map(([id]) => id)
           : [];
-        return c.json({ games });
+        const revision = revisionOf((stored as { revision?: unknown }).revision);
+        return c.json({ games, names: await gameNames(db, games), revision });
       })
       .put('/highlights', validate('json', editorHighlightsSchema), async (c) => {
-        const { games } = c.req.valid('json');
-        await checkedGames(() => commitHomeHighlights(c.var.database.server, games));
+        const { games, revision: expected } = c.req.valid('json');
+        const revision = await checkedGames(
+          () => commitHomeHighlights(c.var.database.server, games, expected),
+          'Someone else saved the highlights since you opened them: reload to see theirs.',
+        );
         purgePages(c, ['/']);
-        return c.json({ games });
+        return c.json({ games, revision });
       })
       // Every list's code, name and size, for the editor to pick one (server read: a few hundred small entries).
       .get('/lists', async (c) => {
@@ -192,27 +205,43 @@ export function createEditorApi(planListGains?: ListGainsPlanner) {
           .sort((a, b) => a.name.localeCompare(b.name));
         return c.json({ lists });
       })
+      // A list as the editor shows it: its collections, the names of its games and its revision.
       .get('/lists/:code', validate('param', listParams), async (c) => {
         const { code } = c.req.valid('param');
-        const record = await readList(c.var.database.server, code);
-        if (!record) throw apiError(404, 'not-found', { message: 'That list does not exist.' });
-        return c.json({ code, list: editorListOf(record) });
-      })
-      .put('/lists/:code', validate('param', listParams), validate('json', editorListSchema), async (c) => {
-        const { code } = c.req.valid('param');
-        const input = c.req.valid('json');
-        const outcome = await checkedGames(() =>
-          commitListSave(
-            c.var.database.server,
-            code,
-            input,
-            planListGains && ((listCode, ids) => planListGains(listCode, ids, c.var.clock())),
-          ),
+        const db = c.var.database.server;
+        const opened = await readListForEditing(db, code);
+        if (!opened) throw apiError(404, 'not-found', { message: 'That list does not exist.' });
+        const names = await gameNames(
+          db,
+          opened.list.collections.flatMap((collection) => collection.games),
         );
-        // The list's pages as they were and are, and home, which shows the largest lists.
-        purgePages(c, [...listPagePaths(code, Math.max(outcome.gamesBefore, outcome.gamesAfter)), '/']);
-        return c.json({ code, ...outcome }, outcome.created ? 201 : 200);
+        return c.json({ code, list: opened.list, names, revision: opened.revision });
       })
+      .put(
+        '/lists/:code',
+        validate('param', listParams),
+        validate('json', editorListSaveSchema),
+        async (c) => {
+          const { code } = c.req.valid('param');
+          const { revision, ...input } = c.req.valid('json');
+          const outcome = await checkedGames(
+            () =>
+              commitListSave(
+                c.var.database.server,
+                code,
+                input,
+                revision,
+                planListGains && ((listCode, ids) => planListGains(listCode, ids, c.var.clock())),
+              ),
+            revision === null
+              ? 'A list already has that code: choose another.'
+              : 'Someone else saved this list since you opened it: reload to see theirs.',
+          );
+          // The list's pages as they were and are, and home, which shows the largest lists.
+          purgePages(c, [...listPagePaths(code, Math.max(outcome.gamesBefore, outcome.gamesAfter)), '/']);
+          return c.json({ code, ...outcome }, outcome.created ? 201 : 200);
+        },
+      )
   );
 }
 
