@@ -10,6 +10,7 @@ import { readCurrentUser } from '../auth/user-record.ts';
 import { usesEmulators } from '../database.ts';
 import { validate } from '../validate.ts';
 import { z } from 'zod';
+import { limitSignUps } from '../rate-limit/limits.ts';
 
 /** Sign-up's server half: the browser creates the Firebase account, the Worker makes it a member. */
 export const accountsApi = new Hono<AppEnv>()
@@ -37,7 +38,7 @@ export const accountsApi = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store');
     return c.json(body);
   })
-  .post('/', requireUser, validate('json', registerAccountSchema), async (c) => {
+  .post('/', limitSignUps, requireUser, validate('json', registerAccountSchema), async (c) => {
     const user = c.var.user;
     try {
       await registerAccount(c.var.database.server, user, c.req.valid('json').username);

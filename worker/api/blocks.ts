@@ -8,13 +8,14 @@ import { requireUser } from '../auth/require-user.ts';
 import { commitBlocks, commitUnblocks } from '../../shared/transitions/block.ts';
 import { committing } from './transition-http.ts';
 import { validate } from '../validate.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 /**
  * The caller's blocks: GET lists them, POST blocks `{ kind, ids }` (`games`: not interested), DELETE
  * removes blocks of members and games. Ids must be non-empty.
  */
 export const blocksApi = new Hono<AppEnv>()
-  .use(requireUser)
+  .use(requireUser, limitMemberWrites)
   .get('/', async (c) => {
     const user = c.var.user;
     const blocks = await c.var.database

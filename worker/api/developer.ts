@@ -25,6 +25,7 @@ import { requireRole } from '../auth/require-role.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { cacheKeyFor } from '../edge-cache.ts';
 import { validate } from '../validate.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const gameParams = z.object({ gameId: deepLinkSchema });
 const eventParams = z.object({ eventId: deepLinkSchema });
@@ -71,7 +72,7 @@ function purgePage(c: WritingRequest, path: string): void {
  * (`developer.developerGames`). Each game is its developer's alone: another developer is refused (403).
  */
 export const developerApi = new Hono<AppEnv>()
-  .use(requireUser, requireRole('developer'))
+  .use(requireUser, requireRole('developer'), limitMemberWrites)
   /**
    * The developer's dashboard: each of their games with its followers and latest posts, and the events
    * they created. Per member, so never stored by a cache.

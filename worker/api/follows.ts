@@ -18,6 +18,7 @@ import { cappedLimit } from './query-limit.ts';
 import { committing } from './transition-http.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
 import { validate } from '../validate.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const targetParams = followRequestSchema;
 /** A page of a follows index: entries are checked one by one, and an invalid one is left out. */
@@ -28,34 +29,39 @@ const listQuery = z.object({
 });
 
 function changeFollow(follow: boolean) {
-  return createFactory<AppEnv>().createHandlers(requireUser, validate('param', targetParams), async (c) => {
-    const { type, targetId } = c.req.valid('param');
-    const user = c.var.user;
-    const analytics = (success: boolean) => {
-      c.executionCtx.waitUntil(
-        recordSocialAnalytics(c.env, c.var.database, {
-          event: follow ? 'pv_follow' : 'pv_unfollow',
-          targetId,
-          success,
-          uid: user.uid,
-        }).catch((error: unknown) => {
-          console.error('Recording a follow event failed', error);
-        }),
-      );
-    };
-    try {
-      if (type === 'user' && targetId === user.uid)
-        throw apiError(400, 'invalid-input', { message: 'You cannot follow yourself.' });
-      const db = c.var.database.server;
-      const outcome = await committing(() => commitFollow(db, { uid: user.uid, type, targetId, follow }));
-      const followers = await db.read(followCountNode(type, targetId).path, z.number());
-      analytics(true);
-      return c.json({ ...outcome, followers: followers ?? 0 });
-    } catch (error) {
-      analytics(false);
-      throw error;
-    }
-  });
+  return createFactory<AppEnv>().createHandlers(
+    requireUser,
+    limitMemberWrites,
+    validate('param', targetParams),
+    async (c) => {
+      const { type, targetId } = c.req.valid('param');
+      const user = c.var.user;
+      const analytics = (success: boolean) => {
+        c.executionCtx.waitUntil(
+          recordSocialAnalytics(c.env, c.var.database, {
+            event: follow ? 'pv_follow' : 'pv_unfollow',
+            targetId,
+            success,
+            uid: user.uid,
+          }).catch((error: unknown) => {
+            console.error('Recording a follow event failed', error);
+          }),
+        );
+      };
+      try {
+        if (type === 'user' && targetId === user.uid)
+          throw apiError(400, 'invalid-input', { message: 'You cannot follow yourself.' });
+        const db = c.var.database.server;
+        const outcome = await committing(() => commitFollow(db, { uid: user.uid, type, targetId, follow }));
+        const followers = await db.read(followCountNode(type, targetId).path, z.number());
+        analytics(true);
+        return c.json({ ...outcome, followers: followers ?? 0 });
+      } catch (error) {
+        analytics(false);
+        throw error;
+      }
+    },
+  );
 }
 
 /**

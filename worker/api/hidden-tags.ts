@@ -15,6 +15,7 @@ import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { validate } from '../validate.ts';
 import { committing } from './transition-http.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const tagParams = z.object({ slug: hiddenTagSlugSchema });
 
@@ -36,7 +37,7 @@ const tagsSchema = z.array(z.string()).catch([]);
  * past MAX_HIDDEN_TAGS, nothing written either way); DELETE /:slug shows it again. Both are idempotent.
  */
 export const hiddenTagsApi = new Hono<AppEnv>()
-  .use(requireUser)
+  .use(requireUser, limitMemberWrites)
   .get('/', async (c) => {
     const user = c.var.user;
     const stored = await c.var.database

@@ -10,19 +10,25 @@ import { purgeFeedPage } from '../feed-page-purge.ts';
 import { committing } from './transition-http.ts';
 import { commitLike } from '../../shared/transitions/like.ts';
 import { validate } from '../validate.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const targetParams = likeRequestSchema;
 
 function changeLike(like: boolean) {
-  return createFactory<AppEnv>().createHandlers(requireUser, validate('param', targetParams), async (c) => {
-    const { type, targetId } = c.req.valid('param');
-    const user = c.var.user;
-    const db = c.var.database.server;
-    const outcome = await committing(() => commitLike(db, { uid: user.uid, type, targetId, like }));
-    if (outcome.changed) purgeFeedPage(c, type === 'post' ? { postId: targetId } : { commentId: targetId });
-    const likes = await db.read(likeCountNode(type, targetId).path, z.number());
-    return c.json({ ...outcome, likes: likes ?? 0 });
-  });
+  return createFactory<AppEnv>().createHandlers(
+    requireUser,
+    limitMemberWrites,
+    validate('param', targetParams),
+    async (c) => {
+      const { type, targetId } = c.req.valid('param');
+      const user = c.var.user;
+      const db = c.var.database.server;
+      const outcome = await committing(() => commitLike(db, { uid: user.uid, type, targetId, like }));
+      if (outcome.changed) purgeFeedPage(c, type === 'post' ? { postId: targetId } : { commentId: targetId });
+      const likes = await db.read(likeCountNode(type, targetId).path, z.number());
+      return c.json({ ...outcome, likes: likes ?? 0 });
+    },
+  );
 }
 
 /** Most posts and comments one "which do I like" request may ask about (each is a read). */

@@ -11,6 +11,7 @@ import { notificationsPath, notificationsSeenNode } from '../../shared/rtdb/path
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { validate } from '../validate.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 /** The body of PUT /seen: the time of the newest notification the member has been shown. */
 const seenRequestSchema = z.object({ upTo: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) });
@@ -43,7 +44,7 @@ export const notificationsApi = new Hono<AppEnv>()
     const user = c.var.user;
     return c.json({ unread: await countUnread(c.var.database.asUser(user.idToken), user.uid) });
   })
-  .put('/seen', requireUser, validate('json', seenRequestSchema), async (c) => {
+  .put('/seen', requireUser, limitMemberWrites, validate('json', seenRequestSchema), async (c) => {
     const user = c.var.user;
     const asMember = c.var.database.asUser(user.idToken);
     const [seen, newest] = await Promise.all([

@@ -15,6 +15,7 @@ import { requireUser } from '../auth/require-user.ts';
 import { checkPng } from '../profile-images/png-check.ts';
 import { profileImageKey, profileImageVersion } from '../profile-images/storage.ts';
 import { validate } from '../validate.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const kindParams = z.object({ kind: profileImageKindSchema });
 
@@ -41,6 +42,7 @@ const boundedImage = bodyLimit({
 export const profileImagesApi = new Hono<AppEnv>().put(
   '/:kind',
   requireUser,
+  limitMemberWrites,
   validate('param', kindParams),
   boundedImage,
   async (c) => {

@@ -6,11 +6,13 @@ import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
 import { committing, requireTarget } from './transition-http.ts';
 import { commitSuggestion } from '../../shared/transitions/suggestion.ts';
 import { validate } from '../validate.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 /** Answers to suggested games: PUT `/{gameId}` with `{ success: "yes" | "no" }`; one answer per user and game. */
 export const suggestionsApi = new Hono<AppEnv>().put(
   '/:targetId',
   requireUser,
+  limitMemberWrites,
   validate('param', suggestionRequestSchema.pick({ targetId: true })),
   validate('json', suggestionRequestSchema.pick({ success: true })),
   async (c) => {

@@ -8,12 +8,13 @@ import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { commitVote } from '../../shared/transitions/vote.ts';
 import { validate } from '../validate.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const typeParams = z.object({ voteType: recordIdSchema });
 
 /** The caller's one vote per type: GET it, PUT `{ targetId, lock? }` to cast or change it (not once locked). */
 export const votesApi = new Hono<AppEnv>()
-  .use(requireUser)
+  .use(requireUser, limitMemberWrites)
   .get('/:voteType', validate('param', typeParams), async (c) => {
     const user = c.var.user;
     const vote = await c.var.database

@@ -1,0 +1,42 @@
+import type { AppEnv, VerifiedUser } from '../app-env.ts';
+import { clientAddressKey } from './client-address.ts';
+import { rateLimit } from './rate-limit.ts';
+
+/** Behind requireUser: the caller is proven. */
+type SignedInEnv = AppEnv & { Variables: { user: VerifiedUser } };
+
+/** Reads change nothing and are not counted, so one middleware can guard an area mixing reads and writes. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A member's writes (posts, comments, likes, follows, blocks, answers, profile and picture edits, editor
+ * and developer edits), counted against their verified uid after requireUser: 120 a minute
+ * (MEMBER_WRITES_LIMITER). Someone answering suggestions as fast as they can read them, or liking down a
+ * feed, makes one write every second or two; a script posting or liking on a stolen session is held to two
+ * a second. A library import following hundreds of games waits its turn (Retry-After) rather than failing.
+ */
+export const limitMemberWrites = rateLimit<SignedInEnv>({
+  limiter: 'MEMBER_WRITES_LIMITER',
+  keyOf: (c) => `member:${c.var.user.uid}`,
+  counts: (c) => !READ_METHODS.has(c.req.method),
+});
+
+/**
+ * Sign-ups (POST /api/accounts: an account becoming a member), counted against the visitor's address,
+ * before the token is even checked: 10 a minute (SIGN_UPS_LIMITER). A household, a classroom or a LAN
+ * party behind one address signs up a few people a minute; a script minting accounts is held to 10.
+ */
+export const limitSignUps = rateLimit<AppEnv>({
+  limiter: 'SIGN_UPS_LIMITER',
+  keyOf: (c) => clientAddressKey(c.req.header('CF-Connecting-IP')),
+});
+
+/**
+ * Page-view beacons (POST /api/page-views, one per completed navigation), counted against the visitor's
+ * address: 300 a minute (PAGE_VIEWS_LIMITER). A reader opens a few pages a minute, an office behind one
+ * address a few dozen; a script inflating a page's views is held to five a second.
+ */
+export const limitPageViews = rateLimit<AppEnv>({
+  limiter: 'PAGE_VIEWS_LIMITER',
+  keyOf: (c) => clientAddressKey(c.req.header('CF-Connecting-IP')),
+});
