@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { GAME_DATA_ATTRIBUTION } from '../shared/constants.ts';
 import { NotificationsBell } from './components/notifications-bell.tsx';
+import { RoleLinks } from './components/role-links.tsx';
 import { SearchBox } from './components/search-box.tsx';
 import { SignInLink } from './components/sign-in-link.tsx';
 
@@ -25,6 +26,7 @@ export function RootLayout() {
             Discover
           </NavLink>
           <NavLink to="/browse">Browse</NavLink>
+          <RoleLinks />
           <NotificationsBell />
           <SignInLink />
         </nav>

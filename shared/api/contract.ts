@@ -1,4 +1,9 @@
-import type { AuthClientConfig, CurrentUserRecord, UsernameAvailability } from '../auth/account-api.ts';
+import type {
+  AuthClientConfig,
+  CurrentMember,
+  CurrentUserRecord,
+  UsernameAvailability,
+} from '../auth/account-api.ts';
 import type { RegisterAccountRequest } from '../auth/register-account-schema.ts';
 import type { ApiErrorCode } from '../errors.ts';
 import type { NotificationsPage } from '../notifications/read-notifications.ts';
@@ -67,7 +72,7 @@ export interface ApiEndpoints {
   'GET /accounts/config': { answer: AuthClientConfig };
   'GET /accounts/usernames/:username': { answer: UsernameAvailability };
   'POST /accounts': { body: RegisterAccountRequest; answer: CurrentUserRecord; member: true };
-  'GET /me': { answer: CurrentUserRecord; member: true };
+  'GET /me': { answer: CurrentMember; member: true };
   'GET /follows/:type/:targetId': {
     params: { type: FollowTargetType };
     answer: FollowCheck;

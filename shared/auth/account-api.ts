@@ -29,6 +29,12 @@ export interface UsernameAvailability {
   available: boolean;
 }
 
+/** The roles a member holds beyond a member's (spec: `readOnly.isDeveloper`, `admin.auth`). */
+export interface MemberRoles {
+  developer: boolean;
+  admin: boolean;
+}
+
 /** `GET /api/me` and `POST /api/accounts`: the signed-in user's own record, section by section. */
 export interface CurrentUserRecord {
   uid: string;
@@ -59,4 +65,12 @@ export interface AuthClientConfig {
   databaseUrl: string;
   /** The database's name, sent as `?ns=` (the emulator needs it; Firebase ignores it). */
   databaseNamespace: string;
+}
+
+/**
+ * `GET /api/me`: the record, and the roles the member holds (read with the server's credential: a member
+ * cannot read their own admin section), so the header can offer the tools they may use.
+ */
+export interface CurrentMember extends CurrentUserRecord {
+  roles: MemberRoles;
 }

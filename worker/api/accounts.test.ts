@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createGuestAccount } from '../../shared/accounts/account-sections.ts';
-import type { CurrentUserRecord } from '../../shared/auth/account-api.ts';
+import type { CurrentMember, CurrentUserRecord } from '../../shared/auth/account-api.ts';
 import { DEFAULT_FOLLOWED_ACCOUNT_UID, GUEST_EMAIL_DOMAIN } from '../../shared/auth/account-api.ts';
 import { createApp } from '../app.ts';
 import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
@@ -76,7 +76,24 @@ describe('GET /api/me', () => {
     const response = await call('/api/me', { token: tokenFor('fresh-user') });
     expect(response.status).toBe(200);
     const me = await response.json<CurrentUserRecord>();
-    expect(me).toMatchObject({ uid: 'fresh-user', registered: false, guest: false, public: null });
+    expect(me).toMatchObject({
+      uid: 'fresh-user',
+      registered: false,
+      guest: false,
+      public: null,
+      roles: { developer: false, admin: false },
+    });
+  });
+
+  it('tells a member the roles their record holds (the header offers the tools), never what the request says', async () => {
+    await db.patch('', {
+      'users/role-holder/readOnly': { created: 1, modified: 1, isDeveloper: true },
+      'users/role-holder/admin/auth': true,
+    });
+    const holder = await (await call('/api/me', { token: tokenFor('role-holder') })).json<CurrentMember>();
+    expect(holder.roles).toEqual({ developer: true, admin: true });
+    const claimed = await call('/api/me?admin=true', { token: tokenFor('fresh-user') });
+    expect((await claimed.json<CurrentMember>()).roles).toEqual({ developer: false, admin: false });
   });
 });
 

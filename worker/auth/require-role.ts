@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import type { MemberRoles } from '../../shared/auth/account-api.ts';
 import { userSectionNode } from '../../shared/rtdb/paths.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv, VerifiedUser } from '../app-env.ts';
@@ -8,11 +9,7 @@ import type { AppEnv, VerifiedUser } from '../app-env.ts';
 // record with the server credential after their token proved who they are: neither flag is ever taken
 // from the request, and clients can write neither (database.rules.json).
 
-/** The roles a member holds. */
-export interface MemberRoles {
-  developer: boolean;
-  admin: boolean;
-}
+export type { MemberRoles } from '../../shared/auth/account-api.ts';
 
 type RoleEnv = AppEnv & { Variables: { user: VerifiedUser; roles: MemberRoles } };
 

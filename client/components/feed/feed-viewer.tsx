@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ApiFailure } from '../../../shared/api/contract.ts';
 import { callApi, useBrowserSession } from '../browser-capabilities.ts';
+import { currentMember } from '../current-member.ts';
 import { NO_BLOCKS, useMemberBlocks, type MemberBlocks } from './member-blocks.ts';
 
 /**
@@ -56,7 +57,7 @@ export function FeedViewerProvider({ ids, children }: { ids: readonly string[]; 
   useEffect(() => {
     if (!signedIn) return;
     let current = true;
-    callApi('GET /me', {}).then(
+    currentMember().then(
       (me) => {
         if (current) setUid(me.uid);
       },
