@@ -35,7 +35,21 @@ for (const [file, output] of Object.entries(result.metafile.outputs)) {
 }
 if (!entry || !styles) throw new Error('The client build produced no entry module or stylesheet');
 
-const manifest = { entry, styles, pageChunks };
+const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const imported of result.metafile.outputs[file]?.imports ?? [])
+    if (imported.kind === 'import-statement') staticImports(imported.path, seen);
+  return seen;
+};
+const entryFile = Object.keys(result.metafile.outputs).find(
+  (file) => result.metafile.outputs[file]?.entryPoint === 'client/browser/entry-client.tsx',
+);
+// The entry and every chunk it imports, however deep: a page preloads them all in its document's head,
+// which leaves before the page's data is read, so the browser fetches them while the database answers.
+const entryChunks = [...staticImports(entryFile ?? '')].map(toUrl);
+
+const manifest = { entry, styles, entryChunks, pageChunks };
 await writeFile(path.join(root, 'dist/client-manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
 // Workers static assets read _headers: hashed files never change, so browsers may keep them for a year.
 // The service worker is checked on every visit, so that a new build reaches browsers at once.
@@ -48,18 +62,8 @@ await writeFile(
 // told the shell to keep: the entry and what it imports, the stylesheet, the public pages' chunks (other
 // pages' are kept once used). A new build names other files, so the service worker changes too and
 // browsers install the new one.
-const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  for (const imported of result.metafile.outputs[file]?.imports ?? [])
-    if (imported.kind === 'import-statement') staticImports(imported.path, seen);
-  return seen;
-};
-const entryFile = Object.keys(result.metafile.outputs).find(
-  (file) => result.metafile.outputs[file]?.entryPoint === 'client/browser/entry-client.tsx',
-);
 const shellFiles = new Set([
-  ...[...staticImports(entryFile ?? '')].map(toUrl),
+  ...entryChunks,
   styles,
   ...PUBLIC_PAGE_ROUTE_IDS.flatMap((routeId) => pageChunks[`client/pages/${routeId}-page.tsx`] ?? []),
 ]);

@@ -4,6 +4,8 @@ import manifest from '../dist/client-manifest.json';
 export const clientAssets: {
   entry: string;
   styles: string;
+  /** The entry module first, then every chunk it imports statically, however deep. */
+  entryChunks: string[];
   pageChunks: Record<string, string[]>;
 } = manifest;
 
@@ -15,10 +17,21 @@ export function pageModuleOf(routeId: string): string {
   return `client/pages/${routeId}-page.tsx`;
 }
 
-/** The chunks of the lazy page modules of the routes a render matched, to preload them with the page. */
-export function pageChunksFor(routeIds: Iterable<string>): string[] {
-  const chunks = new Set<string>();
+// Worked out once per isolate: the manifest does not change while the Worker runs, and every page asks.
+const modulesToPreload = new Map<string, string[]>();
+
+/**
+ * The modules a page preloads in its document's head: the entry and every chunk it imports (hydration
+ * needs them all), then the chunks of the lazy page modules of the routes the URL matched. Each once.
+ */
+export function modulesToPreloadFor(routeIds: readonly string[]): string[] {
+  const key = routeIds.join(' ');
+  const known = modulesToPreload.get(key);
+  if (known) return known;
+  const chunks = new Set(clientAssets.entryChunks);
   for (const routeId of routeIds)
     for (const chunk of clientAssets.pageChunks[pageModuleOf(routeId)] ?? []) chunks.add(chunk);
-  return [...chunks];
+  const modules = [...chunks];
+  modulesToPreload.set(key, modules);
+  return modules;
 }

@@ -56,7 +56,8 @@ describe('game page', () => {
     const { body } = await request('/game/portal-2', {}, uncached);
     const gamePageChunks = clientAssets.pageChunks['client/pages/game-page.tsx'] ?? [];
     expect(gamePageChunks.length).toBeGreaterThan(0);
-    for (const chunk of gamePageChunks) expect(body).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
+    for (const chunk of gamePageChunks)
+      expect(body).toContain(`<link rel="modulepreload" href="${chunk}" nonce="`);
   });
 
   it('embeds the page state so that a </script> inside the data cannot break out', async () => {
@@ -107,22 +108,26 @@ describe('game page', () => {
 });
 
 describe('not-found flow', () => {
-  it('answers 404 with top games at the requested URL when the game does not exist', async () => {
+  // The page's head leaves before the game is read, so the status line says 200; the not-found screen
+  // that follows tells search engines not to index it (worker/render/early-start.ts).
+  it('shows the not-found screen with top games at the requested URL, not indexed, when the game does not exist', async () => {
     const { response, body } = await request('/game/no-such-game', {}, uncached);
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(200);
     expect(response.headers.get('location')).toBeNull();
     expect(body).toContain('We couldn’t find that page');
     expect(body).toContain('Half-Life 2');
     expect(body).toContain('<meta name="robots" content="noindex"/>');
   });
 
-  it('answers 404 when the game fails to load, without leaking the failure', async () => {
+  it('shows the not-found screen, not indexed, when the game fails to load, without leaking the failure', async () => {
     const failingGame: typeof fetch = (input, init) =>
       urlOf(input).includes('/games/portal-2.json')
         ? Promise.reject(new Error(`could not reach ${env.FIREBASE_DATABASE_URL}`))
         : fetch(input, init);
     const { response, body } = await request('/game/portal-2', { databaseFetch: failingGame }, uncached);
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(200);
+    expect(body).toContain('We couldn’t find that page');
+    expect(body).toContain('<meta name="robots" content="noindex"/>');
     expect(body).not.toContain(env.FIREBASE_DATABASE_URL);
     expect(body).not.toContain('could not reach');
   });

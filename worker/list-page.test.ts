@@ -83,15 +83,18 @@ describe('list page', () => {
     expect(requests).toHaveLength(7);
   });
 
-  it('answers 404 with top games at the requested URL when the list does not exist', async () => {
+  // The page's head leaves before the database answers, so the status line says 200; the not-found screen
+  // that follows tells search engines not to index it (worker/render/early-start.ts).
+  it('shows the not-found screen with top games at the requested URL, not indexed, when the list does not exist', async () => {
     const { response, body } = await request('/lists/games/no-such-list');
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(200);
+    expect(body).toContain('<meta name="robots" content="noindex"/>');
     expect(response.headers.get('location')).toBeNull();
     expect(body).toContain('We couldn’t find that page');
     expect(body).toContain('Half-Life 2');
   });
 
-  it('answers 404 with top games when the list fails to load, without leaking the failure', async () => {
+  it('shows the not-found screen with top games when the list fails to load, without leaking the failure', async () => {
     const failingList: typeof fetch = (input, init) =>
       urlOf(input).includes('/lists/valve-and-friends.json')
         ? Promise.reject(new Error(`could not reach ${env.FIREBASE_DATABASE_URL}`))
@@ -99,7 +102,7 @@ describe('list page', () => {
     const { response, body } = await request('/lists/games/valve-and-friends', {
       databaseFetch: failingList,
     });
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(200);
     expect(body).toContain('We couldn’t find that page');
     expect(body).toContain('Half-Life 2');
     expect(body).not.toContain('could not reach');
@@ -150,7 +153,9 @@ describe('list page', () => {
       '<link rel="canonical" href="http://questline.test/lists/games/long-ranking?page=2"/>',
     );
 
-    expect((await request('/lists/games/long-ranking?page=3')).response.status).toBe(404);
+    const pastTheEnd = await request('/lists/games/long-ranking?page=3');
+    expect(pastTheEnd.body).toContain('We couldn’t find that page');
+    expect(pastTheEnd.body).toContain('<meta name="robots" content="noindex"/>');
   });
 
   it('answers the same bundle as JSON for a client navigation', async () => {

@@ -101,7 +101,7 @@ describe('user page', () => {
     const { body } = await request('/user/rosa_runs', {}, uncached);
     const chunks = clientAssets.pageChunks['client/pages/user-page.tsx'] ?? [];
     expect(chunks.length).toBeGreaterThan(0);
-    for (const chunk of chunks) expect(body).toContain(`<link rel="modulepreload" href="${chunk}"/>`);
+    for (const chunk of chunks) expect(body).toContain(`<link rel="modulepreload" href="${chunk}" nonce="`);
   });
 
   it('finds a guest by its web- name', async () => {
@@ -136,21 +136,24 @@ describe('user page', () => {
     expect((hydrationData(body).loaderData.user as UserBundle).followGames).toEqual([]);
   });
 
-  it('answers 404 with top games at the requested URL for an unknown profile name', async () => {
+  // The page's head leaves before the database answers, so the status line says 200; the not-found screen
+  // that follows tells search engines not to index it (worker/render/early-start.ts).
+  it('shows the not-found screen with top games at the requested URL, not indexed, for an unknown profile name', async () => {
     const { response, body } = await request('/user/nobody_here', {}, uncached);
-    expect(response.status).toBe(404);
+    expect(response.status).toBe(200);
     expect(response.headers.get('location')).toBeNull();
     expect(body).toContain('We couldn’t find that page');
     expect(body).toContain('Top games');
     expect(body).toContain('<meta name="robots" content="noindex"/>');
   });
 
-  it('answers 404 when the lookup fails, and for a name that cannot be a username without reading it', async () => {
+  it('shows the not-found screen when the lookup fails, and answers 404 for a name that cannot be a username without reading it', async () => {
     const failingLookup: typeof fetch = (input, init) =>
       urlOf(input).includes('/users_public.json') ? Promise.reject(new Error('reset')) : fetch(input, init);
-    expect(
-      (await request('/user/rosa_runs', { databaseFetch: failingLookup }, uncached)).response.status,
-    ).toBe(404);
+    const failed = await request('/user/rosa_runs', { databaseFetch: failingLookup }, uncached);
+    expect(failed.response.status).toBe(200);
+    expect(failed.body).toContain('We couldn’t find that page');
+    expect(failed.body).toContain('<meta name="robots" content="noindex"/>');
     const requests: RtdbRequestRecord[] = [];
     const { response } = await request(
       '/user/..%2Fgames',

@@ -1,12 +1,5 @@
-import type { ComponentProps } from 'react';
+import type { ReactNode } from 'react';
 import { clientAssets } from '../client-assets.ts';
-
-declare module '@hono/react-renderer' {
-  interface Props {
-    /** Module chunks of the page being rendered, preloaded so hydration need not wait for them. */
-    preload: string[];
-  }
-}
 
 // Runs before any image loads: an image that fails (catalogue art lives on Steam's servers) is hidden so the
 // placeholder beneath shows, even before the app has hydrated.
@@ -17,26 +10,57 @@ const IMAGE_FALLBACK = `document.addEventListener('error',function(e){var t=e.ta
 // JavaScript nothing: these few bytes of HTML are all.
 const REGISTER_SERVICE_WORKER = `if('serviceWorker' in navigator)addEventListener('load',function(){navigator.serviceWorker.register('/sw.js').catch(function(){})})`;
 
-/** The HTML document around every page. The page's own title and meta tags are hoisted into <head> by React. */
-export function Document({ children, preload }: { children: React.ReactElement; preload: string[] }) {
+/** Escapes a value for a double-quoted HTML attribute (the asset paths and the nonce never need it: belt and braces). */
+function attribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}
+
+// The start of the head that is the same on every page, written once per isolate.
+const HEAD_START =
+  '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/>' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1"/>' +
+  `<link rel="stylesheet" href="${attribute(clientAssets.styles)}"/>`;
+
+// The rest of the shared head: the browser's own bars in the site header's colour, light or dark as the
+// system is (styles.css), the icons and the web app manifest.
+const HEAD_LINKS =
+  '<meta name="theme-color" media="(prefers-color-scheme: light)" content="#ededf4"/>' +
+  '<meta name="theme-color" media="(prefers-color-scheme: dark)" content="#1d2024"/>' +
+  '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>' +
+  '<link rel="manifest" href="/manifest.webmanifest"/>' +
+  '<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png"/>';
+
+/**
+ * The first bytes of every page, sent before its data is read: charset and viewport, the stylesheet first
+ * (it blocks the first paint), then module preloads of the entry, every chunk it imports and the matched
+ * page's chunks, so the browser fetches them while the database answers. The entry itself is a module
+ * script, which runs once the document is parsed, whole page streamed in (module scripts are deferred:
+ * https://html.spec.whatwg.org/multipage/scripting.html#attr-script-defer). The head stays open: the
+ * page's title, description and canonical link, known only from its data, follow it (`LateDocument`).
+ * Every script and module preload names the page's nonce (the policy in content-security-policy.ts).
+ */
+export function earlyHead(nonce: string, preload: readonly string[]): string {
+  const n = attribute(nonce);
+  let head = HEAD_START;
+  for (const href of preload) head += `<link rel="modulepreload" href="${attribute(href)}" nonce="${n}"/>`;
+  return (
+    head +
+    HEAD_LINKS +
+    `<script nonce="${n}">${IMAGE_FALLBACK}</script>` +
+    `<script nonce="${n}">${REGISTER_SERVICE_WORKER}</script>` +
+    `<script type="module" src="${attribute(clientAssets.entry)}" nonce="${n}"></script>`
+  );
+}
+
+/**
+ * What React renders of the document once the page's data is there. Its `<html><head>` opening is the
+ * one `earlyHead` already sent, so the renderer drops it (LATE_DOCUMENT_START) and the page's title and
+ * meta tags, which React hoists into <head>, land in the head that is still open. Only #root hydrates.
+ */
+export function LateDocument({ children, noindex }: { children: ReactNode; noindex: boolean }) {
   return (
     <html lang="en">
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* The browser's own bars in the site header's colour, light or dark as the system is (styles.css). */}
-        <meta name="theme-color" media="(prefers-color-scheme: light)" content="#ededf4" />
-        <meta name="theme-color" media="(prefers-color-scheme: dark)" content="#1d2024" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <link rel="manifest" href="/manifest.webmanifest" />
-        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
-        <link rel="stylesheet" href={clientAssets.styles} />
-        {preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
-        <script dangerouslySetInnerHTML={{ __html: IMAGE_FALLBACK }} />
-        <script dangerouslySetInnerHTML={{ __html: REGISTER_SERVICE_WORKER }} />
-      </head>
+      <head>{noindex ? <meta name="robots" content="noindex" /> : null}</head>
       <body>
         <div id="root">{children}</div>
       </body>
@@ -44,4 +68,5 @@ export function Document({ children, preload }: { children: React.ReactElement; 
   );
 }
 
-export type DocumentProps = ComponentProps<typeof Document>;
+/** How React begins `LateDocument`'s HTML: the part `earlyHead` has already written. */
+export const LATE_DOCUMENT_START = '<!DOCTYPE html><html lang="en"><head>';
