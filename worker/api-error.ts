@@ -18,3 +18,17 @@ export function apiError(
     ...(options.cause === undefined ? {} : { cause: options.cause }),
   });
 }
+
+/**
+ * The database failed, timed out, could not be reached or answered something that is not its answer:
+ * the request may succeed in a moment, so the member is told to try again (503, Retry-After) rather
+ * than "an error". `detail` is for logs.
+ */
+export function databaseUnavailable(detail: string, cause?: unknown): HTTPException {
+  return apiError(503, 'unavailable', {
+    message: 'Questline is not available just now. Please try again in a moment.',
+    detail,
+    headers: { 'Retry-After': '5', 'Cache-Control': 'no-store' },
+    cause,
+  });
+}

@@ -10,7 +10,7 @@ import { databaseFor } from './database.ts';
 import { cachedPublicPage } from './edge-cache.ts';
 import { onError } from './on-error.ts';
 import { mediaRoutes } from './profile-images/media-route.ts';
-import { renderPage } from './render/render-page.tsx';
+import { documentRenderer, renderPage } from './render/render-page.tsx';
 import { seoRoutes } from './seo/seo-routes.ts';
 import { SITEMAP_PAGE_SIZE } from './seo/sitemap.ts';
 
@@ -19,6 +19,8 @@ export interface AppOptions {
   onDatabaseRequest?: (record: RtdbRequestRecord) => void;
   /** Replaces fetch for database requests: tests inject faults with it. */
   databaseFetch?: typeof fetch;
+  /** Gives up on a database request after this long: DATABASE_REQUEST_TIMEOUT_MS unless a test waits less. */
+  databaseTimeoutMs?: number;
   /** Replaces Google's securetoken key set for ID token checks: tests make it fail or count its use. */
   idTokenKeys?: JWTVerifyGetKey;
   /** Replaces the clock for ID token expiry and edge-cache freshness: tests fix the time with it. */
@@ -45,7 +47,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/api', api);
   app.route('/media', mediaRoutes);
   app.route('/', seoRoutes(options.sitemapPageSize ?? SITEMAP_PAGE_SIZE));
-  app.get('*', cachedPublicPage(renderPage, { freshSeconds: 60, staleSeconds: 600 }));
+  app.get('*', documentRenderer, cachedPublicPage(renderPage, { freshSeconds: 60, staleSeconds: 600 }));
   app.onError(onError);
   return app;
 }

@@ -10,18 +10,39 @@ export interface Database {
   server: RtdbClient;
   /** Reads on behalf of a signed-in user: the rules apply to them. */
   asUser(idToken: string): RtdbClient;
+  /**
+   * Whether a request of this one failed for want of the database (down, timed out, garbled): what was
+   * read is then a degraded page (spec section 8), which the edge cache must not keep.
+   */
+  readonly failed: boolean;
 }
 
 export { usesEmulators } from './configuration.ts';
 
+/**
+ * How long one database request may take before the Worker gives up on it. Pages answer their degraded
+ * form (spec section 8) and writes a 503 instead of holding the visitor while the database does not
+ * answer; a healthy request takes milliseconds, a large multi-path write well under a second.
+ */
+export const DATABASE_REQUEST_TIMEOUT_MS = 10_000;
+
 /** The database clients for this environment. */
 export function databaseFor(
   env: Env,
-  options: { onDatabaseRequest?: (record: RtdbRequestRecord) => void; databaseFetch?: typeof fetch } = {},
+  options: {
+    onDatabaseRequest?: (record: RtdbRequestRecord) => void;
+    databaseFetch?: typeof fetch;
+    databaseTimeoutMs?: number;
+  } = {},
 ): Database {
+  let failed = false;
   const base = {
     databaseUrl: env.FIREBASE_DATABASE_URL,
     namespace: env.FIREBASE_DATABASE_NAMESPACE,
+    timeoutMs: options.databaseTimeoutMs ?? DATABASE_REQUEST_TIMEOUT_MS,
+    onUnavailable: () => {
+      failed = true;
+    },
     ...(options.onDatabaseRequest ? { onRequest: options.onDatabaseRequest } : {}),
     ...(options.databaseFetch ? { fetch: options.databaseFetch } : {}),
   };
@@ -36,6 +57,9 @@ export function databaseFor(
       return server;
     },
     asUser: (idToken) => publicClient.withCredential({ kind: 'idToken', token: idToken }),
+    get failed() {
+      return failed;
+    },
   };
 }
 

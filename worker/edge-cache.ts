@@ -52,6 +52,8 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
 
   async function renderAndStore(c: Context<AppEnv>, cache: Cache, key: Request): Promise<Response> {
     const response = await handler(c);
+    // Rendered while the database failed: its degraded form (spec section 8) is answered, never kept.
+    if (c.var.database.failed) return forSessionOnly(response);
     if (!(response.status === 200 || response.status === 404) || !response.body) return response;
     const [forVisitor, forCache] = response.body.tee();
     const headers = new Headers(response.headers);
@@ -60,8 +62,13 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     stored.set('Cache-Control', `public, s-maxage=${String(options.freshSeconds + options.staleSeconds)}`);
     stored.set(STORED_AT, String(c.var.clock()));
     c.executionCtx.waitUntil(
-      cache
-        .put(key, new Response(forCache, { status: response.status, headers: stored }))
+      new Response(forCache)
+        .arrayBuffer()
+        .then(async (page) => {
+          // A page whose head left before its data was read is known degraded only once it is whole.
+          if (c.var.database.failed) return;
+          await cache.put(key, new Response(page, { status: response.status, headers: stored }));
+        })
         .catch((error: unknown) => {
           console.error('Edge cache write failed', error);
         }),

@@ -1,6 +1,8 @@
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ERROR_MESSAGES, type ApiErrorBody } from '../shared/errors.ts';
+import { RtdbError } from '../shared/rtdb/rest-client.ts';
+import { databaseUnavailable } from './api-error.ts';
 import type { AppEnv } from './app-env.ts';
 
 const GENERIC_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Something went wrong · Questline</title>
@@ -18,6 +20,9 @@ export const onError: ErrorHandler<AppEnv> = function onError(error, c) {
   }
   console.error(`Unhandled error on ${c.req.method} ${new URL(c.req.url).pathname}`, error);
   if (new URL(c.req.url).pathname.startsWith('/api/')) {
+    // A database that failed (RtdbError 5xx: down, timed out, unreachable, garbled) may answer again soon.
+    if (error instanceof RtdbError && error.status >= 500)
+      return databaseUnavailable('database unavailable', error).getResponse();
     const body: ApiErrorBody = { error: { code: 'default', message: ERROR_MESSAGES.default } };
     return c.json(body, 500);
   }

@@ -35,3 +35,36 @@ describe('checked reads', () => {
     }
   });
 });
+
+describe('a database that fails', () => {
+  const failing = (answer: typeof fetch, timeoutMs?: number) =>
+    createRtdbClient({
+      databaseUrl: 'http://127.0.0.1:1',
+      credential: { kind: 'anonymous' },
+      fetch: answer,
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    });
+
+  it('is given up on after the timeout when it never answers, as a 504 naming the path', async () => {
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => {
+        const signal = init?.signal;
+        if (!signal) throw new Error('no timeout signal');
+        signal.addEventListener('abort', () => {
+          reject(signal.reason as Error);
+        });
+      });
+    await expect(failing(hanging, 20).get('games/hades')).rejects.toMatchObject({
+      name: 'RtdbError',
+      status: 504,
+      path: 'games/hades',
+    });
+  });
+
+  it('answers an RtdbError when it cannot be reached or answers something that is not JSON', async () => {
+    const unreachable: typeof fetch = () => Promise.reject(new TypeError('fetch failed'));
+    await expect(failing(unreachable).get('games/hades')).rejects.toMatchObject({ status: 503 });
+    const proxyPage: typeof fetch = () => Promise.resolve(new Response('<html>Bad gateway</html>'));
+    await expect(failing(proxyPage).get('games/hades')).rejects.toMatchObject({ status: 502 });
+  });
+});

@@ -52,6 +52,16 @@ export interface RtdbClientOptions {
   credential: RtdbCredential;
   fetch?: typeof fetch;
   onRequest?: (record: RtdbRequestRecord) => void;
+  /**
+   * Gives up on a request (its answer and body) after this long, as an RtdbError 504. Without it a
+   * database that accepts the connection and never answers holds the page or write open indefinitely.
+   */
+  timeoutMs?: number;
+  /**
+   * Told of every request the database could not answer (an RtdbError of status 500 or more: it failed,
+   * timed out, could not be reached or answered something that is not JSON), thrown or not by the caller.
+   */
+  onUnavailable?: (error: RtdbError) => void;
 }
 
 /** A failed database request. Its message is for logs only: never show it to a user. */
@@ -122,11 +132,18 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     const startedAt = performance.now();
     const startOrder = ++requestEvents;
-    const response = await doFetch(url, {
-      method,
-      headers,
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        method,
+        headers,
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+        ...(options.timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(options.timeoutMs) }),
+      });
+    } catch (error) {
+      // One kind of failure for every caller: the fetch's own error may name the database's address.
+      throw unavailable(new RtdbError(isTimeout(error) ? 504 : 503, path, String(error)));
+    }
     const endOrder = ++requestEvents;
     options.onRequest?.({
       method,
@@ -140,12 +157,29 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
     return response;
   }
 
+  /** The error, after telling `onUnavailable` when it means the database could not answer. */
+  function unavailable(error: RtdbError): RtdbError {
+    if (error.status >= 500) options.onUnavailable?.(error);
+    return error;
+  }
+
   async function expectOk(response: Response, path: string): Promise<unknown> {
-    const text = await response.text();
-    if (!response.ok) throw new RtdbError(response.status, path, readError(text));
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw unavailable(
+        new RtdbError(isTimeout(error) ? 504 : 503, path, `answer cut off: ${String(error)}`),
+      );
+    }
+    if (!response.ok) throw unavailable(new RtdbError(response.status, path, readError(text)));
     if (text === '') return null;
-    const value: unknown = JSON.parse(text);
-    return value;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      // Something in front of the database (a proxy's error page) answered instead of it.
+      throw unavailable(new RtdbError(502, path, `answer is not JSON: ${text.slice(0, 200)}`));
+    }
   }
 
   function checked<S extends z.ZodType>(path: string, schema: S, value: unknown): z.infer<S> | null {
@@ -236,6 +270,11 @@ function appendQuery(params: URLSearchParams, query: RtdbQuery): void {
 const pushAnswerSchema = z.object({ name: z.string() });
 /** What the database answers when it refuses a request. */
 const errorAnswerSchema = z.object({ error: z.string() });
+
+/** Whether a fetch or body read stopped because its AbortSignal.timeout fired. */
+function isTimeout(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'TimeoutError';
+}
 
 function readError(text: string): string {
   try {

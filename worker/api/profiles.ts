@@ -4,12 +4,11 @@ import { readRecord } from '../../shared/records/read-records.ts';
 import { PROFILE } from '../../shared/records/record-kinds.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { profileUpdateRequestSchema } from '../../shared/schemas/profile.ts';
-import { apiError } from '../api-error.ts';
+import { apiError, databaseUnavailable } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { commitProfileUpdate } from '../../shared/transitions/profile.ts';
 import { validate } from '../validate.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const uidParams = z.object({ uid: recordIdSchema });
 
@@ -24,7 +23,6 @@ export const profilesApi = new Hono<AppEnv>()
   .patch(
     '/:uid',
     requireUser,
-    limitMemberWrites,
     validate('param', uidParams),
     validate('json', profileUpdateRequestSchema),
     async (c) => {
@@ -34,7 +32,7 @@ export const profilesApi = new Hono<AppEnv>()
         throw apiError(403, 'forbidden', { message: 'You can only change your own profile.' });
       await commitProfileUpdate(c.var.database.server, uid, c.req.valid('json'));
       const profile = await readRecord(c.var.database.server, PROFILE, uid);
-      if (!profile) throw new Error(`profile ${uid} unreadable right after its update`);
+      if (!profile) throw databaseUnavailable(`profile ${uid} unreadable right after its update`);
       return c.json({ profile });
     },
   );

@@ -1,0 +1,383 @@
+import { inject } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '../shared/errors.ts';
+import { createApp, type AppOptions } from './app.ts';
+import { memberToken } from './test-support/api-request.ts';
+import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+
+// The database failing in every way it can while visitors read pages and members write (issue 14,
+// point 4; spec section 8): answering 500, never answering (the Worker's own timeout gives up),
+// answering something that is not its JSON, answering JSON of the wrong shape, or not being reachable.
+// Faults are injected with the app's `databaseFetch` option; the data around them is a real emulator's.
+
+const env = testEnv({ FIREBASE_EMULATORS: 'true', FUNCTIONS_BASE_URL: inject('searchFunctionsBaseUrl') });
+const db = ownerDatabase(env);
+
+/** Text an upstream failure might carry, which must never reach a visitor. */
+const LEAK = 'at Object.query (/srv/db/internal.js:42:7) https://leaky-db.firebaseio.example/secret';
+
+/** How long the app waits for a database request in these tests (10 s when deployed). */
+const TIMEOUT_MS = 40;
+
+type Fault = (init: RequestInit | undefined) => Promise<Response>;
+
+/** Each way the database can fail, as a fetch would see it. */
+const FAULTS = {
+  'answers 500': () => Promise.resolve(Response.json({ error: LEAK }, { status: 500 })),
+  'never answers': (init) =>
+    new Promise((_resolve, reject) => {
+      const signal = init?.signal;
+      // Without a signal the request would hang for good: that is the failure this case looks for.
+      if (!signal) {
+        reject(new Error('database request made without a timeout'));
+        return;
+      }
+      signal.addEventListener('abort', () => {
+        reject(signal.reason as Error);
+      });
+    }),
+  'answers a page that is not JSON': () =>
+    Promise.resolve(new Response(`<html><body>502 Bad Gateway ${LEAK}</body></html>`, { status: 200 })),
+  // Data, not an error: a member's own sections pass through as stored, so it carries no leak text.
+  'answers JSON of the wrong shape': () => Promise.resolve(Response.json({ unexpected: [true], name: 42 })),
+  'cannot be reached': () => Promise.reject(new TypeError(`fetch failed: connect ECONNREFUSED ${LEAK}`)),
+} satisfies Record<string, Fault>;
+
+/**
+ * A fetch that fails as `fault` does for the `from`-th to the `until`-th database request (by default
+ * every request from the `from`-th on), and reaches the real database for the others.
+ */
+function faultyDatabase(
+  fault: Fault,
+  from = 1,
+  until = Number.POSITIVE_INFINITY,
+): { databaseFetch: typeof fetch; databaseTimeoutMs?: number; requests: () => number } {
+  let count = 0;
+  return {
+    // Only a database that fails for every request waits less than the Worker would: real requests of
+    // a partly failing one keep the Worker's own timeout, however slow this machine is.
+    ...(from === 1 && until === Number.POSITIVE_INFINITY ? { databaseTimeoutMs: TIMEOUT_MS } : {}),
+    databaseFetch: (input, init) => {
+      count += 1;
+      return count >= from && count <= until ? fault(init) : fetch(input, init);
+    },
+    requests: () => count,
+  };
+}
+
+/** Every sign of an internal failure a response must not carry. */
+function expectNothingLeaked(body: string, what: string): void {
+  expect(body, what).not.toContain('leaky-db');
+  expect(body, what).not.toContain('internal.js');
+  expect(body, what).not.toContain('ECONNREFUSED');
+  expect(body, what).not.toContain(env.FIREBASE_DATABASE_URL);
+  expect(body, what).not.toMatch(/RtdbError|Realtime Database|TimeoutError|SyntaxError|ZodError/);
+  expect(body, what).not.toMatch(/\n\s+at /);
+}
+
+/** One request through a fresh app with the given options, as a visitor or (`uid`) a signed-in member. */
+async function send(
+  path: string,
+  options: AppOptions,
+  init: { method?: string; uid?: string; json?: unknown; keepEdgeCopy?: boolean } = {},
+): Promise<{ status: number; body: string; headers: Headers }> {
+  const headers = new Headers();
+  if (init.uid) headers.set('Authorization', `Bearer ${memberToken(init.uid)}`);
+  if (init.json !== undefined) headers.set('Content-Type', 'application/json');
+  const url = `http://questline.test${path}`;
+  // Each case renders unless it asks for the edge's copy: a copy kept by an earlier case would answer instead.
+  if (!init.keepEdgeCopy) await caches.default.delete(url);
+  const ctx = createExecutionContext();
+  const response = await createApp(options).request(
+    url,
+    {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+    },
+    env,
+    ctx,
+  );
+  const body = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { status: response.status, body, headers: response.headers };
+}
+
+beforeAll(async () => {
+  await db.patch('', {
+    'games/fi-portal': testGame('fi-portal', 'Fault Portal', 500),
+    'games/fi-celeste': testGame('fi-celeste', 'Fault Celeste', 300),
+    'users/fi-rosa/public': { uuid: 'fi-rosa', username: 'fi_rosa', follows: 0 },
+    'users_public/fi-rosa': { username: 'fi_rosa' },
+    'profiles/fi-rosa': { sourceUUID: 'fi-rosa', brief: 'Speedruns.', details: '', disabled: false },
+    'users/fi-ben/public': { uuid: 'fi-ben', username: 'fi_ben', follows: 0 },
+    'events/fi-fest': {
+      name: 'Fault Fest',
+      deeplink_url_code: 'fi-fest',
+      games: { 'fi-portal': 1 },
+    },
+    'lists/fi-list': {
+      code: 'fi-list',
+      name: 'Fault list',
+      games: { main: { name: 'Main', games: { 'fi-portal': 1 } } },
+    },
+  });
+});
+
+/** Each page type, the status the spec gives it when its data fails to load (section 8), and its heading. */
+const PAGES = [
+  // "A top-games load failure gives empty page data": the home page still answers, without them.
+  { page: 'home', path: '/', failed: 200 },
+  // "A not-found or failed load of a game, event, user or list redirects to 404."
+  { page: 'game', path: '/game/fi-portal', failed: 404 },
+  { page: 'user', path: '/user/fi_rosa', failed: 404 },
+  { page: 'event', path: '/event/fi-fest', failed: 404 },
+  { page: 'list', path: '/lists/games/fi-list', failed: 404 },
+  // Search asks the search function, not the database.
+  { page: 'search', path: '/search?q=fault', failed: 200 },
+  { page: 'not found', path: '/404', failed: 404 },
+] as const;
+
+describe('pages while the database fails', () => {
+  it('render normally when the database answers (the baseline the faults are measured against)', async () => {
+    for (const { page, path } of PAGES) {
+      const { status } = await send(path, {});
+      expect(status, page).toBe(page === 'not found' ? 404 : 200);
+    }
+  });
+
+  for (const [faultName, fault] of Object.entries(FAULTS)) {
+    it(`degrade as the spec says when the database ${faultName}, leaking nothing`, async () => {
+      for (const { page, path, failed } of PAGES) {
+        const { status, body, headers } = await send(path, faultyDatabase(fault));
+        expect(headers.get('Content-Type'), page).toContain('text/html');
+        if (failed === 404 && status === 200) {
+          // The head left before the data was read (worker/render/early-start.ts): the not-found screen
+          // follows in the body, kept out of search engines.
+          expect(body, page).toContain('<meta name="robots" content="noindex"/>');
+        } else expect(status, `${page} page`).toBe(failed);
+        if (failed === 404) expect(body, page).toContain('We couldn’t find that page');
+        expectNothingLeaked(body, `${page} page`);
+        // The same page's data for a client navigation.
+        const data = await send(`/api/pages${path === '/' ? '' : path}`, faultyDatabase(fault));
+        expect(data.status, `${page} page data`).toBe(failed);
+        expectNothingLeaked(data.body, `${page} page data`);
+      }
+    });
+  }
+
+  it('keep no page rendered while the database failed: the next visitor gets the page again', async () => {
+    const degraded = await send('/game/fi-portal', faultyDatabase(FAULTS['answers 500']));
+    expect(degraded.body).toContain('We couldn’t find that page');
+    const next = await send('/game/fi-portal', {}, { keepEdgeCopy: true });
+    expect(next.status).toBe(200);
+    expect(next.body).toContain('Fault Portal');
+  });
+
+  it('keep answering the copy kept at the edge while the database fails', async () => {
+    expect((await send('/event/fi-fest', {})).status).toBe(200);
+    const during = await send('/event/fi-fest', faultyDatabase(FAULTS['cannot be reached']), {
+      keepEdgeCopy: true,
+    });
+    expect(during.status).toBe(200);
+    expect(during.body).toContain('Fault Fest');
+  });
+});
+
+/** The API's reads and writes, each as a member would call it. */
+const API_CALLS = [
+  { call: 'follow state', path: '/api/follows/game/fi-portal', method: 'GET' },
+  { call: 'follow', path: '/api/follows/game/fi-portal', method: 'PUT' },
+  { call: 'unfollow', path: '/api/follows/game/fi-portal', method: 'DELETE' },
+  { call: 'a feed', path: '/api/posts?targetId=fi-portal', method: 'GET' },
+  {
+    call: 'post',
+    path: '/api/posts',
+    method: 'POST',
+    json: { targetType: 'game', targetId: 'fi-portal', content: 'Hello' },
+  },
+  { call: 'profile', path: '/api/profiles/fi-rosa', method: 'GET' },
+  { call: 'profile update', path: '/api/profiles/fi-rosa', method: 'PATCH', json: { brief: 'New brief' } },
+  { call: 'me', path: '/api/me', method: 'GET' },
+  { call: 'notifications', path: '/api/notifications', method: 'GET' },
+] as const;
+
+describe('the API while the database fails', () => {
+  for (const [faultName, fault] of Object.entries(FAULTS)) {
+    it(`answers in the product's error shape when the database ${faultName}: never a 500, never a leak`, async () => {
+      for (const { call, path, method, ...rest } of API_CALLS) {
+        const { status, body, headers } = await send(path, faultyDatabase(fault), {
+          method,
+          uid: 'fi-rosa',
+          ...('json' in rest ? { json: rest.json } : {}),
+        });
+        expectNothingLeaked(body, call);
+        expect(status, `${call}: ${body}`).not.toBe(500);
+        if (status >= 500) {
+          expect(status, call).toBe(503);
+          expect(headers.get('Retry-After'), call).toBe('5');
+          expect((JSON.parse(body) as ApiErrorBody).error, call).toEqual({
+            code: 'unavailable',
+            message: 'Questline is not available just now. Please try again in a moment.',
+          });
+        }
+      }
+    });
+  }
+
+  it('gives up on a database that never answers after the timeout, as a 503 the member can retry', async () => {
+    const { status, body } = await send(
+      '/api/posts?targetId=fi-portal',
+      faultyDatabase(FAULTS['never answers']),
+    );
+    expect(status).toBe(503);
+    expect((JSON.parse(body) as ApiErrorBody).error.code).toBe('unavailable');
+  });
+});
+
+/** The database's whole content as leaf path → value, to see exactly what a write changed. */
+async function snapshot(): Promise<Map<string, string>> {
+  const leaves = new Map<string, string>();
+  const walk = (value: unknown, path: string) => {
+    if (value !== null && typeof value === 'object')
+      for (const [key, child] of Object.entries(value)) walk(child, path ? `${path}/${key}` : key);
+    else leaves.set(path, JSON.stringify(value));
+  };
+  walk(await db.get(''), '');
+  return leaves;
+}
+
+/** A push id (shared/push-id.ts): differs between two runs of the same write. */
+const PUSH_ID = /^[-0-9A-Za-z_]{20}$/;
+
+/**
+ * The paths a write changed between two snapshots, with the acting member's id and new record ids
+ * written as placeholders so two runs of the same write by different members compare equal. Analytics
+ * logs are left out: they are recorded beside the write, not part of it.
+ */
+function changedPaths(before: Map<string, string>, after: Map<string, string>, uid: string): string[] {
+  const paths = new Set([...before.keys(), ...after.keys()]);
+  const changed = [...paths].filter(
+    (path) => before.get(path) !== after.get(path) && !path.startsWith('logs/'),
+  );
+  const normalised = changed.map((path) =>
+    path
+      .split('/')
+      .map((segment) => (segment === uid ? '{member}' : PUSH_ID.test(segment) ? '{id}' : segment))
+      .join('/'),
+  );
+  return [...new Set(normalised)].sort();
+}
+
+describe('writes while the database fails part-way', () => {
+  /** Each write a member makes, given the post it may act on. */
+  const WRITES: {
+    write: string;
+    request: (postId: string) => { path: string; method: string; json?: unknown };
+    /** Where the count the write moves is kept. */
+    count?: (postId: string) => string;
+    /** A repeat changes nothing (spec section 4), so an error answered after it landed costs nothing. */
+    idempotent?: boolean;
+  }[] = [
+    {
+      write: 'follow',
+      request: () => ({ path: '/api/follows/game/fi-celeste', method: 'PUT' }),
+      count: () => 'games/fi-celeste/follows',
+      idempotent: true,
+    },
+    {
+      write: 'like',
+      request: (postId) => ({ path: `/api/likes/post/${postId}`, method: 'PUT' }),
+      count: (postId) => `posts/${postId}/likes`,
+      idempotent: true,
+    },
+    {
+      write: 'post',
+      request: () => ({
+        path: '/api/posts',
+        method: 'POST',
+        json: { targetType: 'game', targetId: 'fi-celeste', content: 'Halfway there' },
+      }),
+    },
+    {
+      write: 'comment',
+      request: (postId) => ({
+        path: `/api/comments/posts/${postId}`,
+        method: 'POST',
+        json: { content: 'Same' },
+      }),
+    },
+  ];
+
+  let postId = '';
+  beforeAll(async () => {
+    const made = await send(
+      '/api/posts',
+      {},
+      {
+        method: 'POST',
+        uid: 'fi-ben',
+        json: { targetType: 'game', targetId: 'fi-celeste', content: 'First' },
+      },
+    );
+    expect(made.status).toBe(201);
+    postId = (JSON.parse(made.body) as { post: { uuid: string } }).post.uuid;
+  });
+
+  for (const { write, request, count, idempotent } of WRITES) {
+    it(`leave nothing half-written when any request of a ${write} fails, and a retry counts once`, async () => {
+      // What the write changes when nothing fails, and how many database requests it makes.
+      const baselineUid = `fi-${write}-ok`;
+      const counted = faultyDatabase(FAULTS['answers 500'], Number.POSITIVE_INFINITY);
+      const before = await snapshot();
+      const ok = await send(request(postId).path, counted, { ...request(postId), uid: baselineUid });
+      expect(ok.status, ok.body).toBeLessThan(300);
+      const complete = changedPaths(before, await snapshot(), baselineUid);
+      expect(complete.length).toBeGreaterThan(0);
+      const mutations = [] as string[];
+      await send(
+        request(postId).path,
+        {
+          databaseFetch: (input, init) => {
+            if (init?.method && init.method !== 'GET') mutations.push(init.method);
+            return fetch(input, init);
+          },
+        },
+        { ...request(postId), uid: `fi-${write}-count` },
+      );
+      // Gated writes take their gate with one conditional PUT, then commit everything in one PATCH.
+      expect(
+        mutations.filter((method) => method === 'PATCH'),
+        write,
+      ).toHaveLength(1);
+
+      for (let failing = 1; failing <= counted.requests(); failing++) {
+        const uid = `fi-${write}-${String(failing)}`;
+        const start = await snapshot();
+        const countBefore = count ? await db.get(count(postId)) : null;
+        const failed = await send(
+          request(postId).path,
+          faultyDatabase(FAULTS['answers 500'], failing, failing),
+          {
+            ...request(postId),
+            uid,
+          },
+        );
+        expectNothingLeaked(failed.body, write);
+        const changed = changedPaths(start, await snapshot(), uid);
+        // Before its one PATCH lands nothing is left behind (a taken gate is put back); after it, all is there.
+        expect([[], complete], `${write} with request ${String(failing)} failing`).toContainEqual(changed);
+        if (failed.status < 300) expect(changed).toEqual(complete);
+        // A post or comment that landed is answered as made: told otherwise, the member would send it twice.
+        else if (!idempotent && changed.length > 0)
+          expect(failed.status, `${write}: ${failed.body}`).toBeLessThan(300);
+        // The member tries again: the write is whole, and counted once.
+        const retried = await send(request(postId).path, {}, { ...request(postId), uid });
+        expect(retried.status, retried.body).toBeLessThan(300);
+        expect(changedPaths(start, await snapshot(), uid), `${write} retried`).toEqual(complete);
+        if (count) expect(await db.get(count(postId)), `${write} count`).toBe(Number(countBefore ?? 0) + 1);
+      }
+    });
+  }
+});
