@@ -17,6 +17,7 @@ import { followsApi } from './follows.ts';
 import { likesApi } from './likes.ts';
 import { libraryApi } from './library.ts';
 import { notificationsApi } from './notifications.ts';
+import { openApiReference } from './openapi.ts';
 import { postsApi } from './posts.ts';
 import { profilesApi } from './profiles.ts';
 import { profileImagesApi } from './profile-images.ts';
@@ -71,6 +72,8 @@ export const api = new Hono<AppEnv>()
   .route('/search', searchApi)
   .route('/suggestions', suggestionsApi)
   .route('/votes', votesApi)
+  // The public API's OpenAPI document (/openapi.json) and reference page (/docs).
+  .route('/', openApiReference)
   .all('*', () => {
     throw apiError(404, 'not-found', { message: 'No such API endpoint.' });
   });
