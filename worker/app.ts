@@ -10,7 +10,7 @@ import { databaseFor } from './database.ts';
 import { cachedPublicPage } from './edge-cache.ts';
 import { onError } from './on-error.ts';
 import { mediaRoutes } from './profile-images/media-route.ts';
-import { documentRenderer, renderPage } from './render/render-page.tsx';
+import { renderPage } from './render/render-page.tsx';
 import { seoRoutes } from './seo/seo-routes.ts';
 import { SITEMAP_PAGE_SIZE } from './seo/sitemap.ts';
 
@@ -47,7 +47,7 @@ export function createApp(options: AppOptions = {}) {
   app.route('/api', api);
   app.route('/media', mediaRoutes);
   app.route('/', seoRoutes(options.sitemapPageSize ?? SITEMAP_PAGE_SIZE));
-  app.get('*', documentRenderer, cachedPublicPage(renderPage, { freshSeconds: 60, staleSeconds: 600 }));
+  app.get('*', cachedPublicPage(renderPage, { freshSeconds: 60, staleSeconds: 600 }));
   app.onError(onError);
   return app;
 }

@@ -17,6 +17,7 @@ import { purgeFeedPage } from '../feed-page-purge.ts';
 import { cappedLimit } from './query-limit.ts';
 import { commitNewComment, planDeleteComment } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const postParams = z.object({ postId: recordIdSchema });
 
@@ -49,6 +50,7 @@ export const commentsApi = new Hono<AppEnv>()
   .post(
     '/posts/:postId',
     requireUser,
+    limitMemberWrites,
     validate('param', postParams),
     validate('json', newCommentRequestSchema),
     async (c) => {
@@ -72,6 +74,7 @@ export const commentsApi = new Hono<AppEnv>()
   .delete(
     '/:commentId',
     requireUser,
+    limitMemberWrites,
     validate('param', z.object({ commentId: recordIdSchema })),
     async (c) => {
       const { commentId } = c.req.valid('param');

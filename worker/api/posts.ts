@@ -16,6 +16,7 @@ import { cappedLimit } from './query-limit.ts';
 import { requireTarget } from './transition-http.ts';
 import { commitNewPost, planDeletePost } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const feedQuery = z.object({
   targetId: recordIdSchema,
@@ -45,7 +46,7 @@ export const postsApi = new Hono<AppEnv>()
     if (!post) throw apiError(404, 'not-found', { message: 'No such post.' });
     return c.json({ post });
   })
-  .post('/', requireUser, validate('json', newPostRequestSchema), async (c) => {
+  .post('/', requireUser, limitMemberWrites, validate('json', newPostRequestSchema), async (c) => {
     const request = c.req.valid('json');
     const user = c.var.user;
     const db = c.var.database.server;
@@ -65,16 +66,22 @@ export const postsApi = new Hono<AppEnv>()
     });
     return c.json({ post: post ?? null }, 201);
   })
-  .delete('/:postId', requireUser, validate('param', z.object({ postId: recordIdSchema })), async (c) => {
-    const { postId } = c.req.valid('param');
-    const user = c.var.user;
-    const db = c.var.database.server;
-    const post = await db.read(postNode(postId).path, postSchema);
-    if (!post) throw apiError(404, 'not-found', { message: 'No such post.' });
-    const ownsFeed = post.targetType === 'user' && post.targetUUID === user.uid;
-    if (post.sourceUUID !== user.uid && !ownsFeed)
-      throw apiError(403, 'forbidden', { message: 'You can only delete your own posts.' });
-    await db.patch('', planDeletePost(postId, post));
-    if (post.targetType) purgeFeedPage(c, { feed: { type: post.targetType, id: post.targetUUID } });
-    return c.body(null, 204);
-  });
+  .delete(
+    '/:postId',
+    requireUser,
+    limitMemberWrites,
+    validate('param', z.object({ postId: recordIdSchema })),
+    async (c) => {
+      const { postId } = c.req.valid('param');
+      const user = c.var.user;
+      const db = c.var.database.server;
+      const post = await db.read(postNode(postId).path, postSchema);
+      if (!post) throw apiError(404, 'not-found', { message: 'No such post.' });
+      const ownsFeed = post.targetType === 'user' && post.targetUUID === user.uid;
+      if (post.sourceUUID !== user.uid && !ownsFeed)
+        throw apiError(403, 'forbidden', { message: 'You can only delete your own posts.' });
+      await db.patch('', planDeletePost(postId, post));
+      if (post.targetType) purgeFeedPage(c, { feed: { type: post.targetType, id: post.targetUUID } });
+      return c.body(null, 204);
+    },
+  );

@@ -9,6 +9,7 @@ import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { commitProfileUpdate } from '../../shared/transitions/profile.ts';
 import { validate } from '../validate.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const uidParams = z.object({ uid: recordIdSchema });
 
@@ -23,6 +24,7 @@ export const profilesApi = new Hono<AppEnv>()
   .patch(
     '/:uid',
     requireUser,
+    limitMemberWrites,
     validate('param', uidParams),
     validate('json', profileUpdateRequestSchema),
     async (c) => {
