@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { ApiFailure, FollowCheck, FollowState } from '../../shared/api/contract.ts';
 import type { FollowTargetType } from '../../shared/schemas/follow.ts';
 import { callApi, useBrowserSession } from './browser-capabilities.ts';
+import { tooOftenMessage } from './too-often.ts';
 
 /** Whether the member follows the target: unknown until the API has answered; `self` on one's own page. */
 type Membership = 'unknown' | 'signed-out' | 'self' | { following: boolean };
@@ -117,13 +118,14 @@ export function FollowButton({
         setCount(previousCount);
         await navigate(loginPath);
       }
-    } catch {
+    } catch (error) {
       setMembership({ following });
       setCount(previousCount);
       setMessage(
-        follow
-          ? `Could not follow this ${noun}. Please try again.`
-          : `Could not unfollow this ${noun}. Please try again.`,
+        tooOftenMessage(error) ??
+          (follow
+            ? `Could not follow this ${noun}. Please try again.`
+            : `Could not unfollow this ${noun}. Please try again.`),
       );
     } finally {
       setBusy(false);

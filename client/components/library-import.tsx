@@ -6,6 +6,8 @@ import { MAX_LIBRARY_FILE_BYTES, MAX_MATCH_ENTRIES } from '../../shared/library/
 import type { LibraryEntry, LibraryMatch, MatchedGame } from '../../shared/schemas/library-match.ts';
 import { callApi } from './browser-capabilities.ts';
 import { refusalMessage } from './feed/text-composer.tsx';
+import { tooOftenMessage } from './too-often.ts';
+import { RATE_LIMIT_PERIOD_SECONDS } from '../../shared/rate-limit.ts';
 
 // Bringing a library in (issue: a member's games from another tracker or store, followed here in one
 // step): the file is read here, in the browser, and never uploaded whole; its games go to the Worker a
@@ -223,7 +225,14 @@ export function LibraryImport() {
           });
           if (answer.changed) outcome.followed++;
           else outcome.already++;
-        } catch {
+        } catch (error) {
+          if (tooOftenMessage(error)) {
+            // A large library outruns the member's write limit: wait the window out, then follow this one again.
+            queue.unshift(id);
+            setStatus('Following paused for a minute: that is a lot of games at once. It goes on by itself.');
+            await new Promise((resolve) => setTimeout(resolve, RATE_LIMIT_PERIOD_SECONDS * 1000));
+            continue;
+          }
           outcome.failed++;
         }
         done++;

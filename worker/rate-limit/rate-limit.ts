@@ -1,13 +1,13 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
+import { RATE_LIMIT_PERIOD_SECONDS } from '../../shared/rate-limit.ts';
 
 /**
- * The window every limit counts in (each `simple.period` in wrangler.toml). Cloudflare's limiter does not
- * say when a key's window ends, so a refused caller is told to wait one whole window: by then it counts
- * afresh.
+ * Cloudflare's limiter does not say when a key's window ends, so a refused caller is told to wait one
+ * whole window (RATE_LIMIT_PERIOD_SECONDS): by then it counts afresh.
  */
-export const RATE_LIMIT_PERIOD_SECONDS = 60;
+export { RATE_LIMIT_PERIOD_SECONDS };
 
 /** The limiters of wrangler.toml's `[[ratelimits]]`, each counting one kind of request. */
 export type RateLimiterName = 'MEMBER_WRITES_LIMITER' | 'SIGN_UPS_LIMITER' | 'PAGE_VIEWS_LIMITER';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { LikeTargetType } from '../../../shared/schemas/like.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { isSignedOutFailure, useFeedViewer } from './feed-viewer.tsx';
+import { tooOftenMessage } from '../too-often.ts';
 
 function likesLabel(count: number): string {
   return count === 1 ? '1 like' : `${count.toLocaleString('en-US')} likes`;
@@ -69,7 +70,8 @@ export function LikeButton({
       setMessage(
         isSignedOutFailure(error)
           ? 'Please sign in again to like.'
-          : `Could not ${like ? 'like' : 'unlike'} this ${noun}. Please try again.`,
+          : (tooOftenMessage(error) ??
+              `Could not ${like ? 'like' : 'unlike'} this ${noun}. Please try again.`),
       );
     } finally {
       setBusy(false);
