@@ -261,7 +261,7 @@ function operation(key: PublicEndpointKey, endpoint: PublicEndpoint): OpenApiOpe
 const DESCRIPTION = [
   'The JSON API Questline’s own pages use, for building on Questline: feeds, posts, comments, likes, ' +
     'follows, profiles, blocks, search and the home feed.',
-  '**Signing in.** Endpoints marked with a lock act as a member: send a Firebase Auth ID token of their ' +
+  '**Signing in.** Endpoints for signed-in members act as one: send a Firebase Auth ID token of their ' +
     'account as `Authorization: Bearer <token>` (the Firebase Auth SDK’s `getIdToken()`; tokens last an ' +
     'hour). Cookies are never read by the API, so another site cannot call it as its visitor.',
   '**Failures** answer `{ "error": { "code", "message" } }`: branch on `code`, a closed list; `message` ' +

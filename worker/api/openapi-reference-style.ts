@@ -7,13 +7,15 @@ export const REFERENCE_STYLESHEET = `
 :root { color-scheme: light; --ink: #1c1f24; --muted: #4a5260; --line: #d8dce3; --panel: #f5f6f8; --accent: #3b2db3; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.55 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--ink);
-  display: grid; grid-template-columns: 17rem minmax(0, 1fr); grid-template-areas: "nav header" "nav main"; }
+  display: grid; grid-template-columns: 20rem minmax(0, 1fr); grid-template-areas: "nav header" "nav main"; }
 header { grid-area: header; padding: 2rem 2.5rem 0; max-width: 62rem; }
 nav { grid-area: nav; position: sticky; top: 0; align-self: start; height: 100vh; overflow-y: auto;
   padding: 1.5rem 1rem; background: var(--panel); border-right: 1px solid var(--line); font-size: 0.875rem; }
-nav h2 { font-size: 1rem; margin: 0 0 0.5rem; }
+nav h2 { font-size: 1rem; margin: 0 0 0.5rem; padding: 0; border: 0; }
 nav ul { list-style: none; margin: 0; padding: 0; }
-nav li li a { display: block; padding: 0.15rem 0 0.15rem 0.5rem; color: var(--ink); text-decoration: none; }
+nav li li a { display: flex; gap: 0.4rem; align-items: baseline; padding: 0.15rem 0 0.15rem 0.5rem; color: var(--ink);
+  text-decoration: none; overflow-wrap: anywhere; }
+nav .method { min-width: 3.6rem; flex: none; }
 nav li li a:hover, nav li li a:focus-visible { text-decoration: underline; }
 nav > ul > li { margin-bottom: 0.75rem; }
 nav > ul > li > a { font-weight: 600; color: var(--accent); }
@@ -36,7 +38,9 @@ h4 { font-size: 0.95rem; margin: 1.25rem 0 0.4rem; }
 .status { background: var(--panel); color: var(--ink); border: 1px solid var(--line); }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 0.9em; }
 p code, td code, li code { background: var(--panel); padding: 0.05rem 0.3rem; border-radius: 3px; }
-pre { background: #16181d; color: #eef0f3; padding: 0.9rem 1rem; border-radius: 6px; overflow-x: auto;
+/* Wrapped rather than scrolled: a scrolling box would need to be reachable by keyboard too. */
+pre { background: #16181d; color: #eef0f3; padding: 0.9rem 1rem; border-radius: 6px; white-space: pre-wrap;
+  overflow-wrap: anywhere;
   font-size: 0.82rem; line-height: 1.45; margin: 0.4rem 0; }
 pre.curl { background: #23262e; }
 details { margin: 0.25rem 0 0.5rem; } summary { cursor: pointer; color: var(--accent); font-size: 0.875rem; }
