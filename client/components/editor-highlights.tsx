@@ -61,12 +61,18 @@ export function EditorHighlights() {
             <EditorAddGame
               label="Highlight a game"
               onAdd={(id, name) => {
-                if (highlights.games.includes(id)) return;
-                setHighlights({
-                  ...highlights,
-                  games: [...highlights.games, id],
-                  names: name ? { ...highlights.names, [id]: name } : highlights.names,
-                });
+                // From the state as it is when the search answers, not as it was when it was asked.
+                setHighlights(
+                  (current) =>
+                    current &&
+                    (current.games.includes(id)
+                      ? current
+                      : {
+                          ...current,
+                          games: [...current.games, id],
+                          names: name ? { ...current.names, [id]: name } : current.names,
+                        }),
+                );
               }}
             />
           ) : null}

@@ -193,8 +193,18 @@ export function EditorLists() {
                 label={`Add a game to ${collection.name || `collection ${String(index + 1)}`}`}
                 onAdd={(id, name) => {
                   if (name) setNames((known) => ({ ...known, [id]: name }));
-                  if (!collection.games.includes(id))
-                    setCollection(index, { games: [...collection.games, id] });
+                  // From the state as it is when the search answers, not as it was when it was asked.
+                  setList(
+                    (current) =>
+                      current && {
+                        ...current,
+                        collections: current.collections.map((each, i) =>
+                          i === index && !each.games.includes(id)
+                            ? { ...each, games: [...each.games, id] }
+                            : each,
+                        ),
+                      },
+                  );
                 }}
               />
               {list.collections.length > 1 ? (

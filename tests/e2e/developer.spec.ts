@@ -28,7 +28,11 @@ test('a developer edits their game, posts as its developer and creates an event;
 
   await signIn(page, DEVELOPER.email, DEVELOPER.password);
   await expect(page).toHaveURL(/\/browse$/);
-  await openHydrated(page, '/developer');
+  // The header offers a developer their studio, and no editor's tools.
+  const header = page.getByRole('navigation', { name: 'Main' });
+  await header.getByRole('link', { name: 'Studio' }).click();
+  await expect(page).toHaveURL(/\/developer$/);
+  await expect(header.getByRole('link', { name: 'Editor' })).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Developer dashboard');
   const cuphead = page.getByRole('article', { name: 'Cuphead' });
   await expect(cuphead.locator('.developer-stats')).toContainText(/\d+ followers?/);

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { signIn, signUp, uniqueMember } from './auth/auth-helpers.ts';
 import { ownerDatabase } from './database.ts';
-import { expectNoAxeViolations, openHydrated, sessionUid } from './page-helpers.ts';
+import { expectNoAxeViolations, openHydrated, sessionToken, sessionUid } from './page-helpers.ts';
 
 // The site editors' page (issue 13), as the demo editor grace_lore (seed/demo/members.json): a new list is
 // made, its games reordered from the keyboard and by dragging, and a visitor's list page shows the new
@@ -27,6 +27,13 @@ test('an editor reorders a list from the keyboard, visitors see it at once; a ne
   const memberUid = await sessionUid(memberContext);
   await openHydrated(memberPage, '/editor');
   await expect(memberPage.getByText('Only editors can use this page.')).toBeVisible();
+  // Nor does their header offer any tools.
+  await expect(
+    memberPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse' }),
+  ).toBeVisible();
+  await expect(
+    memberPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Editor|Studio/ }),
+  ).toHaveCount(0);
   await expect(memberPage.getByRole('heading', { name: 'Lists' })).toHaveCount(0);
 
   await signIn(page, EDITOR.email, EDITOR.password);
@@ -39,10 +46,19 @@ test('an editor reorders a list from the keyboard, visitors see it at once; a ne
   await lists.getByLabel('Name', { exact: true }).fill('Editors’ picks');
   await lists.getByLabel('Collection name').fill('Favourites');
   const add = lists.getByLabel('Add a game to Favourites');
-  for (const id of ['hades', 'celeste', 'balatro']) {
-    await add.fill(id);
+  // By id or by name: each is looked up in the catalogue and shown by its name.
+  for (const [typed, name] of [
+    ['hades', 'Hades'],
+    ['Celeste', 'Celeste'],
+    ['balatro', 'Balatro'],
+  ]) {
+    await add.fill(typed);
     await add.press('Enter');
+    await expect(lists.getByText(`${name} added to Favourites.`)).toBeAttached();
   }
+  await add.fill('zzzz no such game qqq');
+  await add.press('Enter');
+  await expect(lists.getByText('No game matches “zzzz no such game qqq”.')).toBeVisible();
   await lists.getByRole('button', { name: 'Save list' }).click();
   await expect(lists.getByRole('status').filter({ hasText: 'List created.' })).toBeVisible();
 
@@ -55,26 +71,26 @@ test('an editor reorders a list from the keyboard, visitors see it at once; a ne
   expect(kept.headers()['x-questline-cache']).toBe('hit');
 
   // Balatro first, from the keyboard: arrow keys on its handle, announced.
-  await lists.getByRole('button', { name: /^Reorder balatro/ }).focus();
+  await lists.getByRole('button', { name: /^Reorder Balatro/ }).focus();
   await page.keyboard.press('ArrowUp');
-  await expect(lists.getByText('balatro moved to position 2 of 3 in Favourites.')).toBeAttached();
-  await expect(lists.getByRole('button', { name: /^Reorder balatro/ })).toBeFocused();
+  await expect(lists.getByText('Balatro moved to position 2 of 3 in Favourites.')).toBeAttached();
+  await expect(lists.getByRole('button', { name: /^Reorder Balatro/ })).toBeFocused();
   await page.keyboard.press('ArrowUp');
-  await expect(lists.getByText('balatro moved to position 1 of 3 in Favourites.')).toBeAttached();
+  await expect(lists.getByText('Balatro moved to position 1 of 3 in Favourites.')).toBeAttached();
   // And Hades below Celeste with its button.
-  await lists.getByRole('button', { name: 'Move hades down' }).click();
-  await expect(lists.getByRole('list', { name: 'Favourites' }).locator('.editor-game-id')).toHaveText([
-    'balatro',
-    'celeste',
-    'hades',
+  await lists.getByRole('button', { name: 'Move Hades down' }).click();
+  await expect(lists.getByRole('list', { name: 'Favourites' }).locator('.editor-game-name')).toHaveText([
+    'Balatro',
+    'Celeste',
+    'Hades',
   ]);
   // And Celeste to the top by dragging its row onto the first.
   const rows = lists.getByRole('list', { name: 'Favourites' }).locator('li');
   await rows.nth(1).dragTo(rows.nth(0));
-  await expect(lists.getByRole('list', { name: 'Favourites' }).locator('.editor-game-id')).toHaveText([
-    'celeste',
-    'balatro',
-    'hades',
+  await expect(lists.getByRole('list', { name: 'Favourites' }).locator('.editor-game-name')).toHaveText([
+    'Celeste',
+    'Balatro',
+    'Hades',
   ]);
   await lists.getByRole('button', { name: 'Save list' }).click();
   await expect(lists.getByRole('status').filter({ hasText: 'List saved' })).toBeVisible();
@@ -112,4 +128,90 @@ test('an editor reorders a list from the keyboard, visitors see it at once; a ne
   await page.screenshot({ path: `${SCREENSHOTS}/editor-phone.png`, fullPage: true });
   await memberContext.close();
   await visitorContext.close();
+});
+
+/** The editors' API as the member signed in to `context` (to put the demo's highlights back). */
+async function asEditor(context: BrowserContext) {
+  const headers = { Authorization: `Bearer ${await sessionToken(context)}` };
+  return {
+    highlights: async () =>
+      (await (await context.request.get('/api/editor/highlights', { headers })).json()) as {
+        games: string[];
+        revision: number;
+      },
+    save: (games: string[], revision: number) =>
+      context.request.put('/api/editor/highlights', { headers, data: { games, revision } }),
+  };
+}
+
+test('an editor features a game on home, found by name; an editor saving over it is told, and reloads', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const firstContext = await browser.newContext();
+  const first = await firstContext.newPage();
+  await signIn(first, EDITOR.email, EDITOR.password);
+  await expect(first).toHaveURL(/\/browse$/);
+  const api = await asEditor(firstContext);
+  const demo = await api.highlights();
+  try {
+    // The header leads an editor to their tools.
+    await first.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Editor' }).click();
+    await expect(first).toHaveURL(/\/editor$/);
+    const highlights = first.getByRole('region', { name: 'Home highlights' });
+    const shown = highlights.getByRole('list', { name: 'Home highlights' }).locator('.editor-game-name');
+    await expect(shown).toHaveCount(demo.games.length);
+    await expect(shown.first()).toHaveText(/Baldur/);
+
+    // A second editor (another tab) opens the same highlights before the first saves.
+    const secondContext = await browser.newContext();
+    const second = await secondContext.newPage();
+    await signIn(second, EDITOR.email, EDITOR.password);
+    await expect(second).toHaveURL(/\/browse$/);
+    await openHydrated(second, '/editor');
+    const theirs = second.getByRole('region', { name: 'Home highlights' });
+    await expect(theirs.getByRole('list', { name: 'Home highlights' }).locator('li')).toHaveCount(
+      demo.games.length,
+    );
+
+    // Celeste, found by typing part of its name and picking it, then moved to the top from the keyboard.
+    await highlights.getByLabel('Highlight a game').fill('Celes');
+    await highlights.getByRole('button', { name: 'Add Celeste', exact: true }).click();
+    await expect(shown.last()).toHaveText('Celeste');
+    await highlights.getByRole('button', { name: /^Reorder Celeste/ }).focus();
+    for (let i = 0; i < demo.games.length; i++) await first.keyboard.press('ArrowUp');
+    await expect(shown.first()).toHaveText('Celeste');
+    await highlights.getByRole('button', { name: 'Save highlights' }).click();
+    await expect(highlights.getByText('Saved: the home page shows them now.')).toBeVisible();
+
+    // A visitor's home page features it first at once.
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto('/');
+    await expect(
+      visitor.getByRole('region', { name: 'Featured' }).locator('.game-card-name').first(),
+    ).toHaveText('Celeste');
+    await visitorContext.close();
+
+    // The second editor removes Factorio from the copy they opened: their save would undo Celeste, so
+    // it is refused, nothing changes, and Reload shows the highlights as saved now.
+    await theirs.getByRole('button', { name: 'Remove Factorio' }).click();
+    await theirs.getByRole('button', { name: 'Save highlights' }).click();
+    await expect(
+      theirs.getByText('Someone else saved the highlights since you opened them: reload to see theirs.'),
+    ).toBeVisible();
+    expect((await api.highlights()).games[0]).toBe('celeste');
+    await theirs.getByRole('button', { name: 'Reload highlights' }).click();
+    await expect(theirs.getByText('Reloaded: these are the highlights as saved now.')).toBeVisible();
+    await expect(
+      theirs.getByRole('list', { name: 'Home highlights' }).locator('.editor-game-name').first(),
+    ).toHaveText('Celeste');
+    await expectNoAxeViolations(second, 'editor after a refused save');
+    await secondContext.close();
+  } finally {
+    // The demo's highlights back, for the pages other tests look at (this also drops home's edge copy).
+    const now = await api.highlights();
+    expect((await api.save(demo.games, now.revision)).status()).toBe(200);
+    await firstContext.close();
+  }
 });
