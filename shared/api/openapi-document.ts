@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiErrorCode } from '../errors.ts';
+import { RATE_LIMIT_PERIOD_SECONDS } from '../rate-limit.ts';
 import {
   PUBLIC_API,
   PUBLIC_API_TAGS,
@@ -95,6 +96,29 @@ const MEMBER_FAILURES: readonly Failure[] = [
   },
 ];
 
+/** Answered by a member's writes over their limit (worker/rate-limit/limits.ts, wrangler.toml's `[[ratelimits]]`). */
+const TOO_MANY_WRITES: Failure = {
+  status: 429,
+  code: 'too-many-requests',
+  when:
+    'The member made more writes in the last minute than anyone reading and clicking does (120); nothing ' +
+    `was done: wait \`Retry-After\` seconds (${String(RATE_LIMIT_PERIOD_SECONDS)}).`,
+  message: 'You’re doing that too often. Please wait a minute, then try again.',
+};
+
+/** Answered by any endpoint when the database fails or cannot be reached (worker/on-error.ts). */
+const DATABASE_UNAVAILABLE: Failure = {
+  status: 503,
+  code: 'unavailable',
+  when: 'The database cannot be reached just now; nothing was done: retry after `Retry-After`.',
+  message: 'Questline is not available just now. Please try again in a moment.',
+};
+
+/** True for the endpoints that count against a member's write limit: everything but reads. */
+export function countsAsWrite(key: PublicEndpointKey, endpoint: PublicEndpoint): boolean {
+  return endpoint.member && !key.startsWith('GET ');
+}
+
 /** Answered by every endpoint with a body (worker/api/index.ts). */
 const PAYLOAD_TOO_LARGE: Failure = {
   status: 413,
@@ -170,13 +194,16 @@ function parameters(
 }
 
 /** Every failure an endpoint can answer, grouped by status, each code with its example. */
-function failureResponses(endpoint: PublicEndpoint): Record<string, OpenApiResponse> {
+function failureResponses(key: PublicEndpointKey, endpoint: PublicEndpoint): Record<string, OpenApiResponse> {
   const takesInput = Boolean(endpoint.params ?? endpoint.query ?? endpoint.body);
   const failures: Failure[] = [
     ...(takesInput ? [INVALID_INPUT] : []),
     ...(endpoint.member ? MEMBER_FAILURES : []),
     ...(endpoint.body ? [PAYLOAD_TOO_LARGE] : []),
+    ...(countsAsWrite(key, endpoint) ? [TOO_MANY_WRITES] : []),
     ...(endpoint.errors ?? []),
+    // Those with a 503 of their own call a function instead of reading the database.
+    ...(endpoint.errors?.some((failure) => failure.status === 503) ? [] : [DATABASE_UNAVAILABLE]),
   ];
   const byStatus = Map.groupBy(failures, (failure) => failure.status);
   return Object.fromEntries(
@@ -254,7 +281,7 @@ function operation(key: PublicEndpointKey, endpoint: PublicEndpoint): OpenApiOpe
           },
         }
       : {}),
-    responses: { [String(answer.status)]: success, ...failureResponses(endpoint) },
+    responses: { [String(answer.status)]: success, ...failureResponses(key, endpoint) },
   };
 }
 

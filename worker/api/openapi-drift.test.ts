@@ -1,8 +1,8 @@
 import type { hc, InferResponseType } from 'hono/client';
 import { describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { publicApiDocument } from '../../shared/api/openapi-document.ts';
-import { PUBLIC_API, type PublicEndpoint } from '../../shared/api/public-api.ts';
+import { countsAsWrite, publicApiDocument } from '../../shared/api/openapi-document.ts';
+import { PUBLIC_API, type PublicEndpoint, type PublicEndpointKey } from '../../shared/api/public-api.ts';
 import type {
   commentsPageSchema,
   feedCommentSchema,
@@ -19,6 +19,7 @@ import type {
 import type { searchAnswerSchema } from '../../shared/schemas/search.ts';
 import type { userBlocksSchema } from '../../shared/schemas/user.ts';
 import { createApp } from '../app.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { testEnv } from '../test-support/test-database.ts';
 import { validatedInput, type ValidatedInput } from '../validate.ts';
@@ -47,6 +48,7 @@ const NOT_PUBLIC: Readonly<Record<string, string>> = {
   '/suggestions/': 'the one-at-a-time game suggestions of the browse page',
   '/votes/': 'votes on the site’s own pages',
   '/users/me/images/': 'picture uploads (PNG bodies), through the profile page',
+  '/functions/': 'guests’ device sign-in, passed on to the sign-in function for the site’s own pages',
   '/openapi.json': 'the reference itself',
   '/docs': 'the reference itself (and its stylesheet)',
 };
@@ -55,6 +57,22 @@ interface RegisteredRoute {
   key: string;
   path: string;
   inputs: ValidatedInput[];
+  /** Every handler the route runs, its area's middleware (`use`) included. */
+  handlers: unknown[];
+}
+
+/** The function Hono registered, unwrapped when a sub-app with an error handler of its own wrapped it. */
+function registered(handler: unknown): unknown {
+  const composed = (handler as Record<string, unknown>).__COMPOSED_HANDLER;
+  return typeof composed === 'function' ? composed : handler;
+}
+
+/** True when middleware registered at `pattern` (`/blocks/*`, `*`) runs for `path`. */
+function covers(pattern: string, path: string): boolean {
+  if (pattern === '*' || pattern === '/*') return true;
+  if (!pattern.endsWith('/*')) return pattern === path;
+  const area = pattern.slice(0, -2);
+  return path === area || path.startsWith(`${area}/`);
 }
 
 /** Every METHOD /path the API app answers, with the schemas its validators check. */
@@ -64,13 +82,16 @@ function registeredRoutes(): Map<string, RegisteredRoute> {
     // Middleware (`use`) and the 404 fallback are registered for every method.
     if (method === 'ALL') continue;
     const key = `${method} ${path}`;
-    const route = routes.get(key) ?? { key, path, inputs: [] };
-    // A sub-app with an error handler of its own wraps each handler; Hono keeps the original beside it.
-    const composed = (handler as unknown as Record<string, unknown>).__COMPOSED_HANDLER;
-    const input = validatedInput(typeof composed === 'function' ? composed : handler);
+    const route = routes.get(key) ?? { key, path, inputs: [], handlers: [] };
+    const input = validatedInput(registered(handler) as object);
     if (input) route.inputs.push(input);
+    route.handlers.push(registered(handler));
     routes.set(key, route);
   }
+  for (const { method, path, handler } of api.routes)
+    if (method === 'ALL')
+      for (const route of routes.values())
+        if (covers(path, route.path)) route.handlers.push(registered(handler));
   return routes;
 }
 
@@ -192,6 +213,19 @@ describe('the public API’s reference against the routes', () => {
           accepted(validated[0]?.schema ?? z.never()),
         );
       }
+    }
+  });
+
+  it('documents 429 on exactly the endpoints that count against a member’s write limit', () => {
+    const { paths } = publicApiDocument();
+    for (const [key, endpoint] of documented) {
+      const [method = '', path = ''] = key.split(' ');
+      // The limiter runs for a whole area but lets reads through uncounted (worker/rate-limit/limits.ts).
+      const limited = method !== 'GET' && (routes.get(key)?.handlers.includes(limitMemberWrites) ?? false);
+      expect(limited, `${key} is limited`).toBe(countsAsWrite(key as PublicEndpointKey, endpoint));
+      const responses =
+        paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase() as 'get']?.responses ?? {};
+      expect('429' in responses, `${key} documents 429`).toBe(limited);
     }
   });
 
