@@ -9,6 +9,7 @@ import type { AppEnv } from './app-env.ts';
 import { databaseFor } from './database.ts';
 import { cachedPublicPage } from './edge-cache.ts';
 import { onError } from './on-error.ts';
+import { pageParameters } from './page-parameters.ts';
 import { mediaRoutes } from './profile-images/media-route.ts';
 import { renderPage } from './render/render-page.tsx';
 import { seoRoutes } from './seo/seo-routes.ts';
@@ -47,7 +48,14 @@ export function createApp(options: AppOptions = {}) {
   app.route('/api', api);
   app.route('/media', mediaRoutes);
   app.route('/', seoRoutes(options.sitemapPageSize ?? SITEMAP_PAGE_SIZE));
-  app.get('*', cachedPublicPage(renderPage, { freshSeconds: 60, staleSeconds: 600 }));
+  app.get(
+    '*',
+    cachedPublicPage(renderPage, {
+      freshSeconds: 60,
+      staleSeconds: 600,
+      parameters: (c) => pageParameters(pages.dataRoutes, c.req.path),
+    }),
+  );
   app.onError(onError);
   return app;
 }

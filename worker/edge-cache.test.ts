@@ -1,14 +1,258 @@
-import { describe, expect, it } from 'vitest';
-import { cacheKeyFor } from './edge-cache.ts';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { routes } from '../client/routes.tsx';
+import { LIST_PAGE_SIZE } from '../shared/constants.ts';
+import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
+import { createRtdbClient } from '../shared/rtdb/rest-client.ts';
+import { createApp, type AppOptions } from './app.ts';
+import { TEST_NOW } from './auth/id-token-test-keys.ts';
+import { cacheKeyFor, dropEdgeCopy, publicAddress } from './edge-cache.ts';
+import { pageParameters } from './page-parameters.ts';
+import { hydrationData } from './test-support/page-state.ts';
+import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
 
-describe('edge cache key', () => {
-  it('drops tracking parameters and sorts the rest', () => {
-    expect(cacheKeyFor('https://q.test/game/hades?utm_source=x&b=2&fbclid=y&a=1#top').url).toBe(
-      'https://q.test/game/hades?a=1&b=2',
+// The edge cache cannot be gamed: what cannot change a public page (a session cookie, a parameter the
+// page does not read) neither skips its cached copy nor makes a new one, while what can still does.
+const env = testEnv({ FUNCTIONS_BASE_URL: inject('searchFunctionsBaseUrl') });
+const BIG_LIST_GAMES = LIST_PAGE_SIZE + 5;
+
+/** A page whose loader shows the query it was given: what any loader could read of the address. */
+const addressEcho: RouteObject = {
+  id: 'address-echo',
+  path: 'address-echo',
+  loader: ({ request }: LoaderFunctionArgs) => ({ query: new URL(request.url).search }),
+  Component: () => null,
+};
+
+/** The app's route table with the echo page beside the other pages (before the catch-all). */
+const withEcho: RouteObject[] = routes.map((root) => ({
+  ...root,
+  children: root.children?.map((group) =>
+    group.id === 'pages' ? { ...group, children: [addressEcho, ...(group.children ?? [])] } : group,
+  ),
+})) as RouteObject[];
+
+interface Visit {
+  status: number;
+  cache: string | null;
+  cacheControl: string | null;
+  body: string;
+  /** The database requests the visit made. */
+  reads: number;
+}
+
+/** One visitor's request to the Worker, waiting for what it left running (the cache write). */
+async function visit(path: string, init: RequestInit = {}, options: AppOptions = {}): Promise<Visit> {
+  const records: RtdbRequestRecord[] = [];
+  const ctx = createExecutionContext();
+  const response = await createApp({ onDatabaseRequest: (r) => records.push(r), ...options }).request(
+    `http://questline.test${path}`,
+    init,
+    env,
+    ctx,
+  );
+  const body = await response.text();
+  await waitOnExecutionContext(ctx);
+  return {
+    status: response.status,
+    cache: response.headers.get('x-questline-cache'),
+    cacheControl: response.headers.get('cache-control'),
+    body,
+    reads: records.length,
+  };
+}
+
+beforeAll(async () => {
+  const games = Object.fromEntries(
+    Array.from({ length: BIG_LIST_GAMES }, (_, n) => [
+      `games/ec-game-${String(n)}`,
+      testGame(`ec-game-${String(n)}`, `Listed Game ${String(n)}`),
+    ]),
+  );
+  await ownerDatabase(env).patch('', {
+    ...games,
+    'games/ec-portal': testGame('ec-portal', 'Portal Cached', 50),
+    'games/ec-hades': testGame('ec-hades', 'Hades Cached', 40),
+    'games/ec-celeste': testGame('ec-celeste', 'Celeste Cached', 30),
+    'games/ec-braid': testGame('ec-braid', 'Braid Cached', 20),
+    'games/ec-limbo': testGame('ec-limbo', 'Limbo Cached', 10),
+    'lists/ec-big-list': {
+      code: 'ec-big-list',
+      name: 'A long list',
+      games: {
+        all: {
+          name: 'All',
+          games: Object.fromEntries(
+            Array.from({ length: BIG_LIST_GAMES }, (_, n) => [`ec-game-${String(n)}`, n]),
+          ),
+        },
+      },
+    },
+  });
+  const search = createRtdbClient({
+    databaseUrl: inject('searchDatabaseUrl'),
+    namespace: inject('searchDatabaseNamespace'),
+    credential: { kind: 'emulatorOwner' },
+  });
+  await search.patch('', {
+    'games/ec-xylofrog': { name: 'Xylofrog Quest', deeplink_url_code: 'ec-xylofrog', follows: 0 },
+    'games/ec-quibblenaut': { name: 'Quibblenaut Quest', deeplink_url_code: 'ec-quibblenaut', follows: 0 },
+  });
+});
+
+describe('the address a copy is kept under', () => {
+  it('drops tracking parameters and sorts the rest (search answers)', () => {
+    expect(cacheKeyFor('https://q.test/api/search?utm_source=x&q=2&fbclid=y&limit=1#top').url).toBe(
+      'https://q.test/api/search?limit=1&q=2',
     );
   });
-  it('keeps parameters that change the page', () => {
-    expect(cacheKeyFor('https://q.test/login?t=pwdrs').url).toBe('https://q.test/login?t=pwdrs');
-    expect(cacheKeyFor('https://q.test/game/hades').url).toBe('https://q.test/game/hades');
+
+  it('keeps only the parameters a page reads, the first value of each, sorted', () => {
+    expect(publicAddress('https://q.test/lists/games/a?x=1&page=2&utm_source=y#top', ['page'])).toBe(
+      'https://q.test/lists/games/a?page=2',
+    );
+    expect(publicAddress('https://q.test/login?t=pwdrs&next=%2Fbrowse&t=other', ['t', 'next'])).toBe(
+      'https://q.test/login?next=%2Fbrowse&t=pwdrs',
+    );
+    expect(publicAddress('https://q.test/game/hades?', [])).toBe('https://q.test/game/hades');
+    expect(publicAddress('https://q.test/game/hades', [])).toBe('https://q.test/game/hades');
+  });
+
+  it('knows which parameters each page reads, and that browse is the member’s own', () => {
+    expect(pageParameters(routes, '/search')).toEqual(['q']);
+    expect(pageParameters(routes, '/lists/games/top-rpgs')).toEqual(['page']);
+    expect(pageParameters(routes, '/game/hades')).toEqual([]);
+    expect(pageParameters(routes, '/')).toEqual([]);
+    expect(pageParameters(routes, '/no/such/page')).toEqual([]);
+    expect(pageParameters(routes, '/browse')).toBeNull();
+  });
+});
+
+describe('a parameter the page does not read', () => {
+  it('is answered from the copy of the page without it, reading nothing', async () => {
+    const first = await visit('/game/ec-portal');
+    expect(first.status).toBe(200);
+    for (const junk of ['?x=8f3a9c', '?x=1&y=2', '?utm_source=mail&nonce=77', '?page=3']) {
+      const again = await visit(`/game/ec-portal${junk}`);
+      expect(again.cache, junk).toBe('hit');
+      expect(again.reads, junk).toBe(0);
+      expect(again.body, junk).toBe(first.body);
+    }
+  });
+
+  it('makes no copy of its own: the first visit with it stores the page under its plain address', async () => {
+    const junk = await visit('/game/ec-hades?cachebuster=1234');
+    expect(junk.cache).toBeNull();
+    expect(junk.body).toContain('<h1>Hades Cached</h1>');
+    const plain = await visit('/game/ec-hades');
+    expect(plain.cache).toBe('hit');
+    expect(plain.reads).toBe(0);
+  });
+
+  it('never reaches the page’s loader, rendered or as page data', async () => {
+    const options = { routes: withEcho };
+    const rendered = await visit('/address-echo?x=1&q=2', {}, options);
+    expect(hydrationData(rendered.body).loaderData['address-echo']).toEqual({ query: '' });
+    const data = await visit('/api/pages/address-echo?x=1&q=2', {}, options);
+    expect((JSON.parse(data.body) as { loaderData: unknown }).loaderData).toEqual({
+      'address-echo': { query: '' },
+    });
+  });
+
+  it('leaves page data the same as without it', async () => {
+    const plain = await visit('/api/pages/lists/games/ec-big-list?page=2');
+    const junk = await visit('/api/pages/lists/games/ec-big-list?page=2&x=99&page=1');
+    expect(plain.status).toBe(200);
+    expect(junk.body).toBe(plain.body);
+  });
+});
+
+describe('a parameter that changes the page', () => {
+  it('still makes its own copy: a list’s page number', async () => {
+    const first = await visit('/lists/games/ec-big-list');
+    expect(first.body).toContain('Listed Game 0');
+    const second = await visit('/lists/games/ec-big-list?page=2');
+    expect(second.cache).toBeNull();
+    expect(second.reads).toBeGreaterThan(0);
+    expect(second.body).toContain(`Listed Game ${String(BIG_LIST_GAMES - 1)}`);
+    expect(second.body).not.toContain('Listed Game 0<');
+    const again = await visit('/lists/games/ec-big-list?x=junk&page=2');
+    expect(again.cache).toBe('hit');
+    expect(again.body).toBe(second.body);
+  });
+
+  it('still makes its own copy: the text searched for', async () => {
+    const first = await visit('/search?q=xylofrog');
+    expect(first.body).toContain('Xylofrog Quest');
+    const other = await visit('/search?q=quibblenaut');
+    expect(other.cache).toBeNull();
+    expect(other.body).toContain('Quibblenaut Quest');
+    expect(other.body).not.toContain('Xylofrog Quest');
+    const firstAgain = await visit('/search?utm_campaign=x&q=xylofrog&sort=new');
+    expect(firstAgain.cache).toBe('hit');
+    expect(firstAgain.body).toBe(first.body);
+  });
+});
+
+describe('a session cookie on a public page', () => {
+  const garbage = { headers: { Cookie: '__session=not-a-token; theme=dark' } };
+
+  it('is answered from the cached copy, the same public page as anyone gets', async () => {
+    const anonymous = await visit('/game/ec-celeste');
+    const member = await visit('/game/ec-celeste', garbage);
+    expect(member.status).toBe(200);
+    expect(member.cache).toBe('hit');
+    expect(member.reads).toBe(0);
+    expect(member.body).toBe(anonymous.body);
+    expect(member.body).toContain('<h1>Celeste Cached</h1>');
+    expect(member.cacheControl).toBe('public, max-age=60, stale-while-revalidate=600');
+  });
+
+  it('renders the public page on a miss, and that copy serves the next visitor', async () => {
+    const member = await visit('/game/ec-braid', garbage);
+    expect(member.status).toBe(200);
+    expect(member.body).toContain('<h1>Braid Cached</h1>');
+    const anonymous = await visit('/game/ec-braid');
+    expect(anonymous.cache).toBe('hit');
+    expect(anonymous.body).toBe(member.body);
+  });
+});
+
+describe('the member’s own page (browse)', () => {
+  it('is never cached nor shared, whatever its parameters', async () => {
+    for (const path of ['/browse', '/browse', '/browse?x=1']) {
+      const answer = await visit(path, { headers: { Cookie: '__session=not-a-token' } });
+      // An unverifiable session is sent home; the answer is still the member's own.
+      expect(answer.status, path).toBe(302);
+      expect(answer.cache, path).toBeNull();
+      expect(answer.cacheControl, path).toBe('private, no-store');
+    }
+    const anonymous = await visit('/browse');
+    expect(anonymous.cacheControl).toBe('private, no-store');
+  });
+});
+
+describe('copies kept in the isolate', () => {
+  const at = { clock: () => TEST_NOW };
+
+  it('answer a busy page again and again, whole, then go when the page is dropped', async () => {
+    const rendered = await visit('/game/ec-limbo', {}, at);
+    for (let n = 0; n < 3; n++) {
+      const hit = await visit('/game/ec-limbo', {}, at);
+      expect(hit.cache).toBe('hit');
+      expect(hit.body).toBe(rendered.body);
+    }
+    await dropEdgeCopy('http://questline.test/game/ec-limbo');
+    const after = await visit('/game/ec-limbo', {}, at);
+    expect(after.cache).toBeNull();
+    expect(after.reads).toBeGreaterThan(0);
+  });
+
+  it('are not served once the page is past its freshness: the stale copy is refreshed', async () => {
+    await visit('/game/ec-game-1', {}, at);
+    expect((await visit('/game/ec-game-1', {}, at)).cache).toBe('hit');
+    const later = await visit('/game/ec-game-1', {}, { clock: () => TEST_NOW + 61_000 });
+    expect(later.cache).toBe('stale');
   });
 });

@@ -1,7 +1,5 @@
 import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
 import type { AppEnv } from './app-env.ts';
-import { SESSION_COOKIE } from '../shared/session-cookie.ts';
 
 /** When the copy was stored, so a hit knows whether it is still fresh. */
 const STORED_AT = 'x-questline-stored-at';
@@ -11,6 +9,12 @@ export interface EdgeCacheOptions {
   freshSeconds: number;
   /** Then served stale for this much longer while one request refreshes it in the background. */
   staleSeconds: number;
+  /**
+   * The query parameters that can change the answer at the request's address, or `null` when the answer
+   * is the member's own (never cached, marked `private, no-store`). Every other parameter is dropped from
+   * the cache key and from the request the handler sees, so it cannot make a fresh render or a new copy.
+   */
+  parameters: (c: Context<AppEnv>) => readonly string[] | null;
 }
 
 type Handler = (c: Context<AppEnv>) => Promise<Response>;
@@ -18,18 +22,110 @@ type Handler = (c: Context<AppEnv>) => Promise<Response>;
 /** Query parameters that only tell where a visitor came from: the page is the same without them. */
 const TRACKING_PARAMETER = /^(utm_[a-z]+|fbclid|gclid|msclkid|mc_cid|mc_eid|ref)$/i;
 
+/** Parameters sorted by name (values of one name keep their order), so their order makes no second copy. */
+function sortedByName(parameters: [string, string][]): [string, string][] {
+  return parameters.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
 /**
- * The cache key of a page: its URL without tracking parameters and with the rest sorted, so links shared
- * with `?utm_source=…` or `?fbclid=…` share one cached copy instead of each costing a render.
+ * The cache key of an answer: its URL without tracking parameters and with the rest sorted, so links
+ * shared with `?utm_source=…` or `?fbclid=…` share one cached copy instead of each costing a render.
  */
 export function cacheKeyFor(url: string): Request {
   const key = new URL(url);
-  const kept = [...key.searchParams].filter(([name]) => !TRACKING_PARAMETER.test(name));
-  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  key.search = new URLSearchParams(kept).toString();
+  key.search = new URLSearchParams(
+    sortedByName([...key.searchParams].filter(([name]) => !TRACKING_PARAMETER.test(name))),
+  ).toString();
   key.hash = '';
   return new Request(key, { method: 'GET' });
 }
+
+/**
+ * The address of a public answer: `url` with only the `kept` parameters, the first value of each (the
+ * one `searchParams.get` reads), sorted. An address without a query is its own (the common case, no
+ * parsing).
+ */
+export function publicAddress(url: string, kept: readonly string[]): string {
+  if (!url.includes('?') && !url.includes('#')) return url;
+  const address = new URL(url);
+  const first = new Map<string, string>();
+  for (const [name, value] of address.searchParams)
+    if (kept.includes(name) && !first.has(name)) first.set(name, value);
+  address.search = new URLSearchParams(sortedByName([...first])).toString();
+  address.hash = '';
+  return address.toString();
+}
+
+/**
+ * A public answer kept in this isolate's memory for a moment after it was read from the Cache API: a
+ * busy page is answered without a Cache API lookup (a call out of the isolate) for up to a second. The
+ * Cache API stays the source: a copy is kept only while fresh, so stale-while-revalidate still goes
+ * through it. A purge here drops both (dropEdgeCopy); another isolate's copy lives a second at most,
+ * well inside what the Cache API's purge leaves to other data centres anyway.
+ */
+interface IsolateCopy {
+  status: number;
+  /** The visitor's headers: Cache-Control for browsers, without the stored-at mark, Age still to add. */
+  headers: [string, string][];
+  body: Uint8Array;
+  storedAt: number;
+  keptAt: number;
+}
+
+/** How long an isolate answers from its own copy before asking the Cache API again. */
+const ISOLATE_COPY_MS = 1000;
+/** Bounds on what one isolate keeps (it has 128 MB in all): the busiest pages, oldest dropped first. */
+const ISOLATE_COPIES_MAX = 64;
+const ISOLATE_BYTES_MAX = 8 * 1024 * 1024;
+
+const isolateCopies = new Map<string, IsolateCopy>();
+let isolateBytes = 0;
+
+function forget(key: string): void {
+  const copy = isolateCopies.get(key);
+  if (!copy) return;
+  isolateBytes -= copy.body.byteLength;
+  isolateCopies.delete(key);
+}
+
+function keep(key: string, copy: IsolateCopy): void {
+  forget(key);
+  if (copy.body.byteLength > ISOLATE_BYTES_MAX / 8) return;
+  isolateCopies.set(key, copy);
+  isolateBytes += copy.body.byteLength;
+  for (const oldest of isolateCopies.keys()) {
+    if (isolateCopies.size <= ISOLATE_COPIES_MAX && isolateBytes <= ISOLATE_BYTES_MAX) break;
+    forget(oldest);
+  }
+}
+
+/** The answer as a cache hit: its headers with how old it is. */
+function hitResponse(
+  status: number,
+  headers: HeadersInit,
+  body: BodyInit | null,
+  ageSeconds: number,
+  state: 'hit' | 'stale',
+) {
+  const answer = new Headers(headers);
+  answer.set('Age', String(Math.floor(ageSeconds)));
+  answer.set('X-Questline-Cache', state);
+  return new Response(body, { status, headers: answer });
+}
+
+/**
+ * Drops the copy of the answer at `url` (an address as public answers are keyed: only the parameters
+ * that change it) from this isolate and from this data centre's Cache API, so the next visitor gets it
+ * rendered afresh.
+ */
+export async function dropEdgeCopy(url: string): Promise<void> {
+  const key = cacheKeyFor(url);
+  forget(key.url);
+  await caches.default.delete(key);
+}
+
+/** Answers being refreshed in this isolate: a stale copy asked for again meanwhile does not start another. */
+const refreshing = new Set<string>();
 
 /** The response with headers that keep every cache from storing or sharing it. */
 function forSessionOnly(response: Response): Response {
@@ -39,36 +135,44 @@ function forSessionOnly(response: Response): Response {
 }
 
 /**
- * Public pages are the same for every anonymous visitor, so they are cached at the edge with the Cache
- * API: fresh for a short while, then stale-while-revalidate. The Cache API keeps a copy for its
- * `s-maxage` but does not revalidate on its own, so the refresh is done here.
- * https://developers.cloudflare.com/workers/runtime-apis/cache/
- * Signed-in visitors (session cookie) and non-GET requests always get a fresh render; a page rendered
- * for a session is marked `private, no-store`, so that neither a shared cache nor the browser's keeps
- * what was rendered for one member. https://www.rfc-editor.org/rfc/rfc9111#name-no-store
+ * Public pages are the same for everyone, signed in or not (what is a member's own is fetched by the
+ * browser after hydration), so they are cached at the edge with the Cache API: fresh for a short while,
+ * then stale-while-revalidate. The Cache API keeps a copy for its `s-maxage` but does not revalidate on
+ * its own, so the refresh is done here. https://developers.cloudflare.com/workers/runtime-apis/cache/
+ * A session cookie changes nothing for them: neither bypassing the cache nor the render. Query
+ * parameters that cannot change the answer are dropped (options.parameters). An answer that is the
+ * member's own (the guarded page) is always rendered and marked `private, no-store`, so that neither a
+ * shared cache nor the browser's keeps it. https://www.rfc-editor.org/rfc/rfc9111#name-no-store
  */
 export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): Handler {
   const cacheControl = `public, max-age=${String(options.freshSeconds)}, stale-while-revalidate=${String(options.staleSeconds)}`;
+  const storedCacheControl = `public, s-maxage=${String(options.freshSeconds + options.staleSeconds)}`;
+  const freshMs = options.freshSeconds * 1000;
 
-  async function renderAndStore(c: Context<AppEnv>, cache: Cache, key: Request): Promise<Response> {
+  /** This isolate's copy of `key`, if it is fresh and was read from the Cache API less than a second ago. */
+  function fromIsolate(key: string, now: number): Response | null {
+    const copy = isolateCopies.get(key);
+    if (!copy) return null;
+    const kept = now - copy.keptAt;
+    if (kept < 0 || kept > ISOLATE_COPY_MS || now - copy.storedAt > freshMs) {
+      forget(key);
+      return null;
+    }
+    return hitResponse(copy.status, copy.headers, copy.body, (now - copy.storedAt) / 1000, 'hit');
+  }
+
+  async function renderAndStore(c: Context<AppEnv>, key: string): Promise<Response> {
     const response = await handler(c);
-    // Rendered while the database failed: its degraded form (spec section 8) is answered, never kept.
-    if (c.var.database.failed) return forSessionOnly(response);
     if (!(response.status === 200 || response.status === 404) || !response.body) return response;
     const [forVisitor, forCache] = response.body.tee();
     const headers = new Headers(response.headers);
     headers.set('Cache-Control', cacheControl);
     const stored = new Headers(headers);
-    stored.set('Cache-Control', `public, s-maxage=${String(options.freshSeconds + options.staleSeconds)}`);
+    stored.set('Cache-Control', storedCacheControl);
     stored.set(STORED_AT, String(c.var.clock()));
     c.executionCtx.waitUntil(
-      new Response(forCache)
-        .arrayBuffer()
-        .then(async (page) => {
-          // A page whose head left before its data was read is known degraded only once it is whole.
-          if (c.var.database.failed) return;
-          await cache.put(key, new Response(page, { status: response.status, headers: stored }));
-        })
+      caches.default
+        .put(key, new Response(forCache, { status: response.status, headers: stored }))
         .catch((error: unknown) => {
           console.error('Edge cache write failed', error);
         }),
@@ -76,28 +180,49 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     return new Response(forVisitor, { status: response.status, headers });
   }
 
+  function refresh(c: Context<AppEnv>, key: string): void {
+    if (refreshing.has(key)) return;
+    refreshing.add(key);
+    c.executionCtx.waitUntil(
+      renderAndStore(c, key)
+        .then((fresh) => fresh.body?.cancel())
+        .catch((error: unknown) => {
+          console.error('Edge cache refresh failed', error);
+        })
+        .finally(() => refreshing.delete(key)),
+    );
+  }
+
   return async function edgeCache(c) {
-    if (getCookie(c, SESSION_COOKIE)) return forSessionOnly(await handler(c));
-    if (c.req.method !== 'GET') return handler(c);
-    const cache = caches.default;
-    const key = cacheKeyFor(c.req.url);
-    const hit = await cache.match(key);
-    if (!hit) return renderAndStore(c, cache, key);
-    const ageSeconds = (c.var.clock() - Number(hit.headers.get(STORED_AT) ?? 0)) / 1000;
+    const url = c.req.url;
+    const get = c.req.method === 'GET';
+    const now = c.var.clock();
+    // Only public answers are ever kept, so a copy at the address as asked is answered before anything else.
+    const early = get ? fromIsolate(url, now) : null;
+    if (early) return early;
+
+    const kept = options.parameters(c);
+    if (kept === null) return forSessionOnly(await handler(c));
+    const key = publicAddress(url, kept);
+    // The handler sees the address the copy is kept under, so it cannot render what the key does not say.
+    if (key !== url) c.req.raw = new Request(key, c.req.raw);
+    if (!get) return handler(c);
+    const copy = key === url ? null : fromIsolate(key, now);
+    if (copy) return copy;
+
+    const hit = await caches.default.match(key);
+    if (!hit) return renderAndStore(c, key);
+    const storedAt = Number(hit.headers.get(STORED_AT) ?? 0);
+    const ageSeconds = (now - storedAt) / 1000;
+    const visitorHeaders = new Headers(hit.headers);
+    visitorHeaders.delete(STORED_AT);
+    visitorHeaders.set('Cache-Control', cacheControl);
     if (ageSeconds > options.freshSeconds) {
-      c.executionCtx.waitUntil(
-        renderAndStore(c, cache, key)
-          .then((fresh) => fresh.body?.cancel())
-          .catch((error: unknown) => {
-            console.error('Edge cache refresh failed', error);
-          }),
-      );
+      refresh(c, key);
+      return hitResponse(hit.status, visitorHeaders, hit.body, ageSeconds, 'stale');
     }
-    const headers = new Headers(hit.headers);
-    headers.delete(STORED_AT);
-    headers.set('Cache-Control', cacheControl);
-    headers.set('Age', String(Math.floor(ageSeconds)));
-    headers.set('X-Questline-Cache', ageSeconds > options.freshSeconds ? 'stale' : 'hit');
-    return new Response(hit.body, { status: hit.status, headers });
+    const body = new Uint8Array(await hit.arrayBuffer());
+    keep(key, { status: hit.status, headers: [...visitorHeaders], body, storedAt, keptAt: now });
+    return hitResponse(hit.status, visitorHeaders, body, ageSeconds, 'hit');
   };
 }

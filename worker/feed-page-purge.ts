@@ -4,7 +4,7 @@ import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
 import { recordIdSchema } from '../shared/schemas/keys.ts';
 import { POST_TARGET_TYPES } from '../shared/schemas/post.ts';
 import type { Database } from './database.ts';
-import { cacheKeyFor } from './edge-cache.ts';
+import { dropEdgeCopy } from './edge-cache.ts';
 
 /** What purging reads of the API request that made the change. */
 interface WritingRequest {
@@ -60,7 +60,7 @@ export function purgeFeedPage(c: WritingRequest, changed: ChangedFeed): void {
   c.executionCtx.waitUntil(
     feedPagePath(db, changed)
       .then(async (path) => {
-        if (path !== null) await caches.default.delete(cacheKeyFor(`${origin}${path}`));
+        if (path !== null) await dropEdgeCopy(`${origin}${path}`);
       })
       .catch((error: unknown) => {
         console.error('Dropping the cached page of a feed failed', error);

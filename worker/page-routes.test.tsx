@@ -6,6 +6,7 @@ import { routes } from '../client/routes.tsx';
 import { GAME } from '../shared/records/record-kinds.ts';
 import { readRecord } from '../shared/records/read-records.ts';
 import { createApp } from './app.ts';
+import { dropEdgeCopy } from './edge-cache.ts';
 import { hydrationData } from './test-support/page-state.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
 
@@ -59,15 +60,13 @@ function withPages(table: RouteObject[], added: RouteObject[]): RouteObject[] {
 async function request(path: string, { withoutAddedPages = false } = {}) {
   const ctx = createExecutionContext();
   const app = createApp(withoutAddedPages ? {} : { routes: withPages(routes, [spotlight, broken]) });
-  // A session cookie keeps the edge cache out of the way: every request runs the loaders.
-  const response = await app.request(
-    `http://questline.test${path}`,
-    { headers: { Cookie: '__session=test' } },
-    env,
-    ctx,
-  );
+  // The edge's copy is dropped before and after: every request runs the loaders of its own route table.
+  const url = `http://questline.test${path}`;
+  await dropEdgeCopy(url);
+  const response = await app.request(url, {}, env, ctx);
   const body = await response.text();
   await waitOnExecutionContext(ctx);
+  await dropEdgeCopy(url);
   return { response, body };
 }
 

@@ -23,7 +23,7 @@ import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireRole } from '../auth/require-role.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { cacheKeyFor } from '../edge-cache.ts';
+import { dropEdgeCopy } from '../edge-cache.ts';
 import { validate } from '../validate.ts';
 import { limitMemberWrites } from '../rate-limit/limits.ts';
 
@@ -61,7 +61,7 @@ interface WritingRequest {
 function purgePage(c: WritingRequest, path: string): void {
   const origin = new URL(c.req.url).origin;
   c.executionCtx.waitUntil(
-    caches.default.delete(cacheKeyFor(`${origin}${path}`)).catch((error: unknown) => {
+    dropEdgeCopy(`${origin}${path}`).catch((error: unknown) => {
       console.error('Dropping the cached copy of a changed page failed', error);
     }),
   );

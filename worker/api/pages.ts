@@ -5,6 +5,8 @@ import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
 import type { PageDataAnswer, PageRouteError } from '../../shared/page-data.ts';
 import { SESSION_COOKIE } from '../../shared/session-cookie.ts';
 import type { AppEnv } from '../app-env.ts';
+import { publicAddress } from '../edge-cache.ts';
+import { pageParameters } from '../page-parameters.ts';
 import { queryPage } from '../render/page-query.ts';
 
 /** Where this endpoint is mounted: `/api/pages/game/portal-2` is the data of the page `/game/portal-2`. */
@@ -46,7 +48,11 @@ export const pagesApi = new Hono<AppEnv>().get('*', async (c) => {
   const session = Boolean(getCookie(c, SESSION_COOKIE));
   if (session) c.header('Cache-Control', 'private, no-store');
   const { page, routeIds } = pageRequest(c.req.raw);
-  const result = await queryPage(c, page, {
+  // The loaders see the parameters the rendered page would (worker/page-parameters.ts), so the data of a
+  // page is the same with or without parameters that cannot change it.
+  const kept = pageParameters(c.var.pages.dataRoutes, new URL(page.url).pathname);
+  const asked = kept === null ? page : new Request(publicAddress(page.url, kept), page);
+  const result = await queryPage(c, asked, {
     skipLoaderErrorBubbling: true,
     ...(routeIds ? { filterMatchesToLoad: (match) => routeIds.has(match.route.id) } : {}),
   });

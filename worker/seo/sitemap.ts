@@ -23,7 +23,12 @@ export const SITEMAP_PAGE_SIZE = 5_000;
  * Sitemaps change slowly and crawlers come rarely: an hour fresh at the edge, then served stale for a day
  * while one request refreshes it, so crawling the whole site costs a handful of database reads a day.
  */
-const SITEMAP_CACHE = { freshSeconds: 60 * 60, staleSeconds: 23 * 60 * 60 };
+const SITEMAP_CACHE = {
+  freshSeconds: 60 * 60,
+  staleSeconds: 23 * 60 * 60,
+  // A child sitemap is the one starting at `from`; no other parameter makes a new copy.
+  parameters: () => ['from'],
+};
 
 const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
 
