@@ -34,8 +34,9 @@ const policyWithoutNonce = new WeakMap<Env, { before: string; after: string }>()
  * https://web.dev/articles/strict-csp). Scripts: only those carrying the page's nonce, and what they load
  * themselves ('strict-dynamic': the lazy page chunks, the Firebase SDK). Images: the site's own (profile
  * images under /media/, icons), catalogue art and profile pictures from any https host, and the
- * previews an upload makes (blob:). Style attributes set the cards' colours (`--hue`); no inline
- * <style> is allowed. Nothing may embed the site, plugins are off, and <base> cannot redirect its URLs.
+ * previews an upload makes (blob:). Inline styles are allowed: style attributes set the cards' colours
+ * (`--hue`), and React inserts the account forms' <style> on client navigations, where it knows no nonce;
+ * styles cannot run code. Nothing may embed the site, plugins are off, and <base> cannot redirect its URLs.
  */
 export function pageContentSecurityPolicy(env: Env, nonce: string): string {
   let parts = policyWithoutNonce.get(env);
@@ -44,8 +45,7 @@ export function pageContentSecurityPolicy(env: Env, nonce: string): string {
       before: "default-src 'self'; script-src 'nonce-",
       after: [
         "' 'strict-dynamic'",
-        "style-src 'self'",
-        "style-src-attr 'unsafe-inline'",
+        "style-src 'self' 'unsafe-inline'",
         "img-src 'self' https: data: blob:",
         `connect-src ${connectSources(env).join(' ')}`,
         "worker-src 'self'",

@@ -17,6 +17,14 @@ beforeAll(async () => {
     'games/held-back': testGame('held-back', 'Held Back', 700),
     'games/policy-game': testGame('policy-game', 'Policy Game', 600),
     'games/cached-game': testGame('cached-game', 'Cached Game', 500),
+    // Top games with names as long as a game's may be: the not-found screen lists them in a Suspense
+    // boundary larger than React's default 12.8 KB progressive chunk.
+    ...Object.fromEntries(
+      Array.from({ length: 25 }, (_, i) => [
+        `games/long-name-${String(i)}`,
+        testGame(`long-name-${String(i)}`, `Long Name ${String(i)} ${'ö'.repeat(180)}`, 1000 + i),
+      ]),
+    ),
   });
 });
 
@@ -112,6 +120,9 @@ describe('early document head', () => {
     expect(rest).toMatch(/^<title>Held Back · Questline<\/title>/);
     expect(rest).toContain('<h1>Held Back</h1>');
     expect(rest).toMatch(/<\/body><\/html>$/);
+    // Read in place without scripts: no part of the page is put in place by one of React's.
+    expect(rest).not.toContain('$RC');
+    expect(rest).not.toContain('hidden id="S:');
   });
 
   it('keeps the 404 of a game found missing for the cached copy, and marks the page noindex', async () => {
@@ -123,6 +134,9 @@ describe('early document head', () => {
     expect(body).toContain('We couldn’t find that page');
     expect(body).toContain('<meta name="robots" content="noindex"/>');
     expect(body).toContain('<link rel="canonical" href="http://questline.test/game/no-such-game-here"/>');
+    // The screen reads in place without scripts: none of it is put in place by one of React's.
+    expect(body).toContain('Long Name 24');
+    expect(body).not.toContain('$RC');
   });
 
   it('answers a real 404, without starting early, for a deep link that cannot be a game', async () => {

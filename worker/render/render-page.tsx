@@ -57,6 +57,10 @@ async function renderRestOfPage(
     </LateDocument>,
     {
       nonce,
+      // React outlines a finished Suspense boundary's HTML (hidden, put in place by a script) once a
+      // flush passes this many bytes; pages must read in place without scripts (a feed's boundary, see
+      // client/components/feed/feed-section-on-demand.tsx), so finished boundaries always go inline.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onError(error) {
         console.error('Page render failed', error);
       },
