@@ -51,7 +51,7 @@ test('an editor reorders a list from the keyboard, visitors see it at once; a ne
     ['hades', 'Hades'],
     ['Celeste', 'Celeste'],
     ['balatro', 'Balatro'],
-  ]) {
+  ] as const) {
     await add.fill(typed);
     await add.press('Enter');
     await expect(lists.getByText(`${name} added to Favourites.`)).toBeAttached();
