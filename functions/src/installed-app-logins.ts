@@ -5,6 +5,7 @@ import { guestDisplayName, GUEST_EMAIL_DOMAIN } from '../../shared/auth/account-
 import { installedAppPath } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
+import { deviceAccessKeySchema, deviceSignInRequestSchema } from '../../shared/schemas/device-sign-in.ts';
 
 // Guests and installed-app sign-in (spec sections 6 and 7). An installed web app keeps a device
 // credential (accessId + accessKey) in its own storage. anon-auth signs that device in: as the account
@@ -19,15 +20,11 @@ import { recordIdSchema } from '../../shared/schemas/keys.ts';
 /** How long a device stays signed in without being used. */
 export const BINDING_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
-const accessKeySchema = z.string().min(16).max(200);
+const accessKeySchema = deviceAccessKeySchema;
 
 // Each request schema validates what the browser sends per the shared contract (shared/api/).
-/** `POST anon-auth`. */
-export const anonAuthRequestSchema = z.object({
-  domain_uri: z.url({ protocol: /^https?$/ }).max(200),
-  accessId: recordIdSchema,
-  accessKey: accessKeySchema,
-}) satisfies z.ZodType<InstalledAppFunctions['anon-auth']['body']>;
+/** `POST anon-auth` (the Worker checks it too, before counting it: shared/schemas/device-sign-in.ts). */
+export const anonAuthRequestSchema = deviceSignInRequestSchema;
 /** `POST process-login`. */
 export const processLoginRequestSchema = z.object({
   accessId: recordIdSchema,

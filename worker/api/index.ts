@@ -10,6 +10,7 @@ import { blocksApi } from './blocks.ts';
 import { browseApi } from './browse.ts';
 import { commentsApi } from './comments.ts';
 import { developerApi } from './developer.ts';
+import { deviceSignInApi } from './device-sign-in.ts';
 import { editorApi } from './editor.ts';
 import { feedApi } from './feed.ts';
 import { hiddenTagsApi } from './hidden-tags.ts';
@@ -62,6 +63,7 @@ export const api = new Hono<AppEnv>()
   .route('/developer', developerApi)
   .route('/editor', editorApi)
   .route('/feed', feedApi)
+  .route('/functions', deviceSignInApi)
   .route('/follows', followsApi)
   .route('/hidden-tags', hiddenTagsApi)
   .route('/likes', likesApi)

@@ -32,6 +32,16 @@ export const limitSignUps = rateLimit<AppEnv>({
 });
 
 /**
+ * Device sign-ins (POST /api/functions/anon-auth), where every new guest is made, counted against the
+ * visitor's address: 20 a minute (GUESTS_LIMITER). "Continue as guest" is pressed once per visit, and an
+ * installed app signs itself in once per launch; a script minting guest accounts is held to 20.
+ */
+export const limitGuests = rateLimit<AppEnv>({
+  limiter: 'GUESTS_LIMITER',
+  keyOf: (c) => clientAddressKey(c.req.header('CF-Connecting-IP')),
+});
+
+/**
  * Page-view beacons (POST /api/page-views, one per completed navigation), counted against the visitor's
  * address: 300 a minute (PAGE_VIEWS_LIMITER). A reader opens a few pages a minute, an office behind one
  * address a few dozen; a script inflating a page's views is held to five a second.

@@ -10,7 +10,8 @@ import { RATE_LIMIT_PERIOD_SECONDS } from '../../shared/rate-limit.ts';
 export { RATE_LIMIT_PERIOD_SECONDS };
 
 /** The limiters of wrangler.toml's `[[ratelimits]]`, each counting one kind of request. */
-export type RateLimiterName = 'MEMBER_WRITES_LIMITER' | 'SIGN_UPS_LIMITER' | 'PAGE_VIEWS_LIMITER';
+export type RateLimiterName =
+  'MEMBER_WRITES_LIMITER' | 'SIGN_UPS_LIMITER' | 'GUESTS_LIMITER' | 'PAGE_VIEWS_LIMITER';
 
 /** What a limit counts with: its limiter, and who a request is counted against. */
 export interface RateLimitRule<E extends AppEnv> {

@@ -1,5 +1,5 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
 import { memberToken } from '../test-support/api-request.ts';
@@ -10,6 +10,7 @@ import { RATE_LIMIT_PERIOD_SECONDS } from './rate-limit.ts';
 // limits (the per-address ones far above production's, since every local visitor is 127.0.0.1).
 const LOCAL_MEMBER_WRITES_PER_MINUTE = 120;
 const LOCAL_SIGN_UPS_PER_MINUTE = 100;
+const LOCAL_GUESTS_PER_MINUTE = 200;
 const LOCAL_PAGE_VIEWS_PER_MINUTE = 1000;
 
 const app = createApp();
@@ -154,6 +155,50 @@ describe('sign-ups', () => {
       });
       expect(elsewhere.status).toBe(201);
       expect(await db.get('users/next-door/public/username')).toBe('next_door');
+    },
+  );
+});
+
+describe('guest sign-ins', () => {
+  it(
+    'from one address are refused past the limit before the function is asked, while another address goes on',
+    { timeout: 60_000 },
+    async () => {
+      // The search function's test server has no anon-auth: a sign-in that reaches it gets its 404 page,
+      // which the Worker answers as a 503 in its own words; one stopped by the limit is answered 429.
+      const env = testEnv({
+        FUNCTIONS_BASE_URL: `${inject('searchFunctionsOrigin')}/demo-questline/us-central1`,
+      });
+      const call = caller(env);
+      const device = (n: number) => ({
+        domain_uri: 'http://questline.test',
+        accessId: `device${String(n)}`,
+        accessKey: 'k'.repeat(32),
+      });
+      await withWindowAhead();
+      const malformed = await burst(LOCAL_GUESTS_PER_MINUTE, 25, () =>
+        call('/api/functions/anon-auth', { method: 'POST', address: '192.0.2.44', json: { accessId: '' } }),
+      );
+      expect(malformed.every((status) => status === 400)).toBe(true);
+
+      await expectRefusedForAMinute(
+        await call('/api/functions/anon-auth', { method: 'POST', address: '192.0.2.44', json: device(1) }),
+      );
+
+      const elsewhere = await call('/api/functions/anon-auth', {
+        method: 'POST',
+        address: '192.0.2.45',
+        json: device(2),
+      });
+      expect(elsewhere.status).toBe(503);
+      const text = await elsewhere.text();
+      expect(JSON.parse(text)).toEqual({
+        error: {
+          code: 'unavailable',
+          message: 'Signing in is not available just now. Please try again in a moment.',
+        },
+      });
+      expect(text).not.toMatch(/127\.0\.0\.1|Cannot POST|<html/i);
     },
   );
 });

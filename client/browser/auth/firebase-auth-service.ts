@@ -40,6 +40,9 @@ import { forgetOfflinePages } from '../service-worker/forget-offline-pages.ts';
 /** Where an installed app keeps its device credential for anon-auth / process-login. */
 const DEVICE_CREDENTIAL_KEY = 'questline.device';
 
+/** Where the browser reaches anon-auth: the Worker passes it on to the function (worker/api/device-sign-in.ts). */
+const DEVICE_SIGN_IN_BASE = '/api/functions';
+
 function sessionUserOf(user: User | null): SessionUser | null {
   if (!user) return null;
   return { uid: user.uid, email: user.email, displayName: user.displayName, guest: isGuestEmail(user.email) };
@@ -225,7 +228,8 @@ class FirebaseAuthService implements AuthService {
   }
 
   async #signInWithDevice(device: DeviceCredential): Promise<void> {
-    const answer = await callFunction(this.#functionsBaseUrl, 'anon-auth', {
+    // Through the Worker (/api/functions/anon-auth), which counts new guests per address.
+    const answer = await callFunction(DEVICE_SIGN_IN_BASE, 'anon-auth', {
       domain_uri: location.origin,
       ...device,
     });
