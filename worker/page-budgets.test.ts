@@ -1,0 +1,145 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
+import { followTypeTime } from '../shared/schemas/follow.ts';
+import { createApp } from './app.ts';
+import { TEST_NOW } from './auth/id-token-test-keys.ts';
+import { dropEdgeCopy } from './edge-cache.ts';
+import { sequentialRounds } from './test-support/sequential-rounds.ts';
+import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
+
+// Budgets every fresh render of a page type keeps, in counts and bytes (never times, which depend on the
+// machine): how many database round trips wait for one another (each costs a full trip to the database
+// from the edge, tens of milliseconds in production), and how many bytes the first flight of HTML holds
+// (what the browser gets before it can ask for the stylesheet and scripts).
+const env = testEnv({ FUNCTIONS_BASE_URL: inject('searchFunctionsBaseUrl') });
+
+/**
+ * Sequential database rounds per page type, as they are today: a ceiling, so that a change adding a round
+ * fails here. The goal is 2 everywhere; the pages with a feed are over it, because the feed reads its
+ * posts, then their comments, then the names of who wrote them, each needing the one before
+ * (shared/feed/read-feed.ts), and the member's page starts with a round of its own (its address names the
+ * member by username, everything else is kept by uid).
+ */
+const ROUNDS_BUDGET: Record<string, number> = {
+  home: 2,
+  game: 4,
+  user: 5,
+  event: 4,
+  list: 2,
+  search: 0,
+  'not-found': 1,
+};
+
+/**
+ * The first chunk of a fresh render: at most the first TCP congestion window (10 segments of 1,460 bytes,
+ * RFC 6928), so it arrives in the first round trip: the document head, with the stylesheet and module
+ * preloads, sent before the database answers. Measured at 2.5 to 4.1 KB on these pages.
+ */
+const FIRST_FLIGHT_BYTES = 14_600;
+
+/** An example address of each page type, on the fixture below. */
+const PAGES: Record<string, string> = {
+  home: '/',
+  game: '/game/pb-portal',
+  user: '/user/pb_rosa',
+  event: '/event/pb-fest',
+  list: '/lists/games/pb-list?page=1',
+  search: '/search?q=pbgame',
+  'not-found': '/game/pb-no-such-game',
+};
+
+/** A fresh render of `path`: the database requests it made and the bytes of each chunk it sent. */
+async function render(path: string) {
+  const url = `http://questline.test${path}`;
+  await dropEdgeCopy(url);
+  const records: RtdbRequestRecord[] = [];
+  const ctx = createExecutionContext();
+  const app = createApp({ onDatabaseRequest: (r) => records.push(r), clock: () => TEST_NOW });
+  const response = await app.request(url, {}, env, ctx);
+  const chunks: number[] = [];
+  const reader = response.body?.getReader();
+  for (let read = await reader?.read(); read && !read.done; read = await reader?.read())
+    chunks.push((read.value as Uint8Array).byteLength);
+  await waitOnExecutionContext(ctx);
+  await dropEdgeCopy(url);
+  return { status: response.status, records, chunks };
+}
+
+const followedGame = (at: number) => ({
+  followId: `pb-follow-${String(at)}`,
+  type: 'game',
+  timestamp: at,
+  type_time: followTypeTime('game', at),
+});
+
+beforeAll(async () => {
+  const posted = TEST_NOW - 60_000;
+  await ownerDatabase(env).patch('', {
+    'games/pb-portal': { ...testGame('pb-portal', 'Portal Budget', 500), follows: 3 },
+    'games/pb-hades': testGame('pb-hades', 'Hades Budget', 800),
+    'games/pb-celeste': testGame('pb-celeste', 'Celeste Budget', 300),
+    'se_matrix/pb-portal': { 'pb-hades': 0.9, 'pb-celeste': 0.6 },
+    'highlights/home': { games: { 'pb-celeste': 1, 'pb-hades': 2 } },
+    'indices_public/trendingIndex': { 'pb-portal': 5 },
+    'lists-public/pb-list': { name: 'Budget list', game_count: 3 },
+    'lists/pb-list': {
+      code: 'pb-list',
+      name: 'Budget list',
+      games: { all: { name: 'All', games: { 'pb-portal': 1, 'pb-hades': 2, 'pb-celeste': 3 } } },
+    },
+    'events/pb-fest': {
+      name: 'Budget Fest',
+      deeplink_url_code: 'pb-fest',
+      games: { 'pb-portal': 1, 'pb-celeste': 2 },
+      starts_on: '2031-06-10',
+    },
+    'users/pb-rosa/public': { uuid: 'pb-rosa', username: 'pb_rosa', follows: 1 },
+    'users_public/pb-rosa': { username: 'pb_rosa' },
+    'profiles/pb-rosa': { sourceUUID: 'pb-rosa', brief: 'Runs games.', details: '', disabled: false },
+    'follows_by_userid/pb-rosa': { 'pb-portal': followedGame(1_000), 'pb-hades': followedGame(2_000) },
+    // A post with a comment on each feed, so that the feed's reads count too.
+    ...Object.fromEntries(
+      ['pb-portal', 'pb-rosa', 'pb-fest'].flatMap((target, n): [string, unknown][] => {
+        const post = `pb-post-${String(n)}`;
+        const comment = `pb-comment-${String(n)}`;
+        return [
+          [
+            `posts/${post}`,
+            {
+              uuid: post,
+              targetUUID: target,
+              targetType: target === 'pb-rosa' ? 'user' : target === 'pb-fest' ? 'event' : 'game',
+              sourceUUID: 'pb-rosa',
+              content: 'Worth every minute.',
+              type: 'text',
+              likes: 0,
+              timestamp: posted,
+              comments: { [comment]: posted + 1 },
+            },
+          ],
+          [`posts_by_id/${target}/${post}`, posted],
+          [`posts_by_uid/pb-rosa/${post}`, posted],
+          [
+            `comments/${comment}`,
+            { postUUID: post, sourceUUID: 'pb-rosa', content: 'Agreed.', likes: 0, timestamp: posted + 1 },
+          ],
+        ];
+      }),
+    ),
+  });
+});
+
+describe('page budgets', () => {
+  for (const [page, path] of Object.entries(PAGES)) {
+    it(`${page}: at most ${String(ROUNDS_BUDGET[page])} sequential database rounds, and a first flight within the first congestion window`, async () => {
+      const { status, records, chunks } = await render(path);
+      // A not-found page known only after the head left is answered 200 with noindex (worker/render).
+      if (page === 'not-found') expect(status, path).toBeLessThan(500);
+      else expect(status, path).toBe(200);
+      expect(sequentialRounds(records), path).toBeLessThanOrEqual(ROUNDS_BUDGET[page] ?? 2);
+      expect(chunks.length, path).toBeGreaterThan(0);
+      expect(chunks[0], path).toBeLessThanOrEqual(FIRST_FLIGHT_BYTES);
+    });
+  }
+});
