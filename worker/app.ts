@@ -10,7 +10,6 @@ import { databaseFor } from './database.ts';
 import { cachedPublicPage } from './edge-cache.ts';
 import { onError } from './on-error.ts';
 import { pageParameters } from './page-parameters.ts';
-import { pageParameters } from './page-parameters.ts';
 import { mediaRoutes } from './profile-images/media-route.ts';
 import { renderPage } from './render/render-page.tsx';
 import { seoRoutes } from './seo/seo-routes.ts';

@@ -7,8 +7,6 @@ import { SESSION_COOKIE } from '../../shared/session-cookie.ts';
 import type { AppEnv } from '../app-env.ts';
 import { publicAddress } from '../edge-cache.ts';
 import { pageParameters } from '../page-parameters.ts';
-import { publicAddress } from '../edge-cache.ts';
-import { pageParameters } from '../page-parameters.ts';
 import { queryPage } from '../render/page-query.ts';
 
 /** Where this endpoint is mounted: `/api/pages/game/portal-2` is the data of the page `/game/portal-2`. */
