@@ -61,6 +61,18 @@ describe('a database that fails', () => {
     });
   });
 
+  it('leaves no timer armed once a request is answered, however many are made', async () => {
+    vi.useFakeTimers();
+    try {
+      const db = failing(() => Promise.resolve(Response.json({ name: 'Hades' })), 10_000);
+      await Promise.all(Array.from({ length: 50 }, () => db.get('games/hades')));
+      // A workerd isolate holds at most 10,000 timers: one per request left for 10 s would exhaust them.
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('answers an RtdbError when it cannot be reached or answers something that is not JSON', async () => {
     const unreachable: typeof fetch = () => Promise.reject(new TypeError('fetch failed'));
     await expect(failing(unreachable).get('games/hades')).rejects.toMatchObject({ status: 503 });

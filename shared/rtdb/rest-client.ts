@@ -132,17 +132,31 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     const startedAt = performance.now();
     const startOrder = ++requestEvents;
+    // The time limit is a timer cleared once the answer is in, not AbortSignal.timeout: that one stays
+    // armed for its whole length after the request is done, and an isolate serving many requests may
+    // hold only so many timers (workerd: 10,000), after which every request would fail.
+    const deadline = options.timeoutMs === undefined ? undefined : new AbortController();
+    const timer =
+      deadline &&
+      setTimeout(() => {
+        deadline.abort(new DOMException('The database did not answer in time', 'TimeoutError'));
+      }, options.timeoutMs);
     let response: Response;
     try {
-      response = await doFetch(url, {
+      const answer = await doFetch(url, {
         method,
         headers,
         ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        ...(options.timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(options.timeoutMs) }),
+        ...(deadline ? { signal: deadline.signal } : {}),
       });
+      // Read within the limit too: a database can stall halfway through an answer.
+      const text = await answer.text();
+      response = new Response(text === '' ? null : text, { status: answer.status, headers: answer.headers });
     } catch (error) {
       // One kind of failure for every caller: the fetch's own error may name the database's address.
       throw unavailable(new RtdbError(isTimeout(error) ? 504 : 503, path, String(error)));
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
     }
     const endOrder = ++requestEvents;
     options.onRequest?.({
@@ -164,14 +178,7 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
   }
 
   async function expectOk(response: Response, path: string): Promise<unknown> {
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (error) {
-      throw unavailable(
-        new RtdbError(isTimeout(error) ? 504 : 503, path, `answer cut off: ${String(error)}`),
-      );
-    }
+    const text = await response.text();
     if (!response.ok) throw unavailable(new RtdbError(response.status, path, readError(text)));
     if (text === '') return null;
     try {

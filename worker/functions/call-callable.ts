@@ -48,7 +48,15 @@ export function callableUrl(functionsBaseUrl: string, name: string): string {
 export async function callCallable<S extends z.ZodType>(call: CallableCall<S>): Promise<z.infer<S>> {
   const doFetch = call.fetch ?? ((input, init) => fetch(input, init));
   const { what } = call;
+  // A timer cleared once the answer is in, not AbortSignal.timeout: that one stays armed for the whole
+  // 70 s after the call, and an isolate may hold only so many timers (workerd: 10,000) before every
+  // call fails.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => {
+    deadline.abort(new DOMException(`${what} did not answer in time`, 'TimeoutError'));
+  }, call.timeoutMs ?? FUNCTIONS_TIMEOUT_MS);
   let response: Response;
+  let text: string;
   try {
     response = await doFetch(call.url, {
       method: 'POST',
@@ -58,8 +66,10 @@ export async function callCallable<S extends z.ZodType>(call: CallableCall<S>): 
         ...(call.idToken === undefined ? {} : { Authorization: `Bearer ${call.idToken}` }),
       },
       body: JSON.stringify({ data: call.data }),
-      signal: AbortSignal.timeout(call.timeoutMs ?? FUNCTIONS_TIMEOUT_MS),
+      signal: deadline.signal,
     });
+    // Read within the limit too: an answer can stall halfway.
+    text = await response.text();
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     throw call.failed({
@@ -67,8 +77,9 @@ export async function callCallable<S extends z.ZodType>(call: CallableCall<S>): 
       detail: `${what} ${timedOut ? 'timed out' : 'unreachable'}`,
       cause: error,
     });
+  } finally {
+    clearTimeout(timer);
   }
-  const text = await response.text().catch(() => '');
   let body: unknown;
   try {
     body = JSON.parse(text);
