@@ -189,6 +189,23 @@ describe('the runs of a page type together', () => {
     expect(withMissingTitle.meetsGoal.seo).toBe(false);
   });
 
+  it('lets search, sign-in and sign-up be unindexed by design, and no page that should be found', () => {
+    const noindex = { 'is-crawlable': { category: 'seo', score: 0 } };
+    const judged = (name: string) => {
+      const pageType = selectPageTypes([name])[0] as PageType;
+      return summarisePageType(pageType, [summariseRun(report({ ...perfect, seo: 0.66 }, noindex), pageType)])
+        .meetsGoal.seo;
+    };
+    expect(['search', 'login', 'signup'].map(judged)).toEqual([true, true, true]);
+    expect(['home', 'game', 'user', 'event', 'list'].map(judged)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
   it('treats an audit as a real failure when any run failed it for another reason', () => {
     const ownOnly = { 'errors-in-console': { category: 'best-practices', score: 0, items: [ownNotFound] } };
     const alsoScript = {
