@@ -249,6 +249,26 @@ describe('copies kept in the isolate', () => {
     expect(after.reads).toBeGreaterThan(0);
   });
 
+  it('go out gzipped once to a visitor who takes gzip, and plain to one who does not', async () => {
+    const plain = await visit('/game/ec-game-2', {}, at);
+    expect((await visit('/game/ec-game-2', {}, at)).cache).toBe('hit');
+    const ctx = createExecutionContext();
+    const gzipped = await createApp(at).request(
+      'http://questline.test/game/ec-game-2',
+      { headers: { 'Accept-Encoding': 'br, gzip;q=0.8' } },
+      env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(gzipped.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gzipped.headers.get('Vary')).toContain('Accept-Encoding');
+    const unzipped = gzipped.body?.pipeThrough(new DecompressionStream('gzip'));
+    expect(await new Response(unzipped).text()).toBe(plain.body);
+    const refused = await visit('/game/ec-game-2', { headers: { 'Accept-Encoding': 'gzip;q=0' } }, at);
+    expect(refused.cache).toBe('hit');
+    expect(refused.body).toBe(plain.body);
+  });
+
   it('are not served once the page is past its freshness: the stale copy is refreshed', async () => {
     await visit('/game/ec-game-1', {}, at);
     expect((await visit('/game/ec-game-1', {}, at)).cache).toBe('hit');

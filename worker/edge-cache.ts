@@ -68,6 +68,8 @@ interface IsolateCopy {
   /** The visitor's headers: Cache-Control for browsers, without the stored-at mark, Age still to add. */
   headers: [string, string][];
   body: Uint8Array;
+  /** The body gzipped once when kept, so that a hit is not compressed again for every visitor. */
+  gzipped: Uint8Array;
   storedAt: number;
   keptAt: number;
 }
@@ -84,7 +86,7 @@ let isolateBytes = 0;
 function forget(key: string): void {
   const copy = isolateCopies.get(key);
   if (!copy) return;
-  isolateBytes -= copy.body.byteLength;
+  isolateBytes -= copy.body.byteLength + copy.gzipped.byteLength;
   isolateCopies.delete(key);
 }
 
@@ -92,7 +94,7 @@ function keep(key: string, copy: IsolateCopy): void {
   forget(key);
   if (copy.body.byteLength > ISOLATE_BYTES_MAX / 8) return;
   isolateCopies.set(key, copy);
-  isolateBytes += copy.body.byteLength;
+  isolateBytes += copy.body.byteLength + copy.gzipped.byteLength;
   for (const oldest of isolateCopies.keys()) {
     if (isolateCopies.size <= ISOLATE_COPIES_MAX && isolateBytes <= ISOLATE_BYTES_MAX) break;
     forget(oldest);
@@ -111,6 +113,39 @@ function hitResponse(
   answer.set('Age', String(Math.floor(ageSeconds)));
   answer.set('X-Questline-Cache', state);
   return new Response(body, { status, headers: answer });
+}
+
+/** `body` gzipped (CompressionStream), as the runtime would gzip it on its way out. */
+async function gzip(body: Uint8Array): Promise<Uint8Array> {
+  const compressed = new Blob([body]).stream().pipeThrough(new CompressionStream('gzip'));
+  return new Uint8Array(await new Response(compressed).arrayBuffer());
+}
+
+/** Whether the visitor takes gzip (`Accept-Encoding`, RFC 9110 section 12.5.3; `gzip;q=0` refuses it). */
+function takesGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding
+    .toLowerCase()
+    .split(',')
+    .some((coding) => {
+      const [name, ...parameters] = coding.split(';').map((part) => part.trim());
+      if (name !== 'gzip' && name !== '*') return false;
+      return !parameters.some((parameter) => /^q=0(\.0*)?$/.test(parameter));
+    });
+}
+
+/**
+ * An isolate copy as a hit: already gzipped for a visitor who takes gzip (sent as it is: `encodeBody:
+ * 'manual'` keeps the runtime from compressing it again), the plain body otherwise.
+ */
+function isolateHit(copy: IsolateCopy, ageSeconds: number, acceptEncoding: string | undefined) {
+  const headers = new Headers(copy.headers);
+  headers.set('Age', String(Math.floor(ageSeconds)));
+  headers.set('X-Questline-Cache', 'hit');
+  headers.append('Vary', 'Accept-Encoding');
+  if (!takesGzip(acceptEncoding)) return new Response(copy.body, { status: copy.status, headers });
+  headers.set('Content-Encoding', 'gzip');
+  return new Response(copy.gzipped, { status: copy.status, headers, encodeBody: 'manual' });
 }
 
 /**
@@ -150,7 +185,7 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
   const freshMs = options.freshSeconds * 1000;
 
   /** This isolate's copy of `key`, if it is fresh and was read from the Cache API less than a second ago. */
-  function fromIsolate(key: string, now: number): Response | null {
+  function fromIsolate(key: string, now: number, acceptEncoding: string | undefined): Response | null {
     const copy = isolateCopies.get(key);
     if (!copy) return null;
     const kept = now - copy.keptAt;
@@ -158,7 +193,7 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
       forget(key);
       return null;
     }
-    return hitResponse(copy.status, copy.headers, copy.body, (now - copy.storedAt) / 1000, 'hit');
+    return isolateHit(copy, (now - copy.storedAt) / 1000, acceptEncoding);
   }
 
   async function renderAndStore(c: Context<AppEnv>, key: string): Promise<Response> {
@@ -198,7 +233,8 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     const get = c.req.method === 'GET';
     const now = c.var.clock();
     // Only public answers are ever kept, so a copy at the address as asked is answered before anything else.
-    const early = get ? fromIsolate(url, now) : null;
+    const acceptEncoding = c.req.header('Accept-Encoding');
+    const early = get ? fromIsolate(url, now, acceptEncoding) : null;
     if (early) return early;
 
     const kept = options.parameters(c);
@@ -207,7 +243,7 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     // The handler sees the address the copy is kept under, so it cannot render what the key does not say.
     if (key !== url) c.req.raw = new Request(key, c.req.raw);
     if (!get) return handler(c);
-    const copy = key === url ? null : fromIsolate(key, now);
+    const copy = key === url ? null : fromIsolate(key, now, acceptEncoding);
     if (copy) return copy;
 
     const hit = await caches.default.match(key);
@@ -222,7 +258,8 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
       return hitResponse(hit.status, visitorHeaders, hit.body, ageSeconds, 'stale');
     }
     const body = new Uint8Array(await hit.arrayBuffer());
-    keep(key, { status: hit.status, headers: [...visitorHeaders], body, storedAt, keptAt: now });
+    const gzipped = await gzip(body);
+    keep(key, { status: hit.status, headers: [...visitorHeaders], body, gzipped, storedAt, keptAt: now });
     return hitResponse(hit.status, visitorHeaders, body, ageSeconds, 'hit');
   };
 }
