@@ -1,0 +1,256 @@
+// `npm run bench`: the Worker's pages in workerd (Miniflare driven directly), each figure a ratio to the
+// Worker's own no-database baseline measured in the same run, because this machine is shared and its
+// absolute times drift; then pages behind a proxy adding 20 ms to every database request, and the search
+// and home-feed figures. Prints a table with PASS/FAIL per target and writes bench-results/bench.json.
+// Not a test: `--check` makes a missed target exit non-zero.
+//
+//   npm run bench [-- --seconds 3 --concurrency 8 --check --skip-search --skip-feed]
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  bundleWorker,
+  measureAgainstBaseline,
+  measureThroughput,
+  quantile,
+  startBenchWorker,
+  startDemoDatabase,
+  type BenchWorker,
+  type Throughput,
+} from './bench-worker.ts';
+import { roundsOf, startDelayProxy } from './delay-proxy.ts';
+import { measureHomeFeed } from './feed-figures.ts';
+import {
+  buildIndex,
+  catalogueGames,
+  cataloguePath,
+  generatedMembers,
+  timeQueries,
+} from './search-figures.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '3' },
+    concurrency: { type: 'string', default: '8' },
+    /** Exits non-zero when a target is missed. */
+    check: { type: 'boolean', default: false },
+    'skip-search': { type: 'boolean', default: false },
+    'skip-feed': { type: 'boolean', default: false },
+  },
+});
+const load = { seconds: Number(values.seconds), concurrency: Number(values.concurrency) };
+const root = path.resolve(import.meta.dirname, '../..');
+const resultsPath = path.join(root, 'bench-results/bench.json');
+
+/** What every database request costs behind the proxy: a trip from an edge location to the database. */
+const DELAY_MS = 20;
+/** Sequential requests per page behind the proxy (after 3 warm-ups); the median is the figure. */
+const DELAYED_REQUESTS = 10;
+
+/** An example of each page type in the demo data (as tests/e2e/game-page.spec.ts's EXAMPLE_URLS). */
+const PAGES = {
+  home: '/',
+  game: '/game/portal-2',
+  user: '/user/ana_roguelites',
+  event: '/event/the-game-awards-2019',
+  list: '/lists/games/indie-essentials',
+  'not-found': '/game/no-such-game',
+} as const;
+type Page = keyof typeof PAGES;
+
+interface Row {
+  name: string;
+  figure: number;
+  /** How the figure reads: `×` a ratio, `ms`, `rounds`. */
+  unit: string;
+  /** The target, or none for a figure only reported. */
+  target?: { atLeast?: number; atMost?: number };
+  detail?: string;
+}
+
+const passes = (row: Row) =>
+  row.target === undefined ||
+  ((row.target.atLeast === undefined || row.figure >= row.target.atLeast) &&
+    (row.target.atMost === undefined || row.figure <= row.target.atMost));
+
+const median = (figures: number[]) =>
+  quantile(
+    [...figures].sort((a, b) => a - b),
+    0.5,
+  );
+
+/** One request's time to its first byte and to its last, in ms. */
+async function timed(url: string): Promise<{ firstByte: number; whole: number }> {
+  const started = performance.now();
+  const response = await fetch(url);
+  const reader = response.body?.getReader();
+  let firstByte = performance.now() - started;
+  let first = true;
+  for (let read = await reader?.read(); read && !read.done; read = await reader?.read()) {
+    if (first) firstByte = performance.now() - started;
+    first = false;
+  }
+  if (response.status >= 500) throw new Error(`${url}: status ${String(response.status)}`);
+  return { firstByte, whole: performance.now() - started };
+}
+
+/** Sequential requests to one page (after 3 warm-ups): the median time to its last byte. */
+async function sequentialTime(worker: BenchWorker, pathname: string): Promise<number> {
+  const url = new URL(pathname, worker.base).toString();
+  for (let i = 0; i < 3; i++) await timed(url);
+  const wholes: number[] = [];
+  for (let i = 0; i < DELAYED_REQUESTS; i++) wholes.push((await timed(url)).whole);
+  return median(wholes);
+}
+
+const rows: Row[] = [];
+const throughputs: Throughput[] = [];
+
+console.log('Bundling the Worker and seeding the demo data…');
+const outdir = await bundleWorker();
+const database = await startDemoDatabase();
+const proxy = await startDelayProxy(database.url, DELAY_MS);
+const cached = await startBenchWorker(outdir, database.url);
+const rendering = await startBenchWorker(outdir, database.url, { cache: false });
+const delayed = await startBenchWorker(outdir, proxy.url, { cache: false });
+try {
+  // Throughput, each case in slices taking turns with the baseline (so both see the same load from
+  // whatever else runs here): the edge-cached game page, and each page rendered (no cache at all).
+  const baseline = await measureThroughput(
+    cached.base,
+    'baseline: unknown API path (no database)',
+    '/api/nope',
+    load,
+  );
+  throughputs.push(baseline);
+  const against = (worker: BenchWorker, name: string, pathname: string) =>
+    measureAgainstBaseline(worker.base, cached.base, name, pathname, '/api/nope', load);
+  const cachedGame = await against(cached, 'game page, edge-cached', PAGES.game);
+  throughputs.push(cachedGame);
+  rows.push({
+    name: 'game page, edge-cached ÷ baseline',
+    figure: cachedGame.ratio,
+    unit: '×',
+    target: { atLeast: 0.8 },
+    detail: `${cachedGame.perSecond.toFixed(0)} req/s, p50 ${cachedGame.p50.toFixed(1)} ms`,
+  });
+  for (const page of Object.keys(PAGES) as Page[]) {
+    const rendered = await against(rendering, `${page} page, rendered`, PAGES[page]);
+    throughputs.push(rendered);
+    rows.push({
+      name: `${page} page, rendered ÷ baseline`,
+      figure: rendered.ratio,
+      unit: '×',
+      ...(['game', 'user', 'event', 'list'].includes(page) ? { target: { atLeast: 0.4 } } : {}),
+      detail: `${rendered.perSecond.toFixed(0)} req/s, p50 ${rendered.p50.toFixed(1)} ms`,
+    });
+  }
+
+  // Behind the proxy: the database 20 ms away. A page should cost its rounds of 20 ms and its render,
+  // no more: time to the whole page ÷ (rounds × 20 ms + the page's time without the delay).
+  for (const page of Object.keys(PAGES) as Page[]) {
+    const direct = await sequentialTime(rendering, PAGES[page]);
+    const url = new URL(PAGES[page], delayed.base).toString();
+    for (let i = 0; i < 3; i++) await timed(url);
+    const firstBytes: number[] = [];
+    const wholes: number[] = [];
+    const rounds: number[] = [];
+    for (let i = 0; i < DELAYED_REQUESTS; i++) {
+      proxy.take();
+      const { firstByte, whole } = await timed(url);
+      firstBytes.push(firstByte);
+      wholes.push(whole);
+      rounds.push(roundsOf(proxy.take()));
+    }
+    const pageRounds = Math.max(...rounds);
+    const expected = pageRounds * DELAY_MS + direct;
+    rows.push({
+      name: `${page} page, 20 ms database: whole page ÷ (rounds × 20 ms + render)`,
+      figure: median(wholes) / expected,
+      unit: '×',
+      target: { atMost: 1.1 },
+      detail:
+        `${median(wholes).toFixed(1)} ms ÷ (${String(pageRounds)} × ${String(DELAY_MS)} + ${direct.toFixed(1)}) ms; ` +
+        `first byte ${median(firstBytes).toFixed(1)} ms`,
+    });
+    rows.push({
+      name: `${page} page, sequential database rounds`,
+      figure: pageRounds,
+      unit: 'rounds',
+      target: { atMost: 2 },
+    });
+  }
+} finally {
+  await Promise.all([cached.dispose(), rendering.dispose(), delayed.dispose()]);
+  await proxy.close();
+  await database.close();
+}
+
+// Search inside the function, on the real catalogue (bench:search's queries).
+if (!values['skip-search'] && existsSync(cataloguePath)) {
+  const index = buildIndex({ games: catalogueGames(), members: generatedMembers(10_000) });
+  const queries = timeQueries(index.index, 50);
+  rows.push({
+    name: 'search: all queries p95 (20,000 games, 10,000 members)',
+    figure: queries.p95,
+    unit: 'ms',
+    target: { atMost: 25 },
+    detail: `p50 ${queries.p50.toFixed(2)} ms; index built in ${(index.buildMs / 1000).toFixed(2)} s`,
+  });
+}
+
+// The home feed built on read (bench:feed's member following 500 feeds).
+if (!values['skip-feed']) {
+  const feed = await measureHomeFeed(1);
+  rows.push({
+    name: 'home feed (500 followed feeds): p95 a page',
+    figure: feed.builtOnRead.p95,
+    unit: 'ms',
+    detail: `p50 ${feed.builtOnRead.p50.toFixed(1)} ms, ${feed.builtOnRead.requests.toFixed(0)} requests in ${String(feed.builtOnRead.rounds)} rounds a page`,
+  });
+}
+
+const shown = (row: Row) =>
+  row.unit === '×'
+    ? `${row.figure.toFixed(2)}×`
+    : `${row.figure.toFixed(row.unit === 'ms' ? 1 : 0)} ${row.unit}`;
+const targetOf = (row: Row) =>
+  row.target === undefined
+    ? ''
+    : row.target.atLeast !== undefined
+      ? `≥ ${String(row.target.atLeast)}`
+      : `≤ ${String(row.target.atMost)}`;
+console.log(
+  `\n${String(load.seconds)} s per throughput case, ${String(load.concurrency)} concurrent requests; ` +
+    `baseline ${throughputs[0]?.perSecond.toFixed(0) ?? '?'} req/s; ${String(cpus().length)} cores shared\n`,
+);
+console.log(`${'figure'.padEnd(72)}${'value'.padStart(10)}${'target'.padStart(9)}  result`);
+for (const row of rows) {
+  const result = row.target === undefined ? '' : passes(row) ? 'PASS' : 'FAIL';
+  console.log(`${row.name.padEnd(72)}${shown(row).padStart(10)}${targetOf(row).padStart(9)}  ${result}`);
+  if (row.detail) console.log(`${''.padEnd(4)}${row.detail}`);
+}
+
+await mkdir(path.dirname(resultsPath), { recursive: true });
+await writeFile(
+  resultsPath,
+  `${JSON.stringify(
+    {
+      measuredAt: new Date().toISOString(),
+      cores: cpus().length,
+      load,
+      throughput: throughputs,
+      rows: rows.map((row) => ({ ...row, pass: row.target === undefined ? null : passes(row) })),
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`\nWritten to ${path.relative(root, resultsPath)}`);
+const missed = rows.filter((row) => !passes(row));
+if (values.check && missed.length > 0) {
+  console.log(`${String(missed.length)} target(s) missed.`);
+  process.exit(1);
+}
