@@ -32,12 +32,15 @@ export function roundsOf(requests: readonly ProxiedRequest[]): number {
 /** Starts the proxy on a free loopback port, forwarding to `target` after `delayMs`. */
 export async function startDelayProxy(target: string, delayMs: number) {
   const upstream = new URL(target);
+  // Connections to the database are kept open, as the Worker's are: the delay is the only cost added.
+  const agent = new http.Agent({ keepAlive: true });
   const seen: ProxiedRequest[] = [];
   const server = http.createServer((request, response) => {
     const startedAt = performance.now();
     setTimeout(() => {
       const forwarded = http.request(
         {
+          agent,
           host: upstream.hostname,
           port: upstream.port,
           method: request.method,
@@ -67,6 +70,7 @@ export async function startDelayProxy(target: string, delayMs: number) {
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
+        agent.destroy();
         server.close(() => {
           resolve();
         });
