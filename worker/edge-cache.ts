@@ -198,6 +198,8 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
 
   async function renderAndStore(c: Context<AppEnv>, key: string): Promise<Response> {
     const response = await handler(c);
+    // Rendered while the database failed: its degraded form (spec section 8) is answered, never kept.
+    if (c.var.database.failed) return forSessionOnly(response);
     if (!(response.status === 200 || response.status === 404) || !response.body) return response;
     const [forVisitor, forCache] = response.body.tee();
     const headers = new Headers(response.headers);
@@ -206,8 +208,13 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     stored.set('Cache-Control', storedCacheControl);
     stored.set(STORED_AT, String(c.var.clock()));
     c.executionCtx.waitUntil(
-      caches.default
-        .put(key, new Response(forCache, { status: response.status, headers: stored }))
+      new Response(forCache)
+        .arrayBuffer()
+        .then(async (page) => {
+          // A page whose head left before its data was read is known degraded only once it is whole.
+          if (c.var.database.failed) return;
+          await caches.default.put(key, new Response(page, { status: response.status, headers: stored }));
+        })
         .catch((error: unknown) => {
           console.error('Edge cache write failed', error);
         }),
