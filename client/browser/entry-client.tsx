@@ -23,14 +23,31 @@ async function loadInitialLazyRoutes(): Promise<void> {
   );
 }
 
+/** Whether the server's page is the not-found screen: a 404 its loaders answered, embedded as the page's error. */
+function showsNotFound(embedded: unknown): boolean {
+  const errors = (embedded as { errors?: unknown } | undefined)?.errors;
+  return (
+    typeof errors === 'object' &&
+    errors !== null &&
+    Object.values(errors).some((error) => (error as { status?: unknown } | null)?.status === 404)
+  );
+}
+
 // The auth service and the API client, lent to the pages and components before anything runs.
 installBrowserServices();
-await loadInitialLazyRoutes();
+const embeddedState = (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData;
+// The not-found screen is a lazy module of the error boundary (client/pages/route-error-page.tsx): loaded
+// with the page's own modules (the Worker preloads it with a not-found page), so that the screen hydrates
+// with the page and its links navigate in the client from the start.
+await Promise.all([
+  loadInitialLazyRoutes(),
+  showsNotFound(embeddedState) ? import('../components/not-found-view.tsx') : undefined,
+]);
 
 // Page state embedded by the server (window.__staticRouterHydrationData) is picked up by the router,
 // so the first page is not fetched again. Later navigations get their data from the Worker, in one
 // request each (pageDataStrategy).
-rememberFirstPage(routes, (window as { __staticRouterHydrationData?: unknown }).__staticRouterHydrationData);
+rememberFirstPage(routes, embeddedState);
 const router = createBrowserRouter(routes, { dataStrategy: pageDataStrategy });
 
 const root = document.getElementById('root');

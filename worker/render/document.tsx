@@ -57,10 +57,26 @@ export function earlyHead(nonce: string, preload: readonly string[]): string {
  * one `earlyHead` already sent, so the renderer drops it (LATE_DOCUMENT_START) and the page's title and
  * meta tags, which React hoists into <head>, land in the head that is still open. Only #root hydrates.
  */
-export function LateDocument({ children, noindex }: { children: ReactNode; noindex: boolean }) {
+export function LateDocument({
+  children,
+  noindex,
+  preload,
+  nonce,
+}: {
+  children: ReactNode;
+  noindex: boolean;
+  /** Modules the page turned out to need once its data was read (the not-found screen's). */
+  preload: readonly string[];
+  nonce: string;
+}) {
   return (
     <html lang="en">
-      <head>{noindex ? <meta name="robots" content="noindex" /> : null}</head>
+      <head>
+        {noindex ? <meta name="robots" content="noindex" /> : null}
+        {preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} nonce={nonce} />
+        ))}
+      </head>
       <body>
         <div id="root">{children}</div>
       </body>

@@ -136,6 +136,10 @@ describe('early document head', () => {
     expect(body).toContain('<link rel="canonical" href="http://questline.test/game/no-such-game-here"/>');
     // The screen reads in place without scripts: none of it is put in place by one of React's.
     expect(body).toContain('Long Name 24');
+    // The screen's module is preloaded with it, so that it hydrates with the page.
+    const notFoundChunks = clientAssets.pageChunks['client/pages/not-found-page.tsx'] ?? [];
+    expect(notFoundChunks.length).toBeGreaterThan(0);
+    for (const chunk of notFoundChunks) expect(body).toContain(`<link rel="modulepreload" href="${chunk}"`);
     expect(body).not.toContain('$RC');
   });
 

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { renderToReadableStream } from 'react-dom/server';
 import {
   createStaticRouter,
+  isRouteErrorResponse,
   matchRoutes,
   StaticRouterProvider,
   type StaticHandlerContext,
@@ -47,10 +48,11 @@ async function renderRestOfPage(
   context: StaticHandlerContext,
   nonce: string,
   noindex: boolean,
+  preloaded: readonly string[],
 ): Promise<string> {
   const router = createStaticRouter(c.var.pages.dataRoutes, context);
   const stream = await renderToReadableStream(
-    <LateDocument noindex={noindex}>
+    <LateDocument noindex={noindex} nonce={nonce} preload={notFoundModulesFor(context, preloaded)}>
       <SiteOriginContext value={new URL(c.req.url).origin}>
         <StaticRouterProvider router={router} context={context} nonce={nonce} />
       </SiteOriginContext>
@@ -70,6 +72,19 @@ async function renderRestOfPage(
   const html = await new Response(stream).text();
   if (!html.startsWith(LATE_DOCUMENT_START)) throw new Error('The page render did not begin as expected');
   return html.slice(LATE_DOCUMENT_START.length);
+}
+
+/**
+ * The not-found screen's modules, when a loader answered 404 and the page shows it from the error
+ * boundary's lazy module (client/pages/route-error-page.tsx), less those the head preloaded already.
+ */
+function notFoundModulesFor(context: StaticHandlerContext, preloaded: readonly string[]): string[] {
+  const notFound = Object.values<unknown>(context.errors ?? {}).some(
+    (error) => isRouteErrorResponse(error) && error.status === 404,
+  );
+  if (!notFound) return [];
+  const already = new Set(preloaded);
+  return modulesToPreloadFor(['not-found']).filter((href) => !already.has(href));
 }
 
 /** The headers of a rendered page: HTML, and the policy naming the nonce its scripts carry. */
@@ -93,14 +108,15 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const nonce = newPageNonce();
   const matches = matchRoutes(c.var.pages.dataRoutes, new URL(c.req.url).pathname) ?? [];
   const leaf = matches.at(-1);
-  const head = earlyHead(nonce, modulesToPreloadFor(matches.map((match) => match.route.id)));
+  const preloaded = modulesToPreloadFor(matches.map((match) => match.route.id));
+  const head = earlyHead(nonce, preloaded);
   const earlyStatus = leaf ? earlyStatusOf(leaf.route.id, leaf.params) : null;
 
   if (earlyStatus === null) {
     const context = await queryPage(c, c.req.raw);
     // A loader's redirect (e.g. an unknown path to /404) goes out as it is.
     if (context instanceof Response) return context;
-    const rest = await renderRestOfPage(c, context, nonce, false);
+    const rest = await renderRestOfPage(c, context, nonce, false, preloaded);
     return new Response(head + rest, { status: context.statusCode, headers: pageHeaders(c, nonce) });
   }
 
@@ -119,7 +135,8 @@ export async function renderPage(c: Context<AppEnv>): Promise<Response> {
           status = context.statusCode;
           // The status line said 200: a page that is not what it should be must not be indexed. The
           // not-found screen carries its own noindex.
-          rest = await renderRestOfPage(c, context, nonce, status !== earlyStatus && status !== 404);
+          const noindex = status !== earlyStatus && status !== 404;
+          rest = await renderRestOfPage(c, context, nonce, noindex, preloaded);
         } catch (error) {
           console.error('Page render failed', error);
         }
