@@ -19,6 +19,17 @@ import { committing } from './transition-http.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
 import { validate } from '../validate.ts';
 import { limitMemberWrites } from '../rate-limit/limits.ts';
+import { dropEdgeCopy } from '../edge-cache.ts';
+import { purgeFeedPage } from '../feed-page-purge.ts';
+
+/** Drops the edge copy of a curated list's first page (where its follower count shows first). */
+function dropListPage(url: string, code: string): Promise<void> {
+  return dropEdgeCopy(`${new URL(url).origin}/lists/games/${encodeURIComponent(code)}`).catch(
+    (error: unknown) => {
+      console.error('Dropping the cached page of a followed list failed', error);
+    },
+  );
+}
 
 const targetParams = followRequestSchema;
 /** A page of a follows index: entries are checked one by one, and an invalid one is left out. */
@@ -54,6 +65,9 @@ function changeFollow(follow: boolean) {
         const db = c.var.database.server;
         const outcome = await committing(() => commitFollow(db, { uid: user.uid, type, targetId, follow }));
         const followers = await db.read(followCountNode(type, targetId).path, z.number());
+        // The followed page shows the count: its edge copy goes, so the member sees their follow on reload.
+        if (type === 'list') c.executionCtx.waitUntil(dropListPage(c.req.url, targetId));
+        else purgeFeedPage(c, { feed: { type, id: targetId } });
         analytics(true);
         return c.json({ ...outcome, followers: followers ?? 0 });
       } catch (error) {

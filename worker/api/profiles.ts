@@ -10,6 +10,7 @@ import { requireUser } from '../auth/require-user.ts';
 import { commitProfileUpdate } from '../../shared/transitions/profile.ts';
 import { validate } from '../validate.ts';
 import { limitMemberWrites } from '../rate-limit/limits.ts';
+import { purgeFeedPage } from '../feed-page-purge.ts';
 
 const uidParams = z.object({ uid: recordIdSchema });
 
@@ -35,6 +36,8 @@ export const profilesApi = new Hono<AppEnv>()
       await commitProfileUpdate(c.var.database.server, uid, c.req.valid('json'));
       const profile = await readRecord(c.var.database.server, PROFILE, uid);
       if (!profile) throw databaseUnavailable(`profile ${uid} unreadable right after its update`);
+      // The member's page shows the profile: its edge copy goes, so the next view has the change.
+      purgeFeedPage(c, { feed: { type: 'user', id: uid } });
       return c.json({ profile });
     },
   );
