@@ -112,6 +112,8 @@ beforeAll(async () => {
     'users_public/fi-rosa': { username: 'fi_rosa' },
     'profiles/fi-rosa': { sourceUUID: 'fi-rosa', brief: 'Speedruns.', details: '', disabled: false },
     'users/fi-ben/public': { uuid: 'fi-ben', username: 'fi_ben', follows: 0 },
+    'users/fi-rosa/readOnly': { created: 1, modified: 1, isDeveloper: true },
+    'users/fi-rosa/developer/developerGames/fi-portal': true,
     'events/fi-fest': {
       name: 'Fault Fest',
       deeplink_url_code: 'fi-fest',
@@ -199,6 +201,12 @@ const API_CALLS = [
   },
   { call: 'profile', path: '/api/profiles/fi-rosa', method: 'GET' },
   { call: 'profile update', path: '/api/profiles/fi-rosa', method: 'PATCH', json: { brief: 'New brief' } },
+  {
+    call: 'game edit',
+    path: '/api/developer/games/fi-portal',
+    method: 'PATCH',
+    json: { description: 'Now with portals.' },
+  },
   { call: 'me', path: '/api/me', method: 'GET' },
   { call: 'notifications', path: '/api/notifications', method: 'GET' },
 ] as const;
@@ -225,6 +233,31 @@ describe('the API while the database fails', () => {
       }
     });
   }
+
+  it('answers a change it cannot read back after writing with a 503 to retry, never a bare 500', async () => {
+    for (const { path, json } of [
+      { path: '/api/profiles/fi-rosa', json: { brief: 'Read me back' } },
+      { path: '/api/developer/games/fi-portal', json: { description: 'Read me back.' } },
+    ]) {
+      const methods: string[] = [];
+      const counting: typeof fetch = (input, init) => {
+        methods.push(init?.method ?? 'GET');
+        return fetch(input, init);
+      };
+      expect(
+        (await send(path, { databaseFetch: counting }, { method: 'PATCH', uid: 'fi-rosa', json })).status,
+      ).toBe(200);
+      // The same change again, the read right after its one PATCH answered with data of the wrong shape.
+      const readBack = methods.indexOf('PATCH') + 2;
+      const { status, body } = await send(
+        path,
+        faultyDatabase(FAULTS['answers JSON of the wrong shape'], readBack, readBack),
+        { method: 'PATCH', uid: 'fi-rosa', json },
+      );
+      expect(status, path).toBe(503);
+      expect((JSON.parse(body) as ApiErrorBody).error.code, path).toBe('unavailable');
+    }
+  });
 
   it('gives up on a database that never answers after the timeout, as a 503 the member can retry', async () => {
     const { status, body } = await send(

@@ -18,7 +18,7 @@ import {
   gamesNotOwned,
 } from '../../shared/transitions/developer-event.ts';
 import { commitDeveloperGameUpdate, developsGame } from '../../shared/transitions/developer-game.ts';
-import { apiError } from '../api-error.ts';
+import { apiError, databaseUnavailable } from '../api-error.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireRole } from '../auth/require-role.ts';
@@ -130,7 +130,7 @@ export const developerApi = new Hono<AppEnv>()
       await commitDeveloperGameUpdate(db, gameId, c.req.valid('json'));
       purgePage(c, `/game/${encodeURIComponent(gameId)}`);
       const changed = await readRecord(db, GAME, gameId);
-      if (!changed) throw new Error(`game ${gameId} unreadable right after its update`);
+      if (!changed) throw databaseUnavailable(`game ${gameId} unreadable right after its update`);
       return c.json({ game: changed });
     },
   )
@@ -145,7 +145,7 @@ export const developerApi = new Hono<AppEnv>()
     const eventId = await commitNewDeveloperEvent(db, c.var.user.uid, request);
     purgeEventPages(c, eventId);
     const event = await readRecord(db, EVENT, eventId);
-    if (!event) throw new Error(`event ${eventId} unreadable right after it was created`);
+    if (!event) throw databaseUnavailable(`event ${eventId} unreadable right after it was created`);
     return c.json({ event }, 201);
   })
   /** A change to an event the developer created (403 for anyone else's, 404 for none), in one PATCH. */
@@ -174,7 +174,7 @@ export const developerApi = new Hono<AppEnv>()
       await commitDeveloperEventUpdate(db, eventId, update);
       purgeEventPages(c, eventId);
       const changed = await readRecord(db, EVENT, eventId);
-      if (!changed) throw new Error(`event ${eventId} unreadable right after its update`);
+      if (!changed) throw databaseUnavailable(`event ${eventId} unreadable right after its update`);
       return c.json({ event: changed });
     },
   );
