@@ -6,7 +6,7 @@ import { matchRoutes, type RouteObject } from 'react-router';
  * in the edge cache or rendered (worker/edge-cache.ts), and `?x=<anything>` can neither skip the cache
  * nor fill it with copies. A page that starts reading a parameter names it here.
  */
-const PAGE_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
+export const PAGE_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   search: ['q'],
   list: ['page'],
   // Firebase's password-reset link (`mode`, `oobCode`), the return from a reset (`t`) and where to go
