@@ -112,6 +112,14 @@ beforeAll(async () => {
     'users_public/fi-rosa': { username: 'fi_rosa' },
     'profiles/fi-rosa': { sourceUUID: 'fi-rosa', brief: 'Speedruns.', details: '', disabled: false },
     'users/fi-ben/public': { uuid: 'fi-ben', username: 'fi_ben', follows: 0 },
+    'posts/fi-post': {
+      uuid: 'fi-post',
+      targetUUID: 'fi-portal',
+      targetType: 'game',
+      sourceUUID: 'fi-ben',
+      content: 'Portals everywhere.',
+      timestamp: 1,
+    },
     'users/fi-rosa/readOnly': { created: 1, modified: 1, isDeveloper: true },
     'users/fi-rosa/developer/developerGames/fi-portal': true,
     'events/fi-fest': {
@@ -187,7 +195,11 @@ describe('pages while the database fails', () => {
   });
 });
 
-/** The API's reads and writes, each as a member would call it. */
+/**
+ * The API's reads and writes, each as a member would call it. Search and the home feed ask their
+ * functions, not the Worker's database: their failures are tested in worker/api/search.test.ts and
+ * worker/api/feed.test.ts against stand-ins that fail, garble or never answer.
+ */
 const API_CALLS = [
   { call: 'follow state', path: '/api/follows/game/fi-portal', method: 'GET' },
   { call: 'follow', path: '/api/follows/game/fi-portal', method: 'PUT' },
@@ -199,6 +211,9 @@ const API_CALLS = [
     method: 'POST',
     json: { targetType: 'game', targetId: 'fi-portal', content: 'Hello' },
   },
+  { call: 'like', path: '/api/likes/post/fi-post', method: 'PUT' },
+  { call: 'comment', path: '/api/comments/posts/fi-post', method: 'POST', json: { content: 'Same here' } },
+  { call: 'comments', path: '/api/comments/posts/fi-post', method: 'GET' },
   { call: 'profile', path: '/api/profiles/fi-rosa', method: 'GET' },
   { call: 'profile update', path: '/api/profiles/fi-rosa', method: 'PATCH', json: { brief: 'New brief' } },
   {
