@@ -20,6 +20,8 @@ export interface AppEnv {
     idTokenKeys: JWTVerifyGetKey | undefined;
     /** The time (ms since the epoch) for token expiry and cache freshness: Date.now unless a test fixes it. */
     clock: () => number;
+    /** How long a call to a function (search, the home feed) may take: the spec's 70 s unless a test waits less. */
+    functionsTimeoutMs: number;
     /** The pages (react-router's static handler of the route table), for the server render and /api/pages. */
     pages: StaticHandler;
   };

@@ -3,6 +3,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import { secureHeaders } from 'hono/secure-headers';
 import { createStaticHandler, type RouteObject } from 'react-router';
 import { routes } from '../client/routes.tsx';
+import { FUNCTIONS_TIMEOUT_MS } from '../shared/constants.ts';
 import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
 import { api } from './api/index.ts';
 import type { AppEnv } from './app-env.ts';
@@ -22,6 +23,8 @@ export interface AppOptions {
   databaseFetch?: typeof fetch;
   /** Gives up on a database request after this long: DATABASE_REQUEST_TIMEOUT_MS unless a test waits less. */
   databaseTimeoutMs?: number;
+  /** Gives up on a function (search, the home feed) after this long: the spec's 70 s unless a test waits less. */
+  functionsTimeoutMs?: number;
   /** Replaces Google's securetoken key set for ID token checks: tests make it fail or count its use. */
   idTokenKeys?: JWTVerifyGetKey;
   /** Replaces the clock for ID token expiry and edge-cache freshness: tests fix the time with it. */
@@ -42,6 +45,7 @@ export function createApp(options: AppOptions = {}) {
     c.set('database', databaseFor(c.env, options));
     c.set('idTokenKeys', options.idTokenKeys);
     c.set('clock', options.clock ?? Date.now);
+    c.set('functionsTimeoutMs', options.functionsTimeoutMs ?? FUNCTIONS_TIMEOUT_MS);
     c.set('pages', pages);
     await next();
   });

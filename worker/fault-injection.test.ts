@@ -80,7 +80,7 @@ function expectNothingLeaked(body: string, what: string): void {
 async function send(
   path: string,
   options: AppOptions,
-  init: { method?: string; uid?: string; json?: unknown; keepEdgeCopy?: boolean } = {},
+  init: { method?: string; uid?: string; json?: unknown; keepEdgeCopy?: boolean; environment?: Env } = {},
 ): Promise<{ status: number; body: string; headers: Headers }> {
   const headers = new Headers();
   if (init.uid) headers.set('Authorization', `Bearer ${memberToken(init.uid)}`);
@@ -96,7 +96,7 @@ async function send(
       headers,
       ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
     },
-    env,
+    init.environment ?? env,
     ctx,
   );
   const body = await response.text();
@@ -428,4 +428,47 @@ describe('writes while the database fails part-way', () => {
       }
     });
   }
+});
+
+describe('search and the home feed while their functions do not answer', () => {
+  /** The app waits this long for a function here (70 s when deployed). */
+  const FUNCTIONS_TIMEOUT_MS = 100;
+  const silent = (origin: string) => ({
+    ...env,
+    FUNCTIONS_BASE_URL: `${origin}/stand-in-silent/us-central1`,
+  });
+
+  it('answers the search page and the search API with "not available just now" after the time limit', async () => {
+    const environment = silent(inject('searchFunctionsOrigin'));
+    const page = await send(
+      '/search?q=portal',
+      { functionsTimeoutMs: FUNCTIONS_TIMEOUT_MS },
+      { environment },
+    );
+    expect(page.status).toBe(503);
+    expect(page.body).toContain('Search is not available just now. Please try again in a moment.');
+    expectNothingLeaked(page.body, 'search page');
+    const api = await send(
+      '/api/search?q=portal',
+      { functionsTimeoutMs: FUNCTIONS_TIMEOUT_MS },
+      { environment },
+    );
+    expect(api.status).toBe(503);
+    expect(api.headers.get('Retry-After')).toBe('5');
+    expect((JSON.parse(api.body) as ApiErrorBody).error.code).toBe('unavailable');
+  });
+
+  it('answers the home feed with "not available just now" after the time limit', async () => {
+    const { status, body, headers } = await send(
+      '/api/feed',
+      { functionsTimeoutMs: FUNCTIONS_TIMEOUT_MS },
+      { uid: 'fi-rosa', environment: silent(inject('feedFunctionsOrigin')) },
+    );
+    expect(status).toBe(503);
+    expect(headers.get('Retry-After')).toBe('5');
+    expect((JSON.parse(body) as ApiErrorBody).error).toEqual({
+      code: 'unavailable',
+      message: 'Your feed is not available just now. Please try again in a moment.',
+    });
+  });
 });

@@ -36,7 +36,10 @@ export const feedApi = new Hono<AppEnv>().get(
   async (c) => {
     const { cursor, limit } = c.req.valid('query');
     try {
-      const page = await feedCaller({ functionsBaseUrl: c.env.FUNCTIONS_BASE_URL })(c.var.user.idToken, {
+      const page = await feedCaller({
+        functionsBaseUrl: c.env.FUNCTIONS_BASE_URL,
+        timeoutMs: c.var.functionsTimeoutMs,
+      })(c.var.user.idToken, {
         ...(cursor === undefined ? {} : { cursor }),
         limit: limit ?? HOME_FEED_PAGE_SIZE,
       });

@@ -26,7 +26,7 @@ export const libraryApi = new Hono<AppEnv>()
     try {
       const matches = await matchLibraryEntries(
         c.var.database.public,
-        searchCaller({ functionsBaseUrl: c.env.FUNCTIONS_BASE_URL }),
+        searchCaller({ functionsBaseUrl: c.env.FUNCTIONS_BASE_URL, timeoutMs: c.var.functionsTimeoutMs }),
         entries,
       );
       return c.json({ matches });

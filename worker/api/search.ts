@@ -35,7 +35,10 @@ export const searchApi = new Hono<AppEnv>().get('/', validate('query', searchQue
   let answer = await cachedAnswer(key);
   if (!answer) {
     try {
-      answer = await searchCaller({ functionsBaseUrl: c.env.FUNCTIONS_BASE_URL })({
+      answer = await searchCaller({
+        functionsBaseUrl: c.env.FUNCTIONS_BASE_URL,
+        timeoutMs: c.var.functionsTimeoutMs,
+      })({
         name: q,
         limit: limit ?? SEARCH_LIMIT,
       });

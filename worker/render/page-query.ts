@@ -53,7 +53,10 @@ export async function queryPage(
     new Map<RouterContext, unknown>([
       [publicDatabaseContext, c.var.database.public],
       [sessionContext, serverSessionSource(c)],
-      [searchContext, searchCaller({ functionsBaseUrl: c.env.FUNCTIONS_BASE_URL })],
+      [
+        searchContext,
+        searchCaller({ functionsBaseUrl: c.env.FUNCTIONS_BASE_URL, timeoutMs: c.var.functionsTimeoutMs }),
+      ],
     ]),
   );
   const result = await c.var.pages.query(request, { requestContext, ...options });
