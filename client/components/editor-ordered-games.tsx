@@ -168,22 +168,22 @@ const PICKS = 6;
 /** Typing pauses this long before a search is sent. */
 const DEBOUNCE_MS = 200;
 
-/** The game `text` means among `results`: the one with that id or that name, else the best ranked. */
-function bestGame(text: string, results: readonly SearchResult[]): SearchResult | undefined {
+/** The game `text` names exactly among `results`: the one with that id, else the one with that name. */
+function namedGame(text: string, results: readonly SearchResult[]): SearchResult | undefined {
   const wanted = text.trim().toLowerCase();
   const games = results.filter((result) => result._type === 'game');
   return (
-    games.find((game) => game._id === wanted) ??
-    games.find((game) => game.name.toLowerCase() === wanted) ??
-    games[0]
+    games.find((game) => game._id === wanted) ?? games.find((game) => game.name.toLowerCase() === wanted)
   );
 }
 
 /**
  * A field to add a game by its name (or its id, the part of its address after /game/): while the editor
- * types, the site's search offers matching games as buttons; Enter or Add takes the best match. Not a form
- * of its own, since it sits inside the list's form: Enter in it adds the game instead of saving the list.
- * Should search be unreachable, the text is taken as an id, which the save checks.
+ * types, the site's search offers matching games as buttons. Enter or Add takes the game the text names
+ * exactly; search is fuzzy, so anything else only offers the matches to pick from, and never adds a game
+ * the editor did not choose. Not a form of its own, since it sits inside the list's form: Enter in it adds
+ * the game instead of saving the list. Should search be unreachable, the text is taken as an id, which
+ * the save checks.
  */
 export function EditorAddGame({
   label,
@@ -239,10 +239,17 @@ export function EditorAddGame({
     } catch {
       // Search unreachable: the text may still be an id, which the save checks against the catalogue.
     }
-    const game = results ? bestGame(text, results) : undefined;
+    if (results === null) {
+      take(text.toLowerCase(), null);
+      return;
+    }
+    const game = namedGame(text, results);
+    const matches = results.filter((result) => result._type === 'game');
     if (game) take(game._id, game.name);
-    else if (results === null) take(text.toLowerCase(), null);
-    else setStatus(`No game matches “${text}”.`);
+    else if (matches.length > 0) {
+      setPicks(matches);
+      setStatus(`No game is called “${text}”: pick one of the matches.`);
+    } else setStatus(`No game matches “${text}”.`);
   }
 
   return (
