@@ -12,7 +12,7 @@ import { cachedPublicPage } from './edge-cache.ts';
 import { onError } from './on-error.ts';
 import { pageParameters } from './page-parameters.ts';
 import { mediaRoutes } from './profile-images/media-route.ts';
-import { renderPage } from './render/render-page.tsx';
+import { renderPage, settledStatusOf } from './render/render-page.tsx';
 import { seoRoutes } from './seo/seo-routes.ts';
 import { SITEMAP_PAGE_SIZE } from './seo/sitemap.ts';
 
@@ -58,6 +58,7 @@ export function createApp(options: AppOptions = {}) {
       freshSeconds: 60,
       staleSeconds: 600,
       parameters: (c) => pageParameters(pages.dataRoutes, c.req.path),
+      settledStatus: settledStatusOf,
     }),
   );
   app.onError(onError);

@@ -195,6 +195,17 @@ describe('a parameter that changes the page', () => {
   });
 });
 
+describe('a page found missing after its head left', () => {
+  it('is kept with its real status: the copy answers 404', async () => {
+    const first = await visit('/game/ec-no-such-game');
+    expect(first.body).toContain('We couldn’t find that page');
+    const copy = await visit('/game/ec-no-such-game');
+    expect(copy.cache).toBe('hit');
+    expect(copy.status).toBe(404);
+    expect(copy.body).toBe(first.body);
+  });
+});
+
 describe('a session cookie on a public page', () => {
   const garbage = { headers: { Cookie: '__session=not-a-token; theme=dark' } };
 

@@ -15,6 +15,12 @@ export interface EdgeCacheOptions {
    * the cache key and from the request the handler sees, so it cannot make a fresh render or a new copy.
    */
   parameters: (c: Context<AppEnv>) => readonly string[] | null;
+  /**
+   * The status the handler's answer settles on, for a page whose head left with 200 before its data was
+   * read and that turned out missing (404) or failing (500): the copy is stored with it, or not at all.
+   * The answer's own status unless given.
+   */
+  settledStatus?: (response: Response) => Promise<number>;
 }
 
 type Handler = (c: Context<AppEnv>) => Promise<Response>;
@@ -183,6 +189,7 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
   const cacheControl = `public, max-age=${String(options.freshSeconds)}, stale-while-revalidate=${String(options.staleSeconds)}`;
   const storedCacheControl = `public, s-maxage=${String(options.freshSeconds + options.staleSeconds)}`;
   const freshMs = options.freshSeconds * 1000;
+  const settledStatus = options.settledStatus ?? ((response: Response) => Promise.resolve(response.status));
 
   /** This isolate's copy of `key`, if it is fresh and was read from the Cache API less than a second ago. */
   function fromIsolate(key: string, now: number, acceptEncoding: string | undefined): Response | null {
@@ -208,12 +215,12 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     stored.set('Cache-Control', storedCacheControl);
     stored.set(STORED_AT, String(c.var.clock()));
     c.executionCtx.waitUntil(
-      new Response(forCache)
-        .arrayBuffer()
-        .then(async (page) => {
-          // A page whose head left before its data was read is known degraded only once it is whole.
-          if (c.var.database.failed) return;
-          await caches.default.put(key, new Response(page, { status: response.status, headers: stored }));
+      Promise.all([new Response(forCache).arrayBuffer(), settledStatus(response)])
+        .then(async ([page, status]) => {
+          // A page whose head left before its data was read is known degraded only once it is whole, and
+          // known missing only once its loaders ran: the copy answers the real 404; a failure is not kept.
+          if (c.var.database.failed || !(status === 200 || status === 404)) return;
+          await caches.default.put(key, new Response(page, { status, headers: stored }));
         })
         .catch((error: unknown) => {
           console.error('Edge cache write failed', error);
