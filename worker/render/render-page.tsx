@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { renderToReadableStream } from 'react-dom/server';
+import { renderToReadableStream, renderToString } from 'react-dom/server';
 import {
   createStaticRouter,
   isRouteErrorResponse,
@@ -37,11 +37,21 @@ export function settledStatusOf(response: Response): Promise<number> {
   return settledStatuses.get(response) ?? Promise.resolve(response.status);
 }
 
+/** How React begins the document when rendering it to a string: the doctype is the stream's alone. */
+const LATE_DOCUMENT_STRING_START = LATE_DOCUMENT_START.replace('<!DOCTYPE html>', '');
+
+/** What renderToString leaves where a Suspense boundary suspended: the browser would render it instead. */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
+
 /**
  * The page's HTML after the early head: React's render of the document with the page state embedded,
- * the head's opening (already sent) left out. The render waits for every Suspense boundary (the
- * not-found screen and the feed are lazy modules the server has at hand), so the HTML reads in place
- * without scripts and React writes no script of its own but the page state, which names the nonce.
+ * the head's opening (already sent) left out. Every Suspense boundary is rendered in place, so the HTML
+ * reads without scripts and React writes no script of its own but the page state, which names the nonce.
+ *
+ * renderToString first: the page's data is all there, and for pages of this size it is several times
+ * faster in workerd than the stream (see README, npm run bench). It cannot wait for a lazy module that
+ * is not loaded yet in this isolate (the not-found screen, the first time one is shown): it leaves that
+ * boundary to the browser, and the page is rendered again with the stream, which waits for it.
  */
 async function renderRestOfPage(
   c: Context<AppEnv>,
@@ -50,28 +60,35 @@ async function renderRestOfPage(
   noindex: boolean,
   preloaded: readonly string[],
 ): Promise<string> {
-  const router = createStaticRouter(c.var.pages.dataRoutes, context);
-  const stream = await renderToReadableStream(
+  const page = () => (
     <LateDocument noindex={noindex} nonce={nonce} preload={notFoundModulesFor(context, preloaded)}>
       <SiteOriginContext value={new URL(c.req.url).origin}>
-        <StaticRouterProvider router={router} context={context} nonce={nonce} />
+        <StaticRouterProvider
+          router={createStaticRouter(c.var.pages.dataRoutes, context)}
+          context={context}
+          nonce={nonce}
+        />
       </SiteOriginContext>
-    </LateDocument>,
-    {
-      nonce,
-      // React outlines a finished Suspense boundary's HTML (hidden, put in place by a script) once a
-      // flush passes this many bytes; pages must read in place without scripts (a feed's boundary, see
-      // client/components/feed/feed-section-on-demand.tsx), so finished boundaries always go inline.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onError(error) {
-        console.error('Page render failed', error);
-      },
-    },
+    </LateDocument>
   );
+  const html = renderToString(page());
+  if (html.startsWith(LATE_DOCUMENT_STRING_START) && !html.includes(CLIENT_RENDERED_BOUNDARY))
+    return html.slice(LATE_DOCUMENT_STRING_START.length);
+
+  const stream = await renderToReadableStream(page(), {
+    nonce,
+    // React outlines a finished Suspense boundary's HTML (hidden, put in place by a script) once a
+    // flush passes this many bytes; pages must read in place without scripts (a feed's boundary, see
+    // client/components/feed/feed-section-on-demand.tsx), so finished boundaries always go inline.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      console.error('Page render failed', error);
+    },
+  });
   await stream.allReady;
-  const html = await new Response(stream).text();
-  if (!html.startsWith(LATE_DOCUMENT_START)) throw new Error('The page render did not begin as expected');
-  return html.slice(LATE_DOCUMENT_START.length);
+  const streamed = await new Response(stream).text();
+  if (!streamed.startsWith(LATE_DOCUMENT_START)) throw new Error('The page render did not begin as expected');
+  return streamed.slice(LATE_DOCUMENT_START.length);
 }
 
 /**
