@@ -141,6 +141,11 @@ describe('early document head', () => {
     expect(notFoundChunks.length).toBeGreaterThan(0);
     for (const chunk of notFoundChunks) expect(body).toContain(`<link rel="modulepreload" href="${chunk}"`);
     expect(body).not.toContain('$RC');
+    // The edge cache keeps the copy with the status the page settled on: crawlers get the real 404.
+    const copy = await page('/game/no-such-game-here');
+    expect(copy.response.headers.get('x-questline-cache')).toBe('hit');
+    expect(copy.response.status).toBe(404);
+    expect(copy.body).toBe(body);
   });
 
   it('answers a real 404, without starting early, for a deep link that cannot be a game', async () => {
