@@ -188,6 +188,7 @@ export function referencePage(document: OpenApiDocument, origin: string, stylesh
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escape(document.info.title)} reference</title>` +
     '<meta name="description" content="The Questline API: endpoints, parameters, answers and examples.">' +
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">' +
     `<link rel="stylesheet" href="${escape(stylesheet)}"></head><body>` +
     '<a class="skip" href="#reference">Skip to the endpoints</a>' +
     `<header><p><a href="/">Questline</a></p><h1>${escape(document.info.title)}</h1>${introduction}` +

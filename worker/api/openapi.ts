@@ -14,11 +14,11 @@ const PUBLIC_REFERENCE = 'public, max-age=300, s-maxage=3600';
 const STYLESHEET_PATH = '/api/docs.css';
 
 /**
- * The page loads nothing but its stylesheet and runs no script: the strictest policy that still shows it,
- * whatever the pages' own policy allows.
+ * The page loads nothing but its stylesheet and the site's icon, and runs no script: the strictest policy
+ * that still shows it, whatever the pages' own policy allows.
  */
 const REFERENCE_PAGE_POLICY =
-  "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 let documentJson: string | undefined;
 
