@@ -40,6 +40,8 @@ export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   // Once per app (one per isolate when deployed): the route table never changes between requests.
   const pages = createStaticHandler(options.routes ?? routes);
+  // No Content-Security-Policy here: each rendered page sets its own, naming the nonce its scripts carry
+  // (worker/render/content-security-policy.ts), so that an edge-cached copy keeps the pair together.
   app.use(secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }));
   app.use(async function database(c, next) {
     c.set('database', databaseFor(c.env, options));

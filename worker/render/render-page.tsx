@@ -108,9 +108,10 @@ function notFoundModulesFor(context: StaticHandlerContext, preloaded: readonly s
 function pageHeaders(c: Context<AppEnv>, nonce: string): Headers {
   return new Headers({
     'Content-Type': 'text/html; charset=UTF-8',
-    // Stored with the page by the edge cache and served with every copy of it (edge-cache.ts keeps a
-    // stored copy's headers, and app.ts's secureHeaders leaves a header the page set alone): the nonce
-    // baked into a cached body must be the one its policy names.
+    // Set here, not by secureHeaders in app.ts (whose NONCE would mint a new nonce for every response,
+    // cached copies included): stored with the page by the edge cache and served with every copy of it
+    // (edge-cache.ts keeps a stored copy's headers), the nonce baked into a cached body must be the one
+    // its policy names.
     'Content-Security-Policy': pageContentSecurityPolicy(c.env, nonce),
   });
 }
