@@ -3,8 +3,8 @@
 // event, list, search, a page's data for a client navigation, a not-found page) and API reads (a page's
 // feed, a member's follow state and home feed). Open loop: each request leaves at its planned time whether
 // or not the earlier ones have answered, so a slow server cannot lower the load it is given, and a
-// latency counts from the planned time. Any answer but the expected one, a failed connection or no
-// answer within the timeout is an error, and any error fails the run (exit 1). Not a test: the figures
+// latency counts from the planned time. Any answer but the expected one (a page must show its record),
+// a failed connection or no answer within the timeout is an error, and any error fails the run (exit 1). Not a test: the figures
 // depend on this machine (the README's "Load test" holds one run).
 //
 //   npm run load-test [-- --seconds 30 --rate 50 --timeout 5]
@@ -54,6 +54,11 @@ interface Target {
   path: string;
   /** The statuses it may answer; any 2xx or 3xx when absent. */
   expect?: number[];
+  /**
+   * What the answer must contain: a page's schema.org type, since a page whose record is missing may
+   * still say 200 (its head left before the record was read) while showing the not-found screen.
+   */
+  shows?: string;
   member?: boolean;
 }
 
@@ -64,11 +69,15 @@ const queries = ['hades', 'witch', 'portal 2', 'zelda', 'stardew'];
 
 /** The mix, sent in turn: pages as visitors see them, then what the browser asks the API. */
 const targets: Target[] = [
-  { kind: 'home page', path: '/' },
-  ...games.map((game) => ({ kind: 'game page', path: `/game/${game}` })),
-  ...members.map((member) => ({ kind: 'user page', path: `/user/${member}` })),
-  { kind: 'event page', path: '/event/the-game-awards-2023' },
-  ...lists.map((list) => ({ kind: 'list page', path: `/lists/games/${list}` })),
+  { kind: 'home page', path: '/', shows: '"@type":"WebSite"' },
+  ...games.map((game) => ({ kind: 'game page', path: `/game/${game}`, shows: '"@type":"VideoGame"' })),
+  ...members.map((member) => ({
+    kind: 'user page',
+    path: `/user/${member}`,
+    shows: '"@type":"ProfilePage"',
+  })),
+  { kind: 'event page', path: '/event/the-game-awards-2023', shows: '"@type":"Event"' },
+  ...lists.map((list) => ({ kind: 'list page', path: `/lists/games/${list}`, shows: '"@type":"ItemList"' })),
   ...queries.map((q) => ({ kind: 'search page', path: `/search?q=${encodeURIComponent(q)}` })),
   ...games.slice(0, 2).map((game) => ({ kind: 'page data (navigation)', path: `/api/pages/game/${game}` })),
   // The page's head leaves before the game is read, so an HTML not-found may say 200 (worker/render/);
@@ -101,13 +110,16 @@ async function send(target: Target, plannedAt: number): Promise<Outcome> {
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     });
-    await response.arrayBuffer();
+    const body = await response.text();
     const latency = performance.now() - plannedAt;
     const expected =
       target.expect === undefined
         ? response.status >= 200 && response.status < 400
         : target.expect.includes(response.status);
-    return expected ? { target, latency } : { target, latency, error: `status ${String(response.status)}` };
+    if (!expected) return { target, latency, error: `status ${String(response.status)}` };
+    if (target.shows !== undefined && !body.includes(target.shows))
+      return { target, latency, error: `no ${target.shows} in the page` };
+    return { target, latency };
   } catch (error) {
     const name = error instanceof Error ? error.name : 'Error';
     return {

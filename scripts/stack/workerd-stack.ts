@@ -1,23 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
-import { startEmulator } from '../../emulator/index.ts';
-import { seedDemoData } from '../../seed/seed-demo-data.ts';
+import { seedMembers } from '../../seed/seed-members.ts';
 import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
+import { bundleWorker, startDemoDatabase } from '../bench/bench-worker.ts';
 import { LOCAL_NAMESPACE, LOCAL_PROJECT_ID } from './local-namespace.ts';
-import { WRANGLER_OFFLINE_ENV } from './offline-env.ts';
 import { readWorkerSettings, stringVars } from './wrangler-config.ts';
 
 // The Worker in workerd, driven by Miniflare directly (wrangler dev's proxy would add its own time), over
 // the project's database emulator loaded with the demo data, with the functions the Worker calls (search
-// and the home feed) served from this process. For the measuring commands (`npm run load-test`); nothing
-// here is reachable from outside this machine.
-
-const root = path.resolve(import.meta.dirname, '../..');
+// and the home feed) served from this process, and the rate limiters of wrangler.toml's [env.local]. For
+// the measuring commands (`npm run load-test`); the bundle and the database are the benchmarks' own
+// (scripts/bench/bench-worker.ts). Nothing here is reachable from outside this machine.
 
 /** A `[[ratelimits]]` entry as wrangler resolves it. */
 interface RateLimitSetting {
@@ -30,15 +25,6 @@ export interface WorkerdStack {
   /** Where the Worker answers. */
   url: URL;
   dispose(): Promise<void>;
-}
-
-/** The Worker exactly as `wrangler deploy` would bundle it, written to a fresh folder. */
-function bundleWorker(outdir: string): void {
-  execFileSync(path.join(root, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--outdir', outdir], {
-    cwd: root,
-    env: { ...process.env, ...WRANGLER_OFFLINE_ENV },
-    stdio: 'ignore',
-  });
 }
 
 /**
@@ -87,16 +73,16 @@ async function serveFunctions(databaseUrl: string) {
   };
 }
 
-/** Bundles the Worker, starts the database (seeded with the demo data) and the functions, then the Worker. */
+/** Bundles the Worker, starts the database (seeded with the demo data and members) and the functions, then the Worker. */
 export async function startWorkerdStack(): Promise<WorkerdStack> {
-  const outdir = await mkdtemp(path.join(tmpdir(), 'questline-workerd-'));
-  bundleWorker(outdir);
+  const outdir = await bundleWorker();
   // The local environment's settings (wrangler.toml's [env.local]), pointed at this run's services.
   const local = readWorkerSettings('local');
   const rateLimits = (local as { ratelimits?: RateLimitSetting[] }).ratelimits ?? [];
 
-  const database = await startEmulator({ port: 0, rules: path.join(root, 'database.rules.json') });
-  await seedDemoData(
+  const database = await startDemoDatabase();
+  // The members too, with their follows and posts (as `npm start` seeds them): user pages and feeds need them.
+  await seedMembers(
     createRtdbClient({
       databaseUrl: database.url,
       namespace: LOCAL_NAMESPACE,
