@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../browser/api-client.ts';
+import type { ApiFailure } from '../../shared/api/contract.ts';
 import { tooOftenMessage } from './too-often.ts';
+
+/**
+ * A failure as the browser's API client throws it (an Error carrying the answer's status and code);
+ * made here, since components never import the browser's runtime (scripts/import-layers.test.ts).
+ */
+class ApiError extends Error implements Partial<ApiFailure> {
+  readonly status: number;
+  readonly code: ApiFailure['code'];
+  constructor({ status, code, message }: { status: number; code: ApiFailure['code']; message: string }) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
 
 describe('what a control says when the member goes too fast', () => {
   it('is the API’s own request to wait, for a 429', () => {

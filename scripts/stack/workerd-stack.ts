@@ -1,6 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import express from 'express';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { seedMembers } from '../../seed/seed-members.ts';
 import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
@@ -13,6 +14,9 @@ import { readWorkerSettings, stringVars } from './wrangler-config.ts';
 // and the home feed) served from this process, and the rate limiters of wrangler.toml's [env.local]. For
 // the measuring commands (`npm run load-test`); the bundle and the database are the benchmarks' own
 // (scripts/bench/bench-worker.ts). Nothing here is reachable from outside this machine.
+
+/** The repository's root. */
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** A `[[ratelimits]]` entry as wrangler resolves it. */
 interface RateLimitSetting {
@@ -29,46 +33,34 @@ export interface WorkerdStack {
 
 /**
  * The real `http-doSearch` and `http-getFeed` callables over the stack's database, at the paths the
- * Functions emulator serves them under. Their callable wrapper is told to read ID tokens without
- * checking the signature (as it does under the Functions emulator): the Worker already checked them.
+ * Functions emulator serves them under: the functions' own server (functions/src/local-callables-server.ts),
+ * started as a process of its own (the tools run the functions, never import them).
  */
 async function serveFunctions(databaseUrl: string) {
-  process.env.FIREBASE_DEBUG_MODE = 'true';
-  // In debug mode the callable wrapper logs every request it checks; this process only measures.
-  console.debug = () => undefined;
-  process.env.FIREBASE_DEBUG_FEATURES = JSON.stringify({ skipTokenVerification: true });
-  const [{ doSearchCallable }, { createSearchService }, { getFeedCallable }] = await Promise.all([
-    import('../../functions/src/search/do-search.ts'),
-    import('../../functions/src/search/search-service.ts'),
-    import('../../functions/src/feed/get-feed.ts'),
-  ]);
-  const source = { databaseUrl, namespace: LOCAL_NAMESPACE, credential: { kind: 'emulatorOwner' as const } };
-  const search = createSearchService({ source, clock: Date.now });
-  const database = createRtdbClient(source);
-  const doSearch = doSearchCallable(() => search);
-  const getFeed = getFeedCallable(() => database);
-  const region = `${LOCAL_PROJECT_ID}/us-central1`;
-  const app = express();
-  app.use(express.json());
-  app.post(`/${region}/http-doSearch`, (request, response) =>
-    doSearch(request as Parameters<typeof doSearch>[0], response),
+  const server = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, 'functions/src/local-callables-server.ts'),
+      databaseUrl,
+      LOCAL_NAMESPACE,
+      `${LOCAL_PROJECT_ID}/us-central1`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  app.post(`/${region}/http-getFeed`, (request, response) =>
-    getFeed(request as Parameters<typeof getFeed>[0], response),
-  );
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as AddressInfo;
+  const exited = once(server, 'exit').then(([code]) => {
+    throw new Error(`The functions' server stopped (exit ${String(code)}) before it listened`);
+  });
+  const [firstLine] = (await Promise.race([
+    once(createInterface({ input: server.stdout }), 'line'),
+    exited,
+  ])) as [string];
+  const { baseUrl } = JSON.parse(firstLine) as { baseUrl: string };
   return {
-    baseUrl: `http://127.0.0.1:${String(port)}/${region}`,
+    baseUrl,
     close: async () => {
-      search.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) =>
-        server.close(() => {
-          resolve();
-        }),
-      );
+      const gone = once(server, 'exit');
+      server.kill('SIGTERM');
+      await gone;
     },
   };
 }
