@@ -25,12 +25,9 @@ async function loadInitialLazyRoutes(): Promise<void> {
 
 /** Whether the server's page is the not-found screen: a 404 its loaders answered, embedded as the page's error. */
 function showsNotFound(embedded: unknown): boolean {
-  const errors = (embedded as { errors?: unknown } | undefined)?.errors;
-  return (
-    typeof errors === 'object' &&
-    errors !== null &&
-    Object.values(errors).some((error) => (error as { status?: unknown } | null)?.status === 404)
-  );
+  const errors = (embedded as { errors?: Record<string, { status?: number } | null> | null } | undefined)
+    ?.errors;
+  return Object.values(errors ?? {}).some((error) => error?.status === 404);
 }
 
 // The auth service and the API client, lent to the pages and components before anything runs.
