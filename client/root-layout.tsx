@@ -1,7 +1,6 @@
 import { Link, NavLink, Outlet, useNavigation } from 'react-router';
 import { GAME_DATA_ATTRIBUTION } from '../shared/constants.ts';
-import { NotificationsBell } from './components/notifications-bell.tsx';
-import { RoleLinks } from './components/role-links.tsx';
+import { MemberHeader } from './components/member-header.tsx';
 import { SearchBox } from './components/search-box.tsx';
 import { SignInLink } from './components/sign-in-link.tsx';
 
@@ -26,8 +25,7 @@ export function RootLayout() {
             Discover
           </NavLink>
           <NavLink to="/browse">Browse</NavLink>
-          <RoleLinks />
-          <NotificationsBell />
+          <MemberHeader />
           <SignInLink />
         </nav>
       </header>

@@ -5,7 +5,7 @@ import { UNREAD_COUNT_CAP } from '../../shared/notifications/notification-limits
 import { callApi } from './browser-capabilities.ts';
 import { RelativeTime } from './relative-time.tsx';
 
-// The signed-in member's bell (loaded by notifications-bell.tsx): the unread count, read again on every
+// The signed-in member's bell (loaded with member-header-tools.tsx): the unread count, read again on every
 // navigation, and a disclosure that lists the notifications newest first, a page at a time. Opening it
 // marks what it shows as seen, which clears the count.
 
