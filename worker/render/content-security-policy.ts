@@ -19,10 +19,15 @@ function connectSources(env: Env): string[] {
   sources.push(database.origin);
   const suffix = DATABASE_HOST_SUFFIXES.find((s) => database.hostname.endsWith(s));
   if (suffix) sources.push(`https://*${suffix}`);
-  if (usesEmulators(env) && env.FIREBASE_AUTH_EMULATOR_HOST)
-    sources.push(`http://${env.FIREBASE_AUTH_EMULATOR_HOST}`);
-  // The Firebase Auth SDK's REST endpoints: signing in, and refreshing the ID token.
-  else sources.push('https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com');
+  if (usesEmulators(env)) {
+    // Locally every service is an emulator on this machine's loopback, on whatever port it was given
+    // (the browser tests put a relay in front of the database to cut its connection): any of them.
+    sources.push('http://127.0.0.1:*', 'http://localhost:*');
+    if (env.FIREBASE_AUTH_EMULATOR_HOST) sources.push(`http://${env.FIREBASE_AUTH_EMULATOR_HOST}`);
+  } else {
+    // The Firebase Auth SDK's REST endpoints: signing in, and refreshing the ID token.
+    sources.push('https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com');
+  }
   return [...new Set(sources)];
 }
 
