@@ -1,4 +1,3 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { z } from 'zod';
 import { usernameSchema } from '../shared/schemas/user.ts';
@@ -13,6 +12,7 @@ import { libraryMatchRequestSchema } from '../shared/schemas/library-match.ts';
 import type { ApiErrorBody } from '../shared/errors.ts';
 import { createApp } from './app.ts';
 import { unsignedEmulatorToken } from './auth/id-token-test-keys.ts';
+import { apiCaller } from './test-support/api-request.ts';
 import { NAUGHTY_STRINGS } from './test-support/naughty-strings.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
 import { deepLinkSchema } from '../shared/schemas/keys.ts';
@@ -28,6 +28,8 @@ import { deepLinkSchema } from '../shared/schemas/keys.ts';
 const env = testEnv({ FIREBASE_EMULATORS: 'true', FUNCTIONS_BASE_URL: inject('searchFunctionsBaseUrl') });
 const db = ownerDatabase(env);
 const app = createApp();
+/** Requests to the app, in workerd, each waiting for the work it left behind. */
+const request = apiCaller(env, app);
 
 /** One member or address per string: the abuse limits count per member and per address, not per test. */
 const member = (field: string, index: number) => `hi-${field}-${String(index)}`;
@@ -43,31 +45,21 @@ async function call(
   path: string,
   init: { method?: string; uid?: string; json?: unknown; address?: string } = {},
 ): Promise<Answer> {
-  const headers = new Headers();
-  if (init.uid)
-    headers.set(
-      'Authorization',
-      `Bearer ${unsignedEmulatorToken(init.uid, {
-        email: `${init.uid}@example.com`,
-        email_verified: false,
-        firebase: { sign_in_provider: 'password', identities: {} },
-      })}`,
-    );
-  headers.set('CF-Connecting-IP', init.address ?? '192.0.2.1');
-  if (init.json !== undefined) headers.set('Content-Type', 'application/json');
-  const ctx = createExecutionContext();
-  const response = await app.request(
-    `http://questline.test${path}`,
-    {
-      method: init.method ?? 'GET',
-      headers,
-      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-    },
-    env,
-    ctx,
-  );
+  const response = await request(path, {
+    ...(init.method ? { method: init.method } : {}),
+    ...(init.json === undefined ? {} : { json: init.json }),
+    ...(init.uid
+      ? {
+          token: unsignedEmulatorToken(init.uid, {
+            email: `${init.uid}@example.com`,
+            email_verified: false,
+            firebase: { sign_in_provider: 'password', identities: {} },
+          }),
+        }
+      : {}),
+    address: init.address ?? '192.0.2.1',
+  });
   const body = await response.text();
-  await waitOnExecutionContext(ctx);
   let json: unknown = undefined;
   try {
     json = JSON.parse(body);

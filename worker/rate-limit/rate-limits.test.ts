@@ -1,8 +1,7 @@
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
-import { memberToken } from '../test-support/api-request.ts';
+import { apiCaller, memberToken } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
 import { RATE_LIMIT_PERIOD_SECONDS } from './rate-limit.ts';
 
@@ -19,35 +18,8 @@ interface ErrorBody {
   error: { code: string; message: string };
 }
 
-interface RequestInit {
-  method?: string;
-  /** The address Cloudflare reports the request came from. */
-  address?: string;
-  token?: string;
-  json?: unknown;
-}
-
-function caller(env: Env) {
-  return async function call(path: string, init: RequestInit = {}): Promise<Response> {
-    const headers = new Headers();
-    if (init.address) headers.set('CF-Connecting-IP', init.address);
-    if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
-    if (init.json !== undefined) headers.set('Content-Type', 'application/json');
-    const ctx = createExecutionContext();
-    const response = await app.request(
-      `http://questline.test${path}`,
-      {
-        method: init.method ?? 'GET',
-        headers,
-        ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-      },
-      env,
-      ctx,
-    );
-    await waitOnExecutionContext(ctx);
-    return response;
-  };
-}
+/** Requests to the app on `env`, in workerd, as `token` from `address`. */
+const caller = (env: Env) => apiCaller(env, app);
 
 /**
  * Miniflare's limiter counts in windows aligned to the clock's minutes. A burst that straddled two windows

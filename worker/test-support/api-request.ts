@@ -13,6 +13,10 @@ export interface ApiCallInit {
   uid?: string;
   /** Sends the member's token as the session cookie, as a page request does. */
   cookie?: string;
+  /** Sends this ID token as `Authorization: Bearer` (a token of another shape than `uid`'s). */
+  token?: string;
+  /** The address Cloudflare reports the request came from (`CF-Connecting-IP`). */
+  address?: string;
   json?: unknown;
 }
 
@@ -24,7 +28,9 @@ export function apiCaller(env: Env, app = createApp()) {
   return async function call(path: string, init: ApiCallInit = {}): Promise<Response> {
     const headers = new Headers();
     if (init.uid) headers.set('Authorization', `Bearer ${memberToken(init.uid)}`);
+    if (init.token) headers.set('Authorization', `Bearer ${init.token}`);
     if (init.cookie) headers.set('Cookie', `${SESSION_COOKIE}=${memberToken(init.cookie)}`);
+    if (init.address) headers.set('CF-Connecting-IP', init.address);
     if (init.json !== undefined) headers.set('Content-Type', 'application/json');
     const ctx = createExecutionContext();
     const response = await app.request(
