@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiErrorCode } from '../errors.ts';
 import { encodeFeedCursor, feedCursorSchema } from '../feed/feed-cursor.ts';
-import { homeFeedRequestSchema } from '../feed/home-feed.ts';
+import { homeFeedQuerySchema } from '../feed/home-feed.ts';
 import {
   commentsPageSchema,
   feedCommentSchema,
@@ -501,15 +501,7 @@ export const PUBLIC_API = {
       'what they blocked; and the followed curated lists’ new games. Never cached.',
     member: true,
     query: {
-      schema: z.object({
-        cursor: homeFeedRequestSchema.shape.cursor,
-        limit: z
-          .string()
-          .regex(/^\d{1,3}$/, 'Ask for a whole number of posts.')
-          .transform(Number)
-          .pipe(homeFeedRequestSchema.shape.limit.unwrap())
-          .optional(),
-      }),
+      schema: homeFeedQuerySchema,
       describe: { cursor: feedPosition, limit: 'How many posts: 1 to 25 (10 unless said).' },
     },
     answer: { status: 200, description: 'The page and where the next starts.', schema: homeFeedAnswerSchema },

@@ -31,6 +31,20 @@ export const homeFeedRequestSchema = z.object({
 export type HomeFeedRequest = z.infer<typeof homeFeedRequestSchema>;
 
 /**
+ * `GET /api/feed`'s query string: `cursor` as a page's `nextCursor` gave it, `limit` a whole number from 1
+ * to the most a page holds (query parameters arrive as text).
+ */
+export const homeFeedQuerySchema = z.object({
+  cursor: homeFeedRequestSchema.shape.cursor,
+  limit: z
+    .string()
+    .regex(/^\d{1,3}$/, 'Ask for a whole number of posts.')
+    .transform(Number)
+    .pipe(homeFeedRequestSchema.shape.limit.unwrap())
+    .optional(),
+});
+
+/**
  * A page of the home feed: its posts, newest first, and the cursor of the next page (null at the end);
  * and the followed lists' events of the same stretch of time, a kind of item of their own that the page
  * shows among the posts by (timestamp, uuid).

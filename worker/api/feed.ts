@@ -1,22 +1,10 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { HOME_FEED_PAGE_SIZE, homeFeedRequestSchema } from '../../shared/feed/home-feed.ts';
+import { HOME_FEED_PAGE_SIZE, homeFeedQuerySchema } from '../../shared/feed/home-feed.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { feedCaller, FeedUnavailable } from '../feed/call-feed.ts';
 import { validate } from '../validate.ts';
-
-/** The query string: `cursor` as a page's `nextCursor` gave it, `limit` a whole number from 1 to 25. */
-const feedQuerySchema = z.object({
-  cursor: homeFeedRequestSchema.shape.cursor,
-  limit: z
-    .string()
-    .regex(/^\d{1,3}$/, 'Ask for a whole number of posts.')
-    .transform(Number)
-    .pipe(homeFeedRequestSchema.shape.limit.unwrap())
-    .optional(),
-});
 
 /**
  * `GET /api/feed?cursor=<c>&limit=<n>`: a page of the signed-in member's home feed, from the
@@ -32,7 +20,7 @@ export const feedApi = new Hono<AppEnv>().get(
     c.res.headers.set('Cache-Control', 'private, no-store');
   },
   requireUser,
-  validate('query', feedQuerySchema),
+  validate('query', homeFeedQuerySchema),
   async (c) => {
     const { cursor, limit } = c.req.valid('query');
     try {
