@@ -105,18 +105,7 @@ export async function measureThroughput(
   const url = new URL(pathname, base).toString();
   for (let i = 0; i < 20; i++) await (await fetch(url, init)).arrayBuffer();
   const latencies: number[] = [];
-  const deadline = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        const started = performance.now();
-        const response = await fetch(url, init);
-        await response.arrayBuffer();
-        if (response.status >= 500) throw new Error(`${name}: status ${String(response.status)}`);
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
+  await slice(url, seconds, concurrency, init, latencies);
   latencies.sort((a, b) => a - b);
   return {
     name,
