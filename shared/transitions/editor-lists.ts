@@ -5,7 +5,7 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { EditorList } from '../schemas/editor-list.ts';
 import { listSchema, type ListRecord } from '../schemas/list.ts';
 import { requireGames } from './editor-games.ts';
-import { claimNextRevision, EditConflictError, revisionOf } from './editor-revision.ts';
+import { claimNextRevision, EditConflictError, FIRST_REVISION, revisionOf } from './editor-revision.ts';
 
 /**
  * What else a save writes when a list gains games (for its followers' feeds), in the same PATCH: from the
@@ -52,10 +52,22 @@ export function editorListOf(record: ListRecord): EditorList {
   };
 }
 
-/** The list stored at `code`, or null (a record that does not validate counts as none). */
-export async function readList(db: RtdbClient, code: string): Promise<ListRecord | null> {
-  const parsed = listSchema.safeParse(await db.get(listPath(code)));
-  return parsed.success ? parsed.data : null;
+/**
+ * What is stored at `code`, in one read: the list (null when none validates) and the revision stored
+ * with it (null when none: a list never saved here, or no list at all; a revision without a list is left
+ * by a creation whose PATCH failed).
+ */
+async function readStoredList(
+  db: RtdbClient,
+  code: string,
+): Promise<{ list: ListRecord | null; revision: number | null }> {
+  const stored = await db.get(listPath(code));
+  const parsed = listSchema.safeParse(stored);
+  const revision = (stored as { revision?: unknown } | null)?.revision;
+  return {
+    list: parsed.success ? parsed.data : null,
+    revision: revision === undefined ? null : revisionOf(revision),
+  };
 }
 
 const gameIdsOf = (record: ListRecord | null): Set<string> =>
@@ -66,11 +78,8 @@ export async function readListForEditing(
   db: RtdbClient,
   code: string,
 ): Promise<{ list: EditorList; revision: number } | null> {
-  const stored = await db.get(listPath(code));
-  const parsed = listSchema.safeParse(stored);
-  if (!parsed.success) return null;
-  const revision = revisionOf((stored as { revision?: unknown }).revision);
-  return { list: editorListOf(parsed.data), revision };
+  const { list, revision } = await readStoredList(db, code);
+  return list ? { list: editorListOf(list), revision: revision ?? FIRST_REVISION } : null;
 }
 
 export interface ListSaveOutcome {
@@ -99,7 +108,10 @@ export async function commitListSave(
   planGains?: PlanListGains,
 ): Promise<ListSaveOutcome> {
   const ids = input.collections.flatMap((collection) => collection.games);
-  const [before] = await Promise.all([readList(db, code), requireGames(db, ids)]);
+  const [{ list: before, revision: stored }] = await Promise.all([
+    readStoredList(db, code),
+    requireGames(db, ids),
+  ]);
   if (expectedRevision === null && before !== null)
     throw new EditConflictError(listRevisionPath(code), null, null);
   if (expectedRevision !== null && before === null)
@@ -107,8 +119,7 @@ export async function commitListSave(
   // A new list claims a revision where none is stored, so of two editors creating the same code at once
   // one is refused. Only a creation whose PATCH failed leaves a revision without a list; the next
   // creation takes over from it.
-  const orphan = expectedRevision === null ? await db.get(listRevisionPath(code)) : null;
-  const from = orphan === null ? expectedRevision : revisionOf(orphan);
+  const from = expectedRevision === null ? stored : expectedRevision;
   const revision = await claimNextRevision(db, listRevisionPath(code), from);
   const record = listRecordOf(code, input, before?.source);
   const had = gameIdsOf(before);
