@@ -1,21 +1,25 @@
 import type { CurrentMember } from '../../shared/auth/account-api.ts';
+import { sessionCookieValue } from '../../shared/session-cookie.ts';
 import { callApi } from './browser-capabilities.ts';
 
-// Who the signed-in member is (`GET /api/me`), asked once per page load however many parts of the page
-// want it (the header's role links, a feed's reader), and asked again after the session ends.
+// Who the signed-in member is (`GET /api/me`), asked once per session however many parts of the page want
+// it (the header's role links, a feed's reader). The answer is kept with the session it was asked under
+// (the ID token in the session cookie): signing out and in as someone else in the same tab, or the hourly
+// token refresh, asks again, so no part of the page ever acts as the member who was signed in before.
 
-let asked: Promise<CurrentMember> | null = null;
+/** The page's cookies (components are also type-checked without the DOM's types). */
+const pageCookies = (): string => (globalThis as { document?: { cookie: string } }).document?.cookie ?? '';
+
+let asked: { session: string | null; answer: Promise<CurrentMember> } | null = null;
 
 /** The member's record and roles; a failed answer is not kept, so the next caller asks again. */
 export function currentMember(): Promise<CurrentMember> {
-  asked ??= callApi('GET /me', {}).catch((error: unknown) => {
-    asked = null;
+  const session = sessionCookieValue(pageCookies());
+  if (asked?.session === session) return asked.answer;
+  const answer = callApi('GET /me', {}).catch((error: unknown) => {
+    if (asked?.answer === answer) asked = null;
     throw error;
   });
-  return asked;
-}
-
-/** Forgets the member: called when the browser no longer holds a session (signed out). */
-export function forgetCurrentMember(): void {
-  asked = null;
+  asked = { session, answer };
+  return answer;
 }

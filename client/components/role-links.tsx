@@ -1,25 +1,18 @@
 import { useEffect, useState } from 'react';
 import { NavLink } from 'react-router';
 import type { MemberRoles } from '../../shared/auth/account-api.ts';
-import { useBrowserSession } from './browser-capabilities.ts';
-import { currentMember, forgetCurrentMember } from './current-member.ts';
+import { currentMember } from './current-member.ts';
 
 /**
  * The header's links to the tools a member's roles open: "Studio" (the developer dashboard) for developer
  * accounts, "Editor" for the site's editors. Nothing on the server or for visitors (public pages are the
- * same for everyone); after hydration, a member's roles come from the API, which reads them from their
- * record. The pages themselves check the role again (client/components/role-access.ts, the API).
+ * same for everyone): member-header-tools.tsx shows it only with a session, and a member's roles come from
+ * the API, which reads them from their record. The pages themselves check the role again (client/components/role-access.ts, the API).
  */
 export function RoleLinks() {
-  const session = useBrowserSession();
   const [roles, setRoles] = useState<MemberRoles | null>(null);
 
   useEffect(() => {
-    if (!session) {
-      forgetCurrentMember();
-      setRoles(null);
-      return;
-    }
     let current = true;
     currentMember().then(
       (me) => {
@@ -30,9 +23,9 @@ export function RoleLinks() {
     return () => {
       current = false;
     };
-  }, [session]);
+  }, []);
 
-  if (!session || !roles) return null;
+  if (!roles) return null;
   return (
     <>
       {roles.developer || roles.admin ? <NavLink to="/developer">Studio</NavLink> : null}
