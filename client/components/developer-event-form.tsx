@@ -2,7 +2,8 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import type { GameEvent } from '../../shared/schemas/event.ts';
 import { callApi } from './browser-capabilities.ts';
-import { DeveloperField, developerFailure } from './developer-field.tsx';
+import { apiFailureText } from './api-failure-text.ts';
+import { DeveloperField } from './developer-field.tsx';
 
 interface EventFields {
   name: string;
@@ -86,7 +87,7 @@ export function DeveloperEventForm({
       if (!event) setValues(EMPTY);
       onSaved(answer.event);
     } catch (failure) {
-      setError(developerFailure(failure));
+      setError(apiFailureText(failure));
     } finally {
       setSaving(false);
     }

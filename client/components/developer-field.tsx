@@ -47,11 +47,3 @@ export function DeveloperField({
     </div>
   );
 }
-
-/** What a developer reads when the API refused or failed: its words, and the first field's reason. */
-export function developerFailure(error: unknown): string {
-  const failure = error as { message?: string; fields?: Record<string, string> };
-  const field = failure.fields ? Object.values(failure.fields)[0] : undefined;
-  const base = failure.message ?? 'Something went wrong. Please try again.';
-  return field ? `${base} ${field}` : base;
-}

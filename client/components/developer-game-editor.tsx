@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { DeveloperGameUpdate } from '../../shared/schemas/developer-game.ts';
 import type { Game } from '../../shared/schemas/game.ts';
 import { callApi } from './browser-capabilities.ts';
-import { DeveloperField, developerFailure } from './developer-field.tsx';
+import { apiFailureText } from './api-failure-text.ts';
+import { DeveloperField } from './developer-field.tsx';
 
 interface GameFields {
   description: string;
@@ -72,7 +73,7 @@ export function DeveloperGameEditor({ game, onSaved }: { game: Game; onSaved: (g
       setNotice('Saved: the game’s page shows it now.');
       onSaved(answer.game);
     } catch (failure) {
-      setError(developerFailure(failure));
+      setError(apiFailureText(failure));
     } finally {
       setSaving(false);
     }

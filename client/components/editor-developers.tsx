@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { EditorMember } from '../../shared/schemas/editor-developer.ts';
 import { callApi } from './browser-capabilities.ts';
-import { editorFailure } from './editor-failure.ts';
+import { apiFailureText } from './api-failure-text.ts';
 import { fieldValue } from './editor-field-value.ts';
 
 /**
@@ -20,7 +20,7 @@ export function EditorDevelopers() {
     try {
       setStatus(await work());
     } catch (error) {
-      setStatus(editorFailure(error));
+      setStatus(apiFailureText(error));
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { MAX_HOME_HIGHLIGHTS } from '../../shared/schemas/editor-limits.ts';
 import { callApi } from './browser-capabilities.ts';
-import { editorFailure } from './editor-failure.ts';
+import { apiFailureText } from './api-failure-text.ts';
 import { EditorAddGame, EditorOrderedGames, type GameNames } from './editor-ordered-games.tsx';
 
 interface Highlights {
@@ -24,7 +24,7 @@ export function EditorHighlights() {
         setStatus(then);
       },
       (error: unknown) => {
-        setStatus(editorFailure(error));
+        setStatus(apiFailureText(error));
       },
     );
   }
@@ -37,7 +37,7 @@ export function EditorHighlights() {
       setHighlights((current) => current && { ...current, revision: answer.revision });
       setStatus('Saved: the home page shows them now.');
     } catch (error) {
-      setStatus(editorFailure(error));
+      setStatus(apiFailureText(error));
     } finally {
       setBusy(false);
     }

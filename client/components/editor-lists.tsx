@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { EditorList } from '../../shared/schemas/editor-list.ts';
 import { LIST_CODE_PATTERN, MAX_LIST_COLLECTIONS } from '../../shared/schemas/editor-limits.ts';
 import { callApi } from './browser-capabilities.ts';
-import { editorFailure } from './editor-failure.ts';
+import { apiFailureText } from './api-failure-text.ts';
 import { EditorAddGame, EditorOrderedGames, type GameNames } from './editor-ordered-games.tsx';
 import { fieldValue } from './editor-field-value.ts';
 
@@ -36,7 +36,7 @@ export function EditorLists() {
         setLists(answer.lists);
       },
       (error: unknown) => {
-        setStatus(editorFailure(error));
+        setStatus(apiFailureText(error));
       },
     );
   }
@@ -54,7 +54,7 @@ export function EditorLists() {
       setRevision(answer.revision);
       setStatus(then);
     } catch (error) {
-      setStatus(editorFailure(error));
+      setStatus(apiFailureText(error));
     }
   }
 
@@ -74,7 +74,7 @@ export function EditorLists() {
       setStatus(answer.created ? 'List created.' : 'List saved: its page shows it now.');
       readLists();
     } catch (error) {
-      setStatus(editorFailure(error));
+      setStatus(apiFailureText(error));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { EDITOR_LOG_KINDS } from '../../shared/schemas/editor-limits.ts';
 import type { EditorLogEntry, EditorLogKind } from '../../shared/schemas/editor-logs.ts';
 import { callApi } from './browser-capabilities.ts';
-import { editorFailure } from './editor-failure.ts';
+import { apiFailureText } from './api-failure-text.ts';
 import { RelativeTime } from './relative-time.tsx';
 import { fieldValue } from './editor-field-value.ts';
 
@@ -32,7 +32,7 @@ export function EditorLogs() {
       setBefore(page.before);
       setStatus(replace && page.entries.length === 0 ? 'Nothing logged yet.' : '');
     } catch (error) {
-      setStatus(editorFailure(error));
+      setStatus(apiFailureText(error));
     }
   }
 

@@ -3,7 +3,7 @@ import type { DashboardGame } from '../../shared/schemas/developer-dashboard.ts'
 import type { GameEvent } from '../../shared/schemas/event.ts';
 import { callApi } from '../components/browser-capabilities.ts';
 import { DeveloperEventForm } from '../components/developer-event-form.tsx';
-import { developerFailure } from '../components/developer-field.tsx';
+import { apiFailureText } from '../components/api-failure-text.ts';
 import { DeveloperGameEditor } from '../components/developer-game-editor.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { RelativeTime } from '../components/relative-time.tsx';
@@ -100,10 +100,7 @@ function DashboardEventCard({
  * decides who is a developer.
  */
 export function Component() {
-  const [access, setDashboard] = useRoleAccess(
-    () => callApi('GET /developer/dashboard', {}),
-    developerFailure,
-  );
+  const [access, setDashboard] = useRoleAccess(() => callApi('GET /developer/dashboard', {}), apiFailureText);
 
   const dashboard = typeof access === 'object' && 'granted' in access ? access.granted : null;
   const ownGames =

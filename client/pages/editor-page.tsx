@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { callApi } from '../components/browser-capabilities.ts';
 import { EditorDevelopers } from '../components/editor-developers.tsx';
-import { editorFailure } from '../components/editor-failure.ts';
+import { apiFailureText } from '../components/api-failure-text.ts';
 import { EditorHighlights } from '../components/editor-highlights.tsx';
 import { EditorLists } from '../components/editor-lists.tsx';
 import { EditorLogs } from '../components/editor-logs.tsx';
@@ -15,7 +15,7 @@ import { useRoleAccess } from '../components/role-access.ts';
  * a way to sign in, or why not.
  */
 export function Component() {
-  const [access] = useRoleAccess(() => callApi('GET /editor/highlights', {}), editorFailure);
+  const [access] = useRoleAccess(() => callApi('GET /editor/highlights', {}), apiFailureText);
 
   return (
     <>
