@@ -4,6 +4,7 @@ import type { GameEvent } from '../../shared/schemas/event.ts';
 import { callApi } from './browser-capabilities.ts';
 import { apiFailureText } from './api-failure-text.ts';
 import { DeveloperField } from './developer-field.tsx';
+import { FormOutcome } from './form-outcome.tsx';
 
 interface EventFields {
   name: string;
@@ -168,22 +169,19 @@ export function DeveloperEventForm({
           </label>
         ))}
       </fieldset>
-      <div className="auth-actions">
-        <button type="submit" disabled={saving}>
-          {saving ? 'Saving…' : event ? 'Save the event' : 'Create the event'}
-        </button>
-      </div>
-      {error ? (
-        <p className="auth-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {saved ? (
-        <p className="auth-notice" role="status">
-          {event ? 'Saved.' : 'Created.'}{' '}
-          <Link to={`/event/${saved.deeplink_url_code}`}>Open {saved.name}</Link>
-        </p>
-      ) : null}
+      <FormOutcome
+        label={event ? 'Save the event' : 'Create the event'}
+        saving={saving}
+        error={error}
+        notice={
+          saved ? (
+            <>
+              {event ? 'Saved.' : 'Created.'}{' '}
+              <Link to={`/event/${saved.deeplink_url_code}`}>Open {saved.name}</Link>
+            </>
+          ) : null
+        }
+      />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import type { Game } from '../../shared/schemas/game.ts';
 import { callApi } from './browser-capabilities.ts';
 import { apiFailureText } from './api-failure-text.ts';
 import { DeveloperField } from './developer-field.tsx';
+import { FormOutcome } from './form-outcome.tsx';
 
 interface GameFields {
   description: string;
@@ -120,21 +121,18 @@ export function DeveloperGameEditor({ game, onSaved }: { game: Game; onSaved: (g
           change('iosIcon', v);
         }}
       />
-      <div className="auth-actions">
-        <button type="submit" disabled={saving}>
-          {saving ? 'Saving…' : 'Save the game’s page'}
-        </button>
-      </div>
-      {error ? (
-        <p className="auth-error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      {notice ? (
-        <p className="auth-notice" role="status">
-          {notice} <Link to={`/game/${game.deeplink_url_code}`}>Open the page</Link>
-        </p>
-      ) : null}
+      <FormOutcome
+        label="Save the game’s page"
+        saving={saving}
+        error={error}
+        notice={
+          notice ? (
+            <>
+              {notice} <Link to={`/game/${game.deeplink_url_code}`}>Open the page</Link>
+            </>
+          ) : null
+        }
+      />
     </form>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import type { ApiFailure } from '../../shared/api/contract.ts';
 import { ImageUpload } from './image-upload.tsx';
 import { callApi } from './browser-capabilities.ts';
+import { FormOutcome } from './form-outcome.tsx';
 
 /** The profile's limits (shared/schemas/profile.ts), counted as the server counts: trimmed. */
 const LIMITS = { brief: 160, details: 2000 } as const;
@@ -157,21 +158,13 @@ export function ProfileEditor({
               change('details', v);
             }}
           />
-          <div className="auth-actions">
-            <button type="submit" disabled={saving || !loaded}>
-              {saving ? 'Saving…' : 'Save profile'}
-            </button>
-          </div>
-          {error ? (
-            <p className="auth-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          {notice ? (
-            <p className="auth-notice" role="status">
-              {notice}
-            </p>
-          ) : null}
+          <FormOutcome
+            label="Save profile"
+            saving={saving}
+            disabled={!loaded}
+            error={error}
+            notice={notice}
+          />
         </form>
       </section>
     </details>

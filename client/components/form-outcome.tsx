@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The end of a form that saves through the API: its submit button (which says "Saving…" while the request
+ * is out), then what came of the last try: the refusal as an alert, which screen readers say at once, or
+ * the confirmation as a polite status.
+ */
+export function FormOutcome({
+  label,
+  saving,
+  disabled = false,
+  error,
+  notice,
+}: {
+  label: string;
+  saving: boolean;
+  disabled?: boolean;
+  error: string | null;
+  notice: ReactNode;
+}) {
+  return (
+    <>
+      <div className="auth-actions">
+        <button type="submit" disabled={saving || disabled}>
+          {saving ? 'Saving…' : label}
+        </button>
+      </div>
+      {error ? (
+        <p className="auth-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="auth-notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+    </>
+  );
+}
