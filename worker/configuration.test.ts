@@ -16,6 +16,7 @@ const production: Env = {
   FIREBASE_EMULATORS: undefined,
   FIREBASE_AUTH_EMULATOR_HOST: undefined,
   FIREBASE_SERVICE_ACCOUNT: '{"type":"service_account"}',
+  WORKER_FUNCTIONS_SECRET: '5f0c1e9a7b3d2c8e4a6f1b0d9c7e2a4b',
   ANALYTICS_SINK: 'analytics-engine',
 };
 
@@ -72,6 +73,16 @@ describe('configuration check', () => {
       'no service account in production',
       { FIREBASE_SERVICE_ACCOUNT: undefined },
       /FIREBASE_SERVICE_ACCOUNT is not set/,
+    ],
+    [
+      'no secret for the functions only the Worker may call',
+      { WORKER_FUNCTIONS_SECRET: '' },
+      /WORKER_FUNCTIONS_SECRET is not set/,
+    ],
+    [
+      'a guessable secret for those functions in production',
+      { WORKER_FUNCTIONS_SECRET: 'local-worker-functions-secret' },
+      /WORKER_FUNCTIONS_SECRET is too short/,
     ],
     ['an unknown emulator flag', { FIREBASE_EMULATORS: 'yes' }, /must be "true" or "false"/],
     ['a database URL that is no URL', { FIREBASE_DATABASE_URL: 'rtdb' }, /not a URL/],

@@ -49,6 +49,8 @@ export function configurationProblems(env: Env): string[] {
     FIREBASE_DATABASE_URL: env.FIREBASE_DATABASE_URL,
     FIREBASE_DATABASE_NAMESPACE: env.FIREBASE_DATABASE_NAMESPACE,
     FUNCTIONS_BASE_URL: env.FUNCTIONS_BASE_URL,
+    // Without it anon-auth refuses the Worker, and nobody can sign in as a guest.
+    WORKER_FUNCTIONS_SECRET: env.WORKER_FUNCTIONS_SECRET,
   };
   for (const [name, value] of Object.entries(required)) {
     if (typeof value !== 'string' || value.trim() === '') problems.push(`${name} is not set`);
@@ -83,6 +85,9 @@ export function configurationProblems(env: Env): string[] {
       problems.push('FUNCTIONS_BASE_URL must be an https address');
     if (env.FIREBASE_AUTH_EMULATOR_HOST)
       problems.push('FIREBASE_AUTH_EMULATOR_HOST is set outside the emulators');
+    const workerSecret = env.WORKER_FUNCTIONS_SECRET as string | undefined;
+    if (workerSecret && workerSecret.trim().length < 32)
+      problems.push('WORKER_FUNCTIONS_SECRET is too short to be secret (at least 32 characters)');
     const serviceAccount = env.FIREBASE_SERVICE_ACCOUNT;
     if (!serviceAccount) problems.push('FIREBASE_SERVICE_ACCOUNT is not set');
     else if (PLACEHOLDER.test(serviceAccount.trim()))

@@ -1,23 +1,26 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { setGlobalOptions } from 'firebase-functions/v2';
+import { defineSecret } from 'firebase-functions/params';
 import { onRequest, type Request } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import type { Response } from 'express';
 import type { InstalledAppFunctions } from '../../shared/api/installed-app-functions.ts';
-import type { ApiErrorCode } from '../../shared/errors.ts';
+import { WORKER_SECRET_NAME } from '../../shared/api/worker-only-functions.ts';
 import { serverCredential, type ServerCredentialSettings } from '../../shared/rtdb/database-credential.ts';
-import { createRtdbClient, type RtdbClient, type RtdbCredential } from '../../shared/rtdb/rest-client.ts';
+import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import { anonAuthHandler } from './anon-auth-function.ts';
 import {
-  anonAuth,
-  anonAuthRequestSchema,
-  DeviceCredentialRefused,
+  functionsDatabase,
+  JOB_DATABASE_TIMEOUT_MS,
+  type FunctionsDatabaseSource,
+} from './functions-database.ts';
+import {
   processLogin,
   processLoginRequestSchema,
   processLogout,
   processLogoutRequestSchema,
 } from './installed-app-logins.ts';
-import { errorAnswer } from './error-answer.ts';
+import { fail, postBody, type BodySchema } from './post-body.ts';
 import { doSearchCallable } from './search/do-search.ts';
 import { getFeedCallable } from './feed/get-feed.ts';
 import { createSearchService, type SearchService } from './search/search-service.ts';
@@ -48,7 +51,7 @@ function serverCredentialSettings(databaseUrl: string): ServerCredentialSettings
 }
 
 /** Where the database is and the server's credential for it (locally the project's emulator). */
-function databaseSource(): { databaseUrl: string; namespace: string; credential: RtdbCredential } {
+function databaseSource(): FunctionsDatabaseSource {
   const databaseUrl = process.env.QUESTLINE_DATABASE_URL ?? (emulated ? 'http://127.0.0.1:9000' : undefined);
   if (!databaseUrl) throw new Error('QUESTLINE_DATABASE_URL is not set');
   return {
@@ -58,9 +61,14 @@ function databaseSource(): { databaseUrl: string; namespace: string; credential:
   };
 }
 
-/** The database over REST, as the rest of the product reaches it. */
+/** The database over REST, as the rest of the product reaches it, each request time-limited. */
 function database(): RtdbClient {
-  return createRtdbClient(databaseSource());
+  return functionsDatabase(databaseSource());
+}
+
+/** The database for a scheduled job, whose larger reads get a longer limit. */
+function jobDatabase(): RtdbClient {
+  return functionsDatabase(databaseSource(), JOB_DATABASE_TIMEOUT_MS);
 }
 
 /** The uid proven by the request's `Authorization: Bearer <ID token>`, or undefined. */
@@ -74,44 +82,17 @@ async function callerUid(request: Request): Promise<string | undefined> {
   }
 }
 
-function fail(response: Response, status: number, code: ApiErrorCode, message?: string): void {
-  response.status(status).json(errorAnswer(code, message));
-}
+// The secret only the Worker knows (shared/api/worker-only-functions.ts): in production a Functions
+// secret (`firebase functions:secrets:set WORKER_FUNCTIONS_SECRET`, see the README), locally the
+// Functions emulator reads it from functions/.secret.local, which the local stack writes.
+// https://firebase.google.com/docs/functions/config-env#secret-manager
+const workerSecret = defineSecret(WORKER_SECRET_NAME);
 
-/** What a request body is checked with: a zod schema's safeParse. */
-interface BodySchema<T> {
-  safeParse(body: unknown): { success: true; data: T } | { success: false };
-}
-
-/** The body of a POST, checked against `schema`; undefined once a 405 or 400 has been answered. */
-function postBody<T>(request: Request, response: Response, schema: BodySchema<T>): T | undefined {
-  if (request.method !== 'POST') {
-    fail(response, 405, 'method-not-allowed', 'Use POST.');
-    return undefined;
-  }
-  const parsed = schema.safeParse(request.body);
-  if (parsed.success) return parsed.data;
-  fail(response, 400, 'invalid-input', 'Some fields are not valid.');
-  return undefined;
-}
-
-const anonAuthFunction = onRequest({ cors: true }, async (request, response) => {
-  const body = postBody(request, response, anonAuthRequestSchema);
-  if (!body) return;
-  try {
-    const { success, token, accessKey } = await anonAuth(database(), getAuth(), body);
-    // The device keeps `accessKey` in place of the one it sent: every use rotates the key.
-    const answer: InstalledAppFunctions['anon-auth']['answer'] = { success, token, accessKey };
-    response.json(answer);
-  } catch (error) {
-    if (error instanceof DeviceCredentialRefused) {
-      fail(response, 403, 'access-denied');
-      return;
-    }
-    console.error('anon-auth failed', error);
-    fail(response, 500, 'default');
-  }
-});
+// anon-auth answers the Worker only (anon-auth-function.ts): no CORS, since no browser calls it directly.
+const anonAuthFunction = onRequest(
+  { cors: false, secrets: [workerSecret] },
+  anonAuthHandler({ database, auth: () => getAuth(), workerSecret: () => workerSecret.value() }),
+);
 
 /** A POST function for the signed-in caller: validates the body, proves the caller, answers errors alike. */
 function signedInFunction<N extends 'process-login' | 'process-logout', T>(
@@ -168,7 +149,7 @@ export const trending = onSchedule(
   async (event) => {
     const scheduled = Date.parse(event.scheduleTime);
     const summary = await trendingJob.run({
-      db: database(),
+      db: jobDatabase(),
       now: () => (Number.isFinite(scheduled) ? scheduled : Date.now()),
       log: (line) => {
         console.log(`trending: ${line}`);
@@ -186,7 +167,7 @@ export const suggestions = onSchedule(
   { schedule: 'every 6 hours', timeoutSeconds: 540, memory: '1GiB', retryCount: 0 },
   async () => {
     const summary = await suggestionEngineJob.run({
-      db: database(),
+      db: jobDatabase(),
       now: Date.now,
       log: (line) => {
         console.log(line);

@@ -4,6 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startProcess, type StackProcess } from './child-process.ts';
 import { ensureDemoAccounts } from './demo-accounts.ts';
+import { writeLocalFunctionsSecret } from './functions-secret.ts';
 import { LOCAL_NAMESPACE, LOCAL_PROJECT_ID } from './local-namespace.ts';
 import { FIREBASE_OFFLINE_ENV } from './offline-env.ts';
 import { waitForHttp } from './wait-for-http.ts';
@@ -32,9 +33,10 @@ interface FirebaseConfig {
 }
 
 /**
- * Starts the Firebase Auth and Functions emulators (offline) for the stack: builds the functions, writes a
- * config with other ports when asked (`--config`), imports and exports the Auth state in `exportDir`,
- * waits until a function answers, and gives the demo members their accounts.
+ * Starts the Firebase Auth and Functions emulators (offline) for the stack: builds the functions, gives
+ * them the secret the local Worker sends (functions-secret.ts), writes a config with other ports when
+ * asked (`--config`), imports and exports the Auth state in `exportDir`, waits until a function answers,
+ * and gives the demo members their accounts.
  */
 export async function startFirebaseEmulators(options: {
   root: string;
@@ -53,6 +55,7 @@ export async function startFirebaseEmulators(options: {
     args.push('--import', options.exportDir);
 
   const config = JSON.parse(readFileSync(path.join(root, 'firebase.json'), 'utf8')) as FirebaseConfig;
+  await Promise.all(config.functions.map((f) => writeLocalFunctionsSecret(path.join(root, f.source))));
   const ports = options.ports ?? portsOf(config);
   if (options.ports) {
     // Same configuration, other ports. firebase-tools reads `source` relative to the config's folder

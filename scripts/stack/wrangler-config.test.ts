@@ -24,9 +24,9 @@ describe('wrangler.toml', () => {
     expect(deployed.minify).toBe(true);
   });
 
-  it('makes wrangler deploy refuse to ship without the API key and the service account', () => {
+  it('makes wrangler deploy refuse to ship without the API key, the service account and the functions’ shared secret', () => {
     expect(read().secrets?.required).toEqual(
-      expect.arrayContaining(['FIREBASE_API_KEY', 'FIREBASE_SERVICE_ACCOUNT']),
+      expect.arrayContaining(['FIREBASE_API_KEY', 'FIREBASE_SERVICE_ACCOUNT', 'WORKER_FUNCTIONS_SECRET']),
     );
   });
 

@@ -10,6 +10,9 @@ declare module 'vitest' {
     /** The database the search function indexes, and its namespace: Worker tests write games and members there. */
     searchDatabaseUrl: string;
     searchDatabaseNamespace: string;
+    /** The real anon-auth handler (same server), and the secret it takes from the Worker. */
+    anonAuthFunctionsBaseUrl: string;
+    anonAuthWorkerSecret: string;
     /** Where stand-ins of the home feed function answer (tests/setup/feed-function-stand-ins.ts): `<origin>/stand-in-<kind>/us-central1`. */
     feedFunctionsOrigin: string;
   }

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { isApiErrorCode } from '../../shared/api/error-codes.ts';
+import { WORKER_SECRET_HEADER } from '../../shared/api/worker-only-functions.ts';
 import { FUNCTIONS_TIMEOUT_MS } from '../../shared/constants.ts';
 import { deviceSignInAnswerSchema, deviceSignInRequestSchema } from '../../shared/schemas/device-sign-in.ts';
 import { apiError } from '../api-error.ts';
@@ -27,9 +28,10 @@ function signInUnavailable(detail: string, cause?: unknown) {
 /**
  * `POST /api/functions/anon-auth`: a device signing in with its credential (a guest's first sign-in makes
  * the guest), passed on to the `anon-auth` function. It comes through the Worker so that new guests are
- * counted against the visitor's address (limitGuests) before the function creates anything. The
- * function's refusals (403 access-denied for a spent credential) keep their code; anything else it answers,
- * or no answer, is a 503 in our words.
+ * counted against the visitor's address (limitGuests) before the function creates anything; the
+ * function answers nobody else (it checks the secret the Worker sends, shared/api/worker-only-functions.ts).
+ * The function's refusals (403 access-denied for a spent credential) keep their code; anything else it
+ * answers, or no answer, is a 503 in our words.
  */
 export const deviceSignInApi = new Hono<AppEnv>().post(
   '/anon-auth',
@@ -40,7 +42,11 @@ export const deviceSignInApi = new Hono<AppEnv>().post(
     try {
       response = await fetch(callableUrl(c.env.FUNCTIONS_BASE_URL, 'anon-auth'), {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          [WORKER_SECRET_HEADER]: c.env.WORKER_FUNCTIONS_SECRET,
+        },
         body: JSON.stringify(c.req.valid('json')),
         signal: AbortSignal.timeout(FUNCTIONS_TIMEOUT_MS),
       });
@@ -58,6 +64,11 @@ export const deviceSignInApi = new Hono<AppEnv>().post(
     const refusal = functionRefusalSchema.safeParse(body);
     if (response.status >= 400 && response.status < 500 && refusal.success) {
       const { code, message } = refusal.data.error;
+      // forbidden: the function refused the Worker itself, whose secret is not the functions' one.
+      if (code === 'forbidden')
+        throw signInUnavailable(
+          'anon-auth refused the Worker: WORKER_FUNCTIONS_SECRET differs on the two sides',
+        );
       if (isApiErrorCode(code)) throw apiError(response.status as ContentfulStatusCode, code, { message });
     }
     throw signInUnavailable(`anon-auth answered ${String(response.status)}`);

@@ -1,7 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { TestProject } from 'vitest/node';
 import { startEmulator } from '../../../emulator/index.ts';
+import { DEFAULT_FOLLOWED_ACCOUNT_UID } from '../../../shared/auth/account-api.ts';
+import { createRtdbClient } from '../../../shared/rtdb/rest-client.ts';
+import { anonAuthHandler } from '../anon-auth-function.ts';
+import { fakeAuth } from '../test-support/auth-admin-double.ts';
 import { doSearchCallable } from './do-search.ts';
 import { createSearchService } from './search-service.ts';
 
@@ -22,6 +27,8 @@ declare module 'vitest' {
     searchFunctionsOrigin: string;
     searchDatabaseUrl: string;
     searchDatabaseNamespace: string;
+    anonAuthFunctionsBaseUrl: string;
+    anonAuthWorkerSecret: string;
   }
 }
 
@@ -67,6 +74,30 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   // Stand-in: a function that never answers (the Worker gives up after its timeout).
   app.post('/stand-in-silent/us-central1/http-doSearch', () => undefined);
+  // The real anon-auth handler, answering only the secret handed to the Worker tests, over the same
+  // database emulator (a namespace of its own), with the labelled double of firebase-admin's Auth
+  // (test-support/auth-admin-double.ts): the Worker's proxy (POST /api/functions/anon-auth) is tested
+  // against it. Under its own path: the rate-limit tests count on the demo region having no anon-auth.
+  const anonAuthSecret = randomBytes(32).toString('hex');
+  const anonAuthDatabase = createRtdbClient({
+    databaseUrl: database.url,
+    namespace: 'anon-auth-function-tests',
+    credential: { kind: 'emulatorOwner' },
+  });
+  // Every guest follows the site's own account, as in the demo data.
+  await anonAuthDatabase.put(`users/${DEFAULT_FOLLOWED_ACCOUNT_UID}/public`, {
+    uuid: DEFAULT_FOLLOWED_ACCOUNT_UID,
+    username: 'questline',
+    follows: 0,
+  });
+  const anonAuth = anonAuthHandler({
+    database: () => anonAuthDatabase,
+    auth: () => fakeAuth().admin,
+    workerSecret: () => anonAuthSecret,
+  });
+  app.all('/anon-auth-tests/us-central1/anon-auth', (request, response) =>
+    anonAuth(request as Parameters<typeof anonAuth>[0], response),
+  );
 
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -76,6 +107,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('searchFunctionsBaseUrl', `${origin}/${region}`);
   project.provide('searchDatabaseUrl', database.url);
   project.provide('searchDatabaseNamespace', SEARCH_TEST_NAMESPACE);
+  project.provide('anonAuthFunctionsBaseUrl', `${origin}/anon-auth-tests/us-central1`);
+  project.provide('anonAuthWorkerSecret', anonAuthSecret);
   return async () => {
     service.close();
     server.closeAllConnections();

@@ -66,3 +66,27 @@ test('signing out signs out: continuing as a guest afterwards is a new guest, no
   const secondGuest = await continueAsGuest(page);
   expect([memberUid, guestUid]).not.toContain(secondGuest);
 });
+
+test('anon-auth makes guests only for the Worker: called at its own address it refuses, and makes nobody', async ({
+  request,
+}) => {
+  // Where the Functions emulator serves the functions, as the Worker tells the browser.
+  const config = (await (await request.get('/api/accounts/config')).json()) as { functionsBaseUrl: string };
+  const db = ownerDatabase();
+  const accessId = `direct-${crypto.randomUUID().slice(0, 8)}`;
+  const direct = await request.post(`${config.functionsBaseUrl}/anon-auth`, {
+    data: { domain_uri: 'http://127.0.0.1:8788', accessId, accessKey: 'k'.repeat(32) },
+  });
+  expect(direct.status()).toBe(403);
+  expect(await direct.json()).toEqual({
+    error: { code: 'forbidden', message: 'Sign in through Questline.' },
+  });
+  expect(await db.get(`installed_apps/${accessId}`)).toBeNull();
+
+  // The same device through the Worker, which sends the secret: a guest.
+  const viaWorker = await request.post('/api/functions/anon-auth', {
+    data: { domain_uri: 'http://127.0.0.1:8788', accessId, accessKey: 'k'.repeat(32) },
+  });
+  expect(viaWorker.status()).toBe(200);
+  expect(await db.get(`installed_apps/${accessId}`)).toMatchObject({ uid: expect.any(String) });
+});
