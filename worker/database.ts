@@ -11,8 +11,9 @@ export interface Database {
   /** Reads on behalf of a signed-in user: the rules apply to them. */
   asUser(idToken: string): RtdbClient;
   /**
-   * Whether a request of this one failed for want of the database (down, timed out, garbled): what was
-   * read is then a degraded page (spec section 8), which the edge cache must not keep.
+   * Whether a request of this one failed for want of the database (down, timed out, garbled) or read a
+   * value of the wrong shape (seen as absent): what was read is then a degraded page (spec section 8),
+   * which the edge cache must not keep.
    */
   readonly failed: boolean;
 }
@@ -41,6 +42,9 @@ export function databaseFor(
     namespace: env.FIREBASE_DATABASE_NAMESPACE,
     timeoutMs: options.databaseTimeoutMs ?? DATABASE_REQUEST_TIMEOUT_MS,
     onUnavailable: () => {
+      failed = true;
+    },
+    onWrongShape: () => {
       failed = true;
     },
     ...(options.onDatabaseRequest ? { onRequest: options.onDatabaseRequest } : {}),

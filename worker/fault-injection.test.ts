@@ -185,6 +185,19 @@ describe('pages while the database fails', () => {
     expect(next.body).toContain('Fault Portal');
   });
 
+  it('keep no page built from data of the wrong shape: the next visitor gets the page again', async () => {
+    // The home page reads top games and highlights of the wrong shape: it still answers 200 (without
+    // them), but what it shows is not what the database holds, so the edge does not keep it. (Its head,
+    // headers included, left before the data was read: the edge cache's copy is what can be withheld.)
+    const degraded = await send('/', faultyDatabase(FAULTS['answers JSON of the wrong shape']));
+    expect(degraded.status).toBe(200);
+    expect(degraded.body).not.toContain('Fault Portal');
+    const next = await send('/', {}, { keepEdgeCopy: true });
+    expect(next.headers.get('X-Questline-Cache')).toBeNull();
+    expect(next.body).toContain('Fault Portal');
+    expect(next.headers.get('Cache-Control')).toMatch(/^public/);
+  });
+
   it('keep answering the copy kept at the edge while the database fails', async () => {
     expect((await send('/event/fi-fest', {})).status).toBe(200);
     const during = await send('/event/fi-fest', faultyDatabase(FAULTS['cannot be reached']), {

@@ -62,6 +62,11 @@ export interface RtdbClientOptions {
    * timed out, could not be reached or answered something that is not JSON), thrown or not by the caller.
    */
   onUnavailable?: (error: RtdbError) => void;
+  /**
+   * Told of every value a `read` or `query` found of the wrong shape (failing its schema), which the
+   * caller then sees as absent: what is built from it is not what the database holds.
+   */
+  onWrongShape?: (path: string) => void;
 }
 
 /** A failed database request. Its message is for logs only: never show it to a user. */
@@ -194,6 +199,7 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
     console.error(`Invalid data at ${path}`, z.prettifyError(parsed.error));
+    options.onWrongShape?.(path);
     return null;
   }
 
