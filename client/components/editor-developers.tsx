@@ -3,17 +3,21 @@ import type { EditorMember } from '../../shared/schemas/editor-developer.ts';
 import { callApi } from './browser-capabilities.ts';
 import { apiFailureText } from './api-failure-text.ts';
 import { fieldValue } from './editor-field-value.ts';
+import { EditorAddGame, type GameNames } from './editor-ordered-games.tsx';
 
 /**
- * Developer status by username: find the member, then grant it (with the games they run, by id,
- * comma-separated; left empty their games stay as they are) or revoke it.
+ * Developer status by username: find the member, then grant it with the games they run (found by name
+ * through the site's search, as lists are edited; a grant sends the whole set, so removing a game here
+ * takes it from them) or revoke it.
  */
 export function EditorDevelopers() {
   const [username, setUsername] = useState('');
   const [member, setMember] = useState<EditorMember | null>(null);
-  const [games, setGames] = useState('');
+  const [games, setGames] = useState<string[]>([]);
+  const [names, setNames] = useState<GameNames>({});
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
+  const nameOf = (id: string) => names[id] ?? id;
 
   async function run(work: () => Promise<string>) {
     setBusy(true);
@@ -33,33 +37,23 @@ export function EditorDevelopers() {
         await callApi('GET /editor/members/:username', { params: { username: username.trim() } })
       ).member;
       setMember(found);
-      setGames(found.developerGames.join(', '));
+      setGames(found.developerGames);
+      setNames(found.gameNames);
       return `Found ${found.username}.`;
     });
 
   const grant = (target: EditorMember) =>
     run(async () => {
-      const ids = games
-        .split(',')
-        .map((id) => id.trim().toLowerCase())
-        .filter((id) => id !== '');
-      await callApi('PUT /editor/developers/:uid', {
-        params: { uid: target.uid },
-        body: ids.length > 0 ? { games: [...new Set(ids)] } : {},
-      });
-      setMember({
-        ...target,
-        isDeveloper: true,
-        developerGames: ids.length > 0 ? ids : target.developerGames,
-      });
+      await callApi('PUT /editor/developers/:uid', { params: { uid: target.uid }, body: { games } });
+      setMember({ ...target, isDeveloper: true, developerGames: games, gameNames: names });
       return `${target.username} is now a developer.`;
     });
 
   const revoke = (target: EditorMember) =>
     run(async () => {
       await callApi('DELETE /editor/developers/:uid', { params: { uid: target.uid } });
-      setMember({ ...target, isDeveloper: false, developerGames: [] });
-      setGames('');
+      setMember({ ...target, isDeveloper: false, developerGames: [], gameNames: {} });
+      setGames([]);
       return `${target.username} is no longer a developer.`;
     });
 
@@ -92,19 +86,34 @@ export function EditorDevelopers() {
           <p>
             <strong>{member.username}</strong> {member.isDeveloper ? 'is a developer' : 'is not a developer'}
             {member.isDeveloper && member.developerGames.length > 0
-              ? ` of ${member.developerGames.join(', ')}`
+              ? ` of ${member.developerGames.map((id) => member.gameNames[id] ?? id).join(', ')}`
               : ''}
             .
           </p>
-          <label>
-            Games they run (ids, comma-separated)
-            <input
-              value={games}
-              onChange={(event) => {
-                setGames(fieldValue(event));
-              }}
-            />
-          </label>
+          <ul className="editor-developer-games" aria-label={`Games ${member.username} runs`}>
+            {games.map((id) => (
+              <li key={id}>
+                <span className="editor-game-name">{nameOf(id)}</span>{' '}
+                <button
+                  type="button"
+                  className="secondary"
+                  aria-label={`Remove ${nameOf(id)}`}
+                  onClick={() => {
+                    setGames(games.filter((game) => game !== id));
+                  }}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+          <EditorAddGame
+            label={`Add a game to the games ${member.username} runs`}
+            onAdd={(id, name) => {
+              setGames((current) => (current.includes(id) ? current : [...current, id]));
+              if (name !== null) setNames((current) => ({ ...current, [id]: name }));
+            }}
+          />
           <div className="editor-actions">
             <button type="button" disabled={busy} onClick={() => void grant(member)}>
               Grant developer

@@ -23,4 +23,6 @@ export interface EditorMember {
   username: string;
   isDeveloper: boolean;
   developerGames: string[];
+  /** The catalogue names of those games, by id (a game no longer in the catalogue has none). */
+  gameNames: Record<string, string>;
 }

@@ -116,9 +116,14 @@ test('an editor reorders a list from the keyboard, visitors see it at once; a ne
   await developers.getByLabel('Username').fill(member.username);
   await developers.getByRole('button', { name: 'Find member' }).click();
   await expect(developers.getByText('is not a developer')).toBeVisible();
-  await developers.getByLabel('Games they run').fill('hades');
+  await developers.getByLabel(`Add a game to the games ${member.username} runs`).fill('Hades');
+  await developers.getByLabel(`Add a game to the games ${member.username} runs`).press('Enter');
+  await expect(developers.getByRole('list', { name: `Games ${member.username} runs` })).toContainText(
+    'Hades',
+  );
   await developers.getByRole('button', { name: 'Grant developer' }).click();
-  await expect(developers.getByRole('status')).toHaveText(`${member.username} is now a developer.`);
+  await expect(developers.locator(':scope > .editor-status')).toHaveText(`${member.username} is now a developer.`);
+  await expect(developers.getByText(`is a developer of Hades`)).toBeVisible();
   const db = ownerDatabase();
   expect(await db.get(`users/${memberUid}/readOnly/isDeveloper`)).toBe(true);
   expect(await db.get(`users/${memberUid}/developer/developerGames`)).toEqual({ hades: true });

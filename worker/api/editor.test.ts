@@ -393,6 +393,7 @@ describe('developer status', () => {
       username: `dev_studio_${run}`,
       isDeveloper: false,
       developerGames: [],
+      gameNames: {},
     });
     const granted = await call('/api/editor/developers/dev', {
       method: 'PUT',
@@ -406,6 +407,7 @@ describe('developer status', () => {
     expect((await after.json<{ member: EditorMember }>()).member).toMatchObject({
       isDeveloper: true,
       developerGames: ['celeste', 'hades'],
+      gameNames: { celeste: 'Game celeste', hades: 'Game hades' },
     });
 
     const revoked = await call('/api/editor/developers/dev', { method: 'DELETE', uid: 'edna' });

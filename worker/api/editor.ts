@@ -122,11 +122,13 @@ export function createEditorApi(planListGains?: ListGainsPlanner) {
           ),
         ]);
         if (username === null) throw apiError(404, 'not-found', { message: 'No member has that username.' });
+        const developerGames = Object.keys(games ?? {}).sort();
         const member: EditorMember = {
           uid,
           username,
           isDeveloper: isDeveloper === true,
-          developerGames: Object.keys(games ?? {}).sort(),
+          developerGames,
+          gameNames: await gameNames(db, developerGames),
         };
         return c.json({ member });
       })
