@@ -176,7 +176,15 @@ export function ImageUpload({
     <div className={`image-upload image-upload-${kind}`} aria-busy={busy || undefined}>
       <div className="image-upload-preview">
         {picture ? (
-          <img src={picture} alt={preview ? `Preview of your new ${kind}` : `Your ${kind} now`} />
+          // Sized like the box it fills, so nothing moves when it arrives; one that cannot load is
+          // hidden (the document's image fallback), leaving the box's plain background.
+          <img
+            src={picture}
+            alt={preview ? `Preview of your new ${kind}` : `Your ${kind} now`}
+            width={kind === 'icon' ? 112 : 1200}
+            height={kind === 'icon' ? 112 : 400}
+            data-fallback=""
+          />
         ) : (
           <span>No {kind === 'icon' ? 'icon' : 'header image'} yet</span>
         )}
