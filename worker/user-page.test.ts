@@ -7,6 +7,7 @@ import { clientAssets } from './client-assets.ts';
 import { hydrationData } from './test-support/page-state.ts';
 import { sequentialRounds } from './test-support/sequential-rounds.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
+import { forgetProfileUids } from '../client/pages/profile-uid-memo.ts';
 
 const env = testEnv();
 
@@ -110,7 +111,8 @@ describe('user page', () => {
     expect(body).toContain('<h1>web-abcd1234</h1>');
   });
 
-  it('reads the database in three sequential rounds', async () => {
+  it('reads the database in three sequential rounds cold, and in two once the Worker knows the member', async () => {
+    forgetProfileUids();
     const requests: RtdbRequestRecord[] = [];
     const { response } = await request(
       '/user/rosa_runs',
@@ -118,10 +120,15 @@ describe('user page', () => {
       uncached,
     );
     expect(response.status).toBe(200);
-    // The uid by username; the public section, the profile, the follows index, the feed's index (no
-    // posts yet) and its activity time; the three games.
+    // The uid by username; the public section, the profile, the follows index, the feed's posts (none
+    // yet) and its activity time; the three games.
     expect(sequentialRounds(requests)).toBe(3);
     expect(requests).toHaveLength(9);
+    // Asked for again, the uid is known: the lookup's round goes.
+    requests.length = 0;
+    await request('/user/rosa_runs', { onDatabaseRequest: (r) => requests.push(r) }, uncached);
+    expect(sequentialRounds(requests)).toBe(2);
+    expect(requests).toHaveLength(8);
   });
 
   it('still shows the member without games when their follows fail to load', async () => {
@@ -150,6 +157,7 @@ describe('user page', () => {
   it('shows the not-found screen when the lookup fails, and answers 404 for a name that cannot be a username without reading it', async () => {
     const failingLookup: typeof fetch = (input, init) =>
       urlOf(input).includes('/users_public.json') ? Promise.reject(new Error('reset')) : fetch(input, init);
+    forgetProfileUids();
     const failed = await request('/user/rosa_runs', { databaseFetch: failingLookup }, uncached);
     expect(failed.response.status).toBe(200);
     expect(failed.body).toContain('We couldn’t find that page');

@@ -1,6 +1,6 @@
 // Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { EMPTY_FEED, feedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
+import { finishFeedForPage, startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { loadFeedSection } from '../components/feed/feed-section-on-demand.tsx';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
@@ -26,31 +26,36 @@ async function withFeedCode(feed: Promise<FeedPage>): Promise<FeedPage> {
 }
 
 /**
- * The event page's bundle in two rounds of database reads: the event, then its featured games in
- * parallel. The event missing, invalid or failing to load gives the not-found page with top games at the
- * requested URL, as for a game (spec sections 2 and 8); featured games failing leave the event without
- * them, as suggestions do on a game page. A featured game that does not exist is left out.
+ * The event page's bundle in two rounds of database reads: the event with its feed's posts, then its
+ * featured games and the feed's preview comments in parallel. The event missing, invalid or failing to
+ * load gives the not-found page with top games at the requested URL, as for a game (spec sections 2 and
+ * 8); featured games failing leave the event without them, as suggestions do on a game page. A featured game that does not exist is left out.
  */
 export async function loader({ context, params }: LoaderFunctionArgs): Promise<EventPageData> {
   const db = context.get(publicDatabaseContext);
   const deepLink = params.deepLink ?? '';
   const valid = deepLinkSchema.safeParse(deepLink).success;
-  // The feed's index query runs in the first round with the event's read, its posts in the second.
-  const feedRead = valid ? withFeedCode(feedForPage(db, deepLink)) : null;
-  const event = valid
-    ? await readRecord(db, EVENT, deepLink).catch((error: unknown) => {
-        console.error(`Loading event ${deepLink} failed`, error);
-        return null;
-      })
-    : null;
+  // The feed's posts are read in the first round with the event, their comments in the second.
+  const [event, feedStart] = valid
+    ? await Promise.all([
+        readRecord(db, EVENT, deepLink).catch((error: unknown) => {
+          console.error(`Loading event ${deepLink} failed`, error);
+          return null;
+        }),
+        startFeedForPage(db, deepLink),
+      ])
+    : [null, null];
   if (!event) throw data(await notFoundPageData(db), { status: 404 });
 
   const ids = Object.entries(event.games)
     .sort(([idA, a], [idB, b]) => a - b || idA.localeCompare(idB))
     .map(([id]) => id);
-  const games = await gamesByIds(db, ids).catch((error: unknown) => {
-    console.error(`Featured games of event ${deepLink} failed`, error);
-    return [];
-  });
-  return { event, eventGames: games.map(toGameSummary), feed: (await feedRead) ?? EMPTY_FEED };
+  const [games, feed] = await Promise.all([
+    gamesByIds(db, ids).catch((error: unknown) => {
+      console.error(`Featured games of event ${deepLink} failed`, error);
+      return [];
+    }),
+    withFeedCode(finishFeedForPage(db, feedStart)),
+  ]);
+  return { event, eventGames: games.map(toGameSummary), feed };
 }

@@ -2,7 +2,7 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { gamesByIds, suggestedGameIds } from '../../shared/catalogue/suggested-games.ts';
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
-import { feedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
+import { finishFeedForPage, startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { loadFeedSection } from '../components/feed/feed-section-on-demand.tsx';
 import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { GAME } from '../../shared/records/record-kinds.ts';
@@ -34,35 +34,38 @@ function notFound(bundle: NotFoundPageData) {
 }
 
 /**
- * The game page's bundle in two rounds of database reads: first the game, its suggestion row and the
- * top games in parallel (the deep link is the game's id, so nothing waits for the game); then the
- * suggested games in parallel. Suggestions or top games failing leave the page without them; the game
+ * The game page's bundle in two rounds of database reads: first the game, its suggestion row, the
+ * top games and the feed's posts in parallel (the deep link is the game's id, so nothing waits for the
+ * game); then the suggested games and the feed's preview comments in parallel. Suggestions or top games failing leave the page without them; the game
  * missing or failing gives the not-found bundle (spec section 8).
  */
 export async function loader({ context, params }: LoaderFunctionArgs): Promise<GamePageData> {
   const db = context.get(publicDatabaseContext);
   const deepLink = params.deepLink ?? '';
   if (!deepLinkSchema.safeParse(deepLink).success) throw notFound(await notFoundPageData(db));
-  // The feed's index query runs in the first round with the game's reads, its posts in the second.
-  const feedRead = withFeedCode(feedForPage(db, deepLink));
-  const [gameResult, suggestedIdsResult, topResult] = await Promise.allSettled([
+  // The feed's posts are read in the first round with the game's reads, their comments in the second.
+  const [gameResult, suggestedIdsResult, topResult, feedStart] = await Promise.allSettled([
     readRecord(db, GAME, deepLink),
     suggestedGameIds(db, deepLink),
     fetchTopGames(db),
+    startFeedForPage(db, deepLink),
   ]);
   const topGames = settledOr(topResult, [], 'top games');
   const game = settledOr(gameResult, null, `game ${deepLink}`);
   if (!game) throw notFound({ topGames: topGamesExcluding(topGames, []).map(toGameSummary) });
 
   const suggestedIds = settledOr(suggestedIdsResult, [], `suggestions for ${deepLink}`);
-  const suggested = await gamesByIds(db, suggestedIds).catch((error: unknown) => {
-    console.error(`Suggested games for ${deepLink} failed`, error);
-    return [];
-  });
+  const [suggested, feed] = await Promise.all([
+    gamesByIds(db, suggestedIds).catch((error: unknown) => {
+      console.error(`Suggested games for ${deepLink} failed`, error);
+      return [];
+    }),
+    withFeedCode(finishFeedForPage(db, settledOr(feedStart, null, `feed of ${deepLink}`))),
+  ]);
   return {
     game,
     suggGames: suggested.map(toGameSummary),
     topGames: topGamesExcluding(topGames, [game.uuid, ...suggested.map((g) => g.uuid)]).map(toGameSummary),
-    feed: await feedRead,
+    feed,
   };
 }

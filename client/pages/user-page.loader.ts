@@ -5,7 +5,7 @@ import { isGuestName } from '../../shared/auth/account-api.ts';
 import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { GAMES_FOLLOWED_DEFAULT } from '../../shared/constants.ts';
-import { feedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
+import { finishFeedForPage, startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { loadFeedSection } from '../components/feed/feed-section-on-demand.tsx';
 import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { PROFILE } from '../../shared/records/record-kinds.ts';
@@ -17,6 +17,7 @@ import { userPublicSchema, usernameSchema } from '../../shared/schemas/user.ts';
 import { settledOr } from '../../shared/settled-or.ts';
 import { publicDatabaseContext } from '../page-data-context.ts';
 import { notFoundPageData } from './not-found-page.loader.ts';
+import { forgetProfileUid, keepProfileUid, keptProfileUid } from './profile-uid-memo.ts';
 
 /** A profile name: a member's username, or a guest's `web-…` display name (spec section 6). */
 const profileNameSchema = z.union([usernameSchema, z.string().refine(isGuestName)]);
@@ -72,33 +73,30 @@ async function uidByProfileName(db: RtdbClient, profileName: string): Promise<st
 }
 
 /**
- * The user page's bundle in three sequential rounds of database reads: the uid by profile name
- * (`users_public`); then, in parallel, the public section, the profile and the followed games' index
- * entries; then the followed games in parallel. A missing or failing user gives the not-found bundle
- * (spec section 8; its top games are a second round after the first); a missing or hidden profile
- * leaves the page without brief and header, and the games failing leave it without them.
+ * The page of the member `uid`, or null when their public section does not carry `profileName` (the
+ * uid is not, or no longer, that name's) or cannot be read. One round of reads in parallel (public
+ * section, profile, the followed games' index entries, the feed's posts), then one more (the followed
+ * games, the feed's preview comments). A missing or hidden profile leaves the page without brief and
+ * header, and the games failing leave it without them.
  */
-export async function loader({ context, params }: LoaderFunctionArgs): Promise<UserPageData> {
-  const db = context.get(publicDatabaseContext);
-  const profileName = params.profileName ?? '';
-  if (!profileNameSchema.safeParse(profileName).success) throw await notFound(db);
-  const uid = await uidByProfileName(db, profileName).catch((error: unknown) => {
-    console.error(`Looking up user ${profileName} failed`, error);
-    return null;
-  });
-  if (!uid) throw await notFound(db);
-
-  // The feed's index query shares the next round; its posts are read while the games are.
-  const feedRead = withFeedCode(feedForPage(db, uid));
-  const [publicResult, profileResult, followedResult] = await Promise.allSettled([
+async function userPage(db: RtdbClient, uid: string, profileName: string): Promise<UserPageData | null> {
+  const [publicResult, profileResult, followedIdsResult, feedStart] = await Promise.allSettled([
     db.read(userSectionPath(uid, 'public'), publicSectionSchema),
     readRecord(db, PROFILE, uid),
-    followedGameIds(db, uid, GAMES_FOLLOWED_DEFAULT).then((ids) => gamesByIds(db, ids)),
+    followedGameIds(db, uid, GAMES_FOLLOWED_DEFAULT),
+    startFeedForPage(db, uid),
   ]);
   const section = settledOr(publicResult, null, `user ${uid}`);
-  if (!section || section.username !== profileName) throw await notFound(db);
+  if (!section || section.username !== profileName) return null;
   const profile = settledOr(profileResult, null, `profile of ${uid}`);
-  const followed = settledOr(followedResult, [], `games followed by ${uid}`);
+  const followedIds = settledOr(followedIdsResult, [], `games followed by ${uid}`);
+  const [followed, feed] = await Promise.all([
+    gamesByIds(db, followedIds).catch((error: unknown) => {
+      console.error(`Games followed by ${uid} failed`, error);
+      return [];
+    }),
+    withFeedCode(finishFeedForPage(db, settledOr(feedStart, null, `feed of ${uid}`))),
+  ]);
 
   const user: ProfileUser = {
     uuid: uid,
@@ -111,5 +109,34 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<U
   if (icon) user.icon = icon;
   const header = (profile && !profile.disabled ? profile.header : undefined) ?? section.header;
   if (header) user.header = header;
-  return { user, followGames: followed.map(toGameSummary), feed: await feedRead };
+  return { user, followGames: followed.map(toGameSummary), feed };
+}
+
+/**
+ * The user page's bundle. Its address names the member by profile name, everything else is kept by
+ * uid: asked for cold, the uid is found first (`users_public`, one round), then the page is two rounds
+ * (see userPage), three in all. The uid found is kept in the Worker (profile-uid-memo.ts), so the page
+ * asked for again is the two rounds alone; a kept uid whose public section no longer carries the name is
+ * forgotten and the name looked up again. A missing or failing user gives the not-found bundle (spec
+ * section 8; its top games are a round after the lookup).
+ */
+export async function loader({ context, params }: LoaderFunctionArgs): Promise<UserPageData> {
+  const db = context.get(publicDatabaseContext);
+  const profileName = params.profileName ?? '';
+  if (!profileNameSchema.safeParse(profileName).success) throw await notFound(db);
+  const kept = keptProfileUid(profileName);
+  if (kept !== undefined) {
+    const page = await userPage(db, kept, profileName);
+    if (page) return page;
+    forgetProfileUid(profileName);
+  }
+  const uid = await uidByProfileName(db, profileName).catch((error: unknown) => {
+    console.error(`Looking up user ${profileName} failed`, error);
+    return null;
+  });
+  if (!uid) throw await notFound(db);
+  const page = await userPage(db, uid, profileName);
+  if (!page) throw await notFound(db);
+  keepProfileUid(profileName, uid);
+  return page;
 }

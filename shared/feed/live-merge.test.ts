@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { feedKey } from './feed-key.ts';
 import { mergeComments, mergeFeedPage, type ShownFeed } from './live-merge.ts';
 import type { FeedComment, FeedPost } from './read-feed.ts';
 
@@ -81,6 +82,19 @@ describe('mergeFeedPage', () => {
     const shown: ShownFeed = { posts: [post('b', 20), post('a', 20)], nextCursor: null };
     const fresh = { posts: [post('c', 20), post('b', 20)], nextCursor: '20.b' };
     expect(ids(mergeFeedPage(shown, fresh))).toEqual(['c', 'b', 'a']);
+  });
+});
+
+describe('mergeFeedPage with feed keys', () => {
+  const keyed = (uuid: string, keyTime: number, timestamp: number) =>
+    post(uuid, timestamp, { feed_key: feedKey('portal-2', keyTime, uuid) });
+
+  it('orders posts as their feed is read (by key), where the database’s times disagree by a millisecond', () => {
+    // b was written just after a, as the Worker saw it; the database stamped it a millisecond earlier.
+    const shown: ShownFeed = { posts: [keyed('b', 21, 20), keyed('a', 20, 21)], nextCursor: null };
+    // The re-read's page of one post ends at b: a, older by key, lies past it and is kept, not dropped.
+    const fresh = { posts: [keyed('b', 21, 20)], nextCursor: '21.b' };
+    expect(ids(mergeFeedPage(shown, fresh))).toEqual(['b', 'a']);
   });
 });
 

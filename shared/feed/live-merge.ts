@@ -14,10 +14,19 @@ export interface ShownFeed {
 interface Positioned {
   uuid: string;
   timestamp: number;
+  /** A post's place in its feed (shared/feed/feed-key.ts): what a feed's pages are read in order of. */
+  feed_key?: string | undefined;
 }
 
-/** Newest first by time, then by id, as feeds are read (shared/feed/feed-cursor.ts). */
+/**
+ * Newest first as feeds are read: posts of one feed by their feed key, else (comments) by time, then by
+ * id (shared/feed/feed-cursor.ts). A post's key holds the time it was written as the Worker saw it, which
+ * may differ by a few milliseconds from the database's `timestamp`: ordering by it keeps a re-read page's
+ * edge exactly where the database put it.
+ */
 function newestFirst(a: Positioned, b: Positioned): number {
+  if (a.feed_key !== undefined && b.feed_key !== undefined)
+    return a.feed_key < b.feed_key ? 1 : a.feed_key > b.feed_key ? -1 : 0;
   if (a.timestamp !== b.timestamp) return b.timestamp - a.timestamp;
   return a.uuid < b.uuid ? 1 : a.uuid > b.uuid ? -1 : 0;
 }

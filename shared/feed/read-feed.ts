@@ -1,20 +1,23 @@
 import { z } from 'zod';
-import { eventNode, feedActivityNode, gameNode, postsByIdNode, userSectionPath } from '../rtdb/paths.ts';
+import { eventNode, feedActivityNode, gameNode, userSectionPath } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
-import { readComment, readPost } from '../records/read-posts.ts';
+import {
+  queryPostsByFeedKey,
+  readComment,
+  readPostRecord,
+  readPreviewComments,
+  type StoredPost,
+} from '../records/read-posts.ts';
 import type { Post } from '../schemas/post.ts';
 import type { PostComment } from '../schemas/post-comment.ts';
-import { timestampMapSchema } from '../schemas/user.ts';
 import { encodeFeedCursor, isAfter, newestFirst, type FeedPosition } from './feed-cursor.ts';
+import { feedKeyRange, parseFeedKey } from './feed-key.ts';
 
-/** Posts in one page of a feed on a page: each is a few reads (post, comments, authors), and a Worker
+/** Posts in one page of a feed on a page: each is a few reads (its preview comments), and a Worker
  * request may only make so many (50 on Cloudflare's free plan), so pages are small and "More posts" reads on. */
 export const FEED_PAGE_SIZE = 5;
 
-/** Posts of one millisecond that a page can tell apart (the database rules' largest query). */
-const SAME_MILLISECOND_READ = 25;
-
-/** A comment as feeds show it: with its author's name when they have one. */
+/** A comment as feeds show it: with its author's name when they have one (stored, or read). */
 export type FeedComment = PostComment & { authorName?: string | undefined };
 
 /**
@@ -47,49 +50,28 @@ export interface FeedPage {
   activityAt?: number | null;
 }
 
-/** The positions of the feed's index entries a page needs (the index read: one round, parallel queries). */
-export async function feedIndexPage(
+/** The posts of a page of a feed and where the next page starts: one bounded query on `posts`. */
+async function feedPostsPage(
   db: RtdbClient,
   targetId: string,
   after: FeedPosition | null,
   size: number,
-): Promise<{ ids: string[]; nextCursor: string | null }> {
-  const index = postsByIdNode(targetId).path;
-  const toPositions = (map: Record<string, number> | null): FeedPosition[] =>
-    Object.entries(map ?? {}).map(([id, timestamp]) => ({ id, timestamp }));
-  let positions: FeedPosition[];
-  if (after === null) {
-    positions = toPositions(
-      await db.query(index, { orderBy: '$value', limitToLast: size + 1 }, timestampMapSchema),
-    );
-  } else {
-    // Older posts, and those of the cursor's own millisecond that sort after it (a REST query cannot
-    // start at a key within equal values, so they are read apart and filtered here).
-    const [older, sameTime] = await Promise.all([
-      after.timestamp > 0
-        ? db.query(
-            index,
-            { orderBy: '$value', endAt: after.timestamp - 1, limitToLast: size + 1 },
-            timestampMapSchema,
-          )
-        : Promise.resolve(null),
-      db.query(
-        index,
-        { orderBy: '$value', equalTo: after.timestamp, limitToLast: SAME_MILLISECOND_READ },
-        timestampMapSchema,
-      ),
-    ]);
-    positions = [
-      ...toPositions(older),
-      ...toPositions(sameTime).filter((position) => isAfter(position, after)),
-    ];
-  }
-  const page = positions.sort(newestFirst).slice(0, size + 1);
+): Promise<{ posts: StoredPost[]; nextCursor: string | null }> {
+  // From a cursor the range ends at the cursor's own post (see feedKeyRange), which is left out here:
+  // one more is read, so that a full page and the one after it are still told apart.
+  const read = await queryPostsByFeedKey(db, feedKeyRange(targetId, after), size + (after ? 2 : 1));
+  const positioned = read.flatMap((post) => {
+    const key = post.feed_key === undefined ? null : parseFeedKey(post.feed_key);
+    return key?.feedId === targetId && (after === null || isAfter(key.position, after))
+      ? [{ post, position: key.position }]
+      : [];
+  });
+  const page = positioned.sort((a, b) => newestFirst(a.position, b.position)).slice(0, size + 1);
   const shown = page.slice(0, size);
   const last = shown.at(-1);
   return {
-    ids: shown.map((position) => position.id),
-    nextCursor: page.length > size && last ? encodeFeedCursor(last) : null,
+    posts: shown.map(({ post }) => post),
+    nextCursor: page.length > size && last ? encodeFeedCursor(last.position) : null,
   };
 }
 
@@ -153,65 +135,108 @@ function placeOf(
   }
 }
 
+/** Who wrote a record whose name is not stored in it (a guest's, or one older than stored names). */
+const unnamedAuthors = (records: readonly { sourceUUID: string; authorName?: string | undefined }[]) =>
+  records.filter((record) => record.authorName === undefined).map((record) => record.sourceUUID);
+
 /**
- * The posts of `ids` (in that order) with their preview comments and authors' names; missing ones left out.
- * With `withPlaces` (the home feed), each also names the feed it is on, read in the same round as the
- * authors' names: one read per distinct feed (a member's page shares the read of their name as an author).
+ * Posts as feeds show them: their preview comments and the names of whoever wrote them. Names stored in
+ * the records are used as they are; the others are read, the posts' authors' with the comments (one
+ * round), the comments' authors' after them (a second round, only when a comment has no stored name).
+ * With `withPlaces` (the home feed), each also names the feed it is on, read in the first round: one read
+ * per distinct feed (a member's page shares the read of their name as an author).
  */
-export async function readFeedPosts(
+export async function completeFeedPosts(
   db: RtdbClient,
-  ids: readonly string[],
+  posts: readonly StoredPost[],
   { withPlaces = false }: { withPlaces?: boolean } = {},
 ): Promise<FeedPost[]> {
-  const posts = (await Promise.all(ids.map((id) => readPost(db, id)))).filter((p) => p !== null);
   const feedsOf = (type: PostPlace['type']) =>
     withPlaces ? posts.filter((post) => post.targetType === type).map((post) => post.targetUUID) : [];
-  const [names, games, events] = await Promise.all([
-    authorNames(db, [
-      ...posts.flatMap((post) => [post.sourceUUID, ...post.previewComments.map((c) => c.sourceUUID)]),
-      ...feedsOf('user'),
-    ]),
+  const [comments, names, games, events] = await Promise.all([
+    Promise.all(posts.map((post) => readPreviewComments(db, post))),
+    authorNames(db, [...unnamedAuthors(posts), ...feedsOf('user')]),
     recordNames(db, feedsOf('game'), (id) => gameNode(id).child('name').path),
     recordNames(db, feedsOf('event'), (id) => eventNode(id).child('name').path),
   ]);
-  return posts.map((post) => ({
+  const commentAuthors = unnamedAuthors(comments.flat()).filter((uid) => !names.has(uid));
+  for (const [uid, name] of await authorNames(db, commentAuthors)) names.set(uid, name);
+  return posts.map((post, i) => ({
     ...post,
-    authorName: names.get(post.sourceUUID),
-    previewComments: post.previewComments.map((comment) => ({
+    authorName: post.authorName ?? names.get(post.sourceUUID),
+    previewComments: (comments[i] ?? []).map((comment) => ({
       ...comment,
-      authorName: names.get(comment.sourceUUID),
+      authorName: comment.authorName ?? names.get(comment.sourceUUID),
     })),
     ...(withPlaces ? { postedOn: placeOf(post, { users: names, games, events }) } : {}),
   }));
 }
 
-/** One page of the feed of a user, game or event: newest first, preview comments filled. */
+/** The posts of `ids` (in that order) as feeds show them (see completeFeedPosts); missing ones left out. */
+export async function readFeedPosts(
+  db: RtdbClient,
+  ids: readonly string[],
+  options: { withPlaces?: boolean } = {},
+): Promise<FeedPost[]> {
+  const posts = (await Promise.all(ids.map((id) => readPostRecord(db, id)))).filter((p) => p !== null);
+  return completeFeedPosts(db, posts, options);
+}
+
+/**
+ * A page of a feed as its first round of reads leaves it: the posts' records (one query), where the next
+ * page starts and, on a first page, the feed's activity time. finishFeedPage reads the rest.
+ */
+export interface FeedPageStart {
+  posts: StoredPost[];
+  nextCursor: string | null;
+  activityAt?: number | null;
+}
+
+/** The first round of a page of the feed of a user, game or event (see readFeedPage). */
+export async function startFeedPage(
+  db: RtdbClient,
+  targetId: string,
+  after: FeedPosition | null,
+  size = FEED_PAGE_SIZE,
+): Promise<FeedPageStart> {
+  // The activity time is asked first, in the posts query's round: a change landing between the two reads
+  // then makes the page look older than it is (one more re-read), hardly ever newer (a change missed
+  // until the next one).
+  const activity =
+    after === null
+      ? db.read(feedActivityNode(targetId).path, z.number()).catch(() => null)
+      : Promise.resolve(undefined);
+  const [page, activityAt] = await Promise.all([feedPostsPage(db, targetId, after, size), activity]);
+  return { ...page, ...(activityAt === undefined ? {} : { activityAt }) };
+}
+
+/** The rest of a page of a feed after its first round: preview comments, and names not stored. */
+export async function finishFeedPage(db: RtdbClient, start: FeedPageStart): Promise<FeedPage> {
+  return { ...start, posts: await completeFeedPosts(db, start.posts) };
+}
+
+/**
+ * One page of the feed of a user, game or event: newest first, preview comments filled. Two rounds of
+ * reads: the posts (one query) with the activity time, then the preview comments (and the names of
+ * authors of older records, which store none: a third round when only comments lack them).
+ */
 export async function readFeedPage(
   db: RtdbClient,
   targetId: string,
   after: FeedPosition | null,
   size = FEED_PAGE_SIZE,
 ): Promise<FeedPage> {
-  // The activity time is asked first, in the index's round: a change landing between the two reads then
-  // makes the page look older than it is (one more re-read), hardly ever newer (a change missed until
-  // the next one).
-  const activity =
-    after === null
-      ? db.read(feedActivityNode(targetId).path, z.number()).catch(() => null)
-      : Promise.resolve(undefined);
-  const { ids, nextCursor } = await feedIndexPage(db, targetId, after, size);
-  const [posts, activityAt] = await Promise.all([readFeedPosts(db, ids), activity]);
-  return { posts, nextCursor, ...(activityAt === undefined ? {} : { activityAt }) };
+  return finishFeedPage(db, await startFeedPage(db, targetId, after, size));
 }
 
 /** The comments of `ids` (in that order) with their authors' names; missing ones left out. */
 export async function readFeedComments(db: RtdbClient, ids: readonly string[]): Promise<FeedComment[]> {
   const comments = (await Promise.all(ids.map((id) => readComment(db, id)))).filter((c) => c !== null);
-  const names = await authorNames(
-    db,
-    comments.map((comment) => comment.sourceUUID),
-  );
-  return comments.map((comment) => ({ ...comment, authorName: names.get(comment.sourceUUID) }));
+  const names = await authorNames(db, unnamedAuthors(comments));
+  return comments.map((comment) => ({
+    ...comment,
+    authorName: comment.authorName ?? names.get(comment.sourceUUID),
+  }));
 }
 
 /** One page of a post's comments (its `comments` map: id → time), newest first. */
@@ -241,13 +266,24 @@ export async function readCommentsPage(
 export const EMPTY_FEED: FeedPage = { posts: [], nextCursor: null };
 
 /**
- * The first page of a feed as a page's bundle carries it. Start it with the page's own first reads: its
- * index query then shares their round, and its posts the next. A failure leaves the page with no posts
- * rather than failing it (spec section 8: failed reads resolve to empty lists).
+ * The first page of a feed as a page's bundle carries it, in the page's two rounds: start it with the
+ * page's own first reads (startFeedForPage), and finish it with the page's second ones once they all
+ * answered (finishFeedForPage), so that each round's reads leave together and none waits on a read of
+ * the other round. A failure leaves the page with no posts rather than failing it (spec section 8:
+ * failed reads resolve to empty lists).
  */
-export function feedForPage(db: RtdbClient, targetId: string): Promise<FeedPage> {
-  return readFeedPage(db, targetId, null).catch((error: unknown) => {
+export function startFeedForPage(db: RtdbClient, targetId: string): Promise<FeedPageStart | null> {
+  return startFeedPage(db, targetId, null).catch((error: unknown) => {
     console.error(`Loading the feed of ${targetId} failed`, error);
+    return null;
+  });
+}
+
+/** The second round of a page's feed (see startFeedForPage): no posts when its first round failed. */
+export function finishFeedForPage(db: RtdbClient, start: FeedPageStart | null): Promise<FeedPage> {
+  if (start === null) return Promise.resolve(EMPTY_FEED);
+  return finishFeedPage(db, start).catch((error: unknown) => {
+    console.error('Loading the comments of a feed failed', error);
     return EMPTY_FEED;
   });
 }

@@ -1,29 +1,75 @@
+import { z } from 'zod';
 import { PREVIEW_COMMENTS_PER_POST } from '../constants.ts';
+import { FEED_KEY_CHILD } from '../feed/feed-key.ts';
 import { postNode, SOCIAL_ROOTS } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
-import { postSchema, type Post } from '../schemas/post.ts';
+import { postSchema, type Post, type PostRecord } from '../schemas/post.ts';
 import type { PostComment } from '../schemas/post-comment.ts';
-import { withRecordMeta } from '../schemas/record-meta.ts';
+import { withRecordMeta, type RecordMeta } from '../schemas/record-meta.ts';
 import { readRecord } from './read-records.ts';
 import { POST_COMMENT } from './record-kinds.ts';
+
+/** A post record as read, with its meta: the spec's `type` of the post (text, …) kept. */
+export type StoredPost = PostRecord & RecordMeta;
 
 /** One comment with its meta, or null when absent or invalid. */
 export function readComment(db: RtdbClient, commentId: string): Promise<PostComment | null> {
   return readRecord(db, POST_COMMENT, commentId);
 }
 
-/** One post with its meta and its latest comments (up to PREVIEW_COMMENTS_PER_POST), or null. */
-export async function readPost(db: RtdbClient, postId: string): Promise<Post | null> {
+// The spec gives posts a field named `type` (text, …) as well as the `type` every record gets when
+// read: the post's own wins, since it says how to show the post; `root` still says it is a post.
+function withPostMeta(post: PostRecord, postId: string): StoredPost {
+  const meta = withRecordMeta(post, { uuid: postId, root: SOCIAL_ROOTS.posts, type: 'post' });
+  return { ...meta, type: post.type };
+}
+
+/** One post record with its meta (no comments read), or null. */
+export async function readPostRecord(db: RtdbClient, postId: string): Promise<StoredPost | null> {
   const post = await db.read(postNode(postId).path, postSchema);
-  if (!post) return null;
+  return post ? withPostMeta(post, postId) : null;
+}
+
+/** A post's latest comments (up to PREVIEW_COMMENTS_PER_POST), newest first, read in parallel. */
+export async function readPreviewComments(
+  db: RtdbClient,
+  post: Pick<PostRecord, 'comments'>,
+): Promise<PostComment[]> {
   const latest = Object.entries(post.comments)
     .sort(([, a], [, b]) => b - a)
     .slice(0, PREVIEW_COMMENTS_PER_POST);
-  const previewComments = (await Promise.all(latest.map(([id]) => readComment(db, id)))).filter(
-    (c) => c !== null,
+  return (await Promise.all(latest.map(([id]) => readComment(db, id)))).filter((c) => c !== null);
+}
+
+/** One post with its meta and its latest comments (up to PREVIEW_COMMENTS_PER_POST), or null. */
+export async function readPost(db: RtdbClient, postId: string): Promise<Post | null> {
+  const post = await readPostRecord(db, postId);
+  return post ? { ...post, previewComments: await readPreviewComments(db, post) } : null;
+}
+
+/** The children a posts query answers, each checked on its own: one bad post never hides a page. */
+const queriedPostsSchema = z.record(z.string(), z.unknown());
+
+/**
+ * The posts whose feed key lies in a range, the last `limit` of it: one bounded query on `posts`
+ * (shared/feed/feed-key.ts), in no particular order. Invalid records are logged and left out.
+ */
+export async function queryPostsByFeedKey(
+  db: RtdbClient,
+  range: { startAt: string; endAt: string },
+  limit: number,
+): Promise<StoredPost[]> {
+  const children = await db.query(
+    SOCIAL_ROOTS.posts,
+    { orderBy: FEED_KEY_CHILD, ...range, limitToLast: limit },
+    queriedPostsSchema,
   );
-  // The spec gives posts a field named `type` (text, …) as well as the `type` every record gets when
-  // read: the post's own wins, since it says how to show the post; `root` still says it is a post.
-  const meta = withRecordMeta(post, { uuid: postId, root: SOCIAL_ROOTS.posts, type: 'post' });
-  return { ...meta, type: post.type, previewComments };
+  return Object.entries(children ?? {}).flatMap(([id, value]) => {
+    const parsed = postSchema.safeParse(value);
+    if (!parsed.success) {
+      console.error(`Invalid post record ${postNode(id).path}`, z.prettifyError(parsed.error));
+      return [];
+    }
+    return [withPostMeta(parsed.data, id)];
+  });
 }

@@ -10,6 +10,8 @@ export { MAX_COMMENT_LENGTH };
 export const postCommentSchema = z.object({
   postUUID: recordIdSchema,
   sourceUUID: recordIdSchema,
+  /** Its author's username, stored when written (absent for guests and older comments; see post.ts). */
+  authorName: z.string().min(1).optional().catch(undefined),
   content: z.string().max(MAX_COMMENT_LENGTH),
   likes: z.number().int().nonnegative().default(0),
   timestamp: z.number(),

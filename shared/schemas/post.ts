@@ -19,6 +19,14 @@ export const postSchema = z.object({
   targetType: z.enum(POST_TARGET_TYPES).optional(),
   /** Its author. */
   sourceUUID: recordIdSchema,
+  /**
+   * Its author's username, stored when posted (a username never changes), so feeds show it without
+   * reading the member. Absent on posts by guests (their `web-…` name gives way to a username when they
+   * sign up) and on posts older than it: readers then read the name.
+   */
+  authorName: z.string().min(1).optional().catch(undefined),
+  /** Its place in its feed, which feed pages are queried by (shared/feed/feed-key.ts). */
+  feed_key: z.string().optional().catch(undefined),
   content: z.string().max(MAX_POST_LENGTH),
   type: z.enum(POST_TYPES).catch('text').default('text'),
   likes: z.number().int().nonnegative().default(0),

@@ -13,19 +13,31 @@ import { pushId } from '../push-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
 import { isGameDeveloper } from './developer-game.ts';
 import { planFeedActivity } from './feed-activity.ts';
+import { storedAuthorName } from './author-name.ts';
+import { feedKey } from '../feed/feed-key.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import type { NewPostRequest, PostRecord } from '../schemas/post.ts';
 import type { PostCommentRecord } from '../schemas/post-comment.ts';
 
+/** What a new post or comment stores besides the request, decided by the server. */
+export interface Authorship {
+  /** The author's username (shared/transitions/author-name.ts); null stores none. */
+  authorName?: string | null;
+  /** The time its feed key holds (the post's place in its feed); the record's `timestamp` is the database's. */
+  now?: number;
+}
+
 /**
  * A new post: the record, the target's feed index, the author's index and the feed's activity in one PATCH.
- * `fromDeveloper` marks a post by a developer of the game whose feed it is on (never taken from the request).
+ * `fromDeveloper` marks a post by a developer of the game whose feed it is on (never taken from the request);
+ * the record also holds its author's name and its feed key (shared/feed/feed-key.ts), never from the request.
  */
 export function planNewPost(
   uid: string,
   post: NewPostRequest,
   postId: string = pushId(),
   fromDeveloper = false,
+  { authorName = null, now = Date.now() }: Authorship = {},
 ): MultiPathUpdate {
   return {
     ...postNode(postId).set({
@@ -33,6 +45,8 @@ export function planNewPost(
       targetUUID: post.targetId,
       targetType: post.targetType,
       sourceUUID: uid,
+      ...(authorName === null ? {} : { authorName }),
+      feed_key: feedKey(post.targetId, now, postId),
       content: post.content,
       type: post.type,
       likes: 0,
@@ -45,10 +59,22 @@ export function planNewPost(
   };
 }
 
-export async function commitNewPost(db: RtdbClient, uid: string, post: NewPostRequest): Promise<string> {
-  const postId = pushId();
-  const fromDeveloper = post.targetType === 'game' && (await isGameDeveloper(db, uid, post.targetId));
-  await db.patch('', planNewPost(uid, post, postId, fromDeveloper));
+/**
+ * Writes a new post: whether its author develops the game and their name are read in parallel, then one
+ * PATCH. `now` (the Worker's clock by default) orders it in its feed.
+ */
+export async function commitNewPost(
+  db: RtdbClient,
+  uid: string,
+  post: NewPostRequest,
+  now: number = Date.now(),
+): Promise<string> {
+  const postId = pushId(now);
+  const [fromDeveloper, authorName] = await Promise.all([
+    post.targetType === 'game' ? isGameDeveloper(db, uid, post.targetId) : false,
+    storedAuthorName(db, uid),
+  ]);
+  await db.patch('', planNewPost(uid, post, postId, fromDeveloper, { authorName, now }));
   return postId;
 }
 
@@ -81,9 +107,10 @@ export function planDeletePost(
 }
 
 /**
- * A new comment: the record, its entry in the post's comments map, the post author's notification
- * (`postAuthor`; none when unknown or when commenting on one's own post) and the activity of the feed
- * the post is on (`feedId`, when known) in one PATCH.
+ * A new comment: the record (with its author's name, `authorName`, when they have one), its entry in
+ * the post's comments map, the post author's notification (`postAuthor`; none when unknown or when
+ * commenting on one's own post) and the activity of the feed the post is on (`feedId`, when known) in
+ * one PATCH.
  */
 export function planNewComment(
   uid: string,
@@ -92,11 +119,13 @@ export function planNewComment(
   commentId: string = pushId(),
   postAuthor: string | null = null,
   feedId: string | null = null,
+  authorName: string | null = null,
 ): MultiPathUpdate {
   return {
     ...commentNode(commentId).set({
       postUUID: postId,
       sourceUUID: uid,
+      ...(authorName === null ? {} : { authorName }),
       content,
       likes: 0,
       timestamp: SERVER_TIMESTAMP,
@@ -118,11 +147,12 @@ export async function commitNewComment(
 ): Promise<string> {
   const commentId = pushId();
   const post = postNode(postId);
-  const [postAuthor, feedId] = await Promise.all([
+  const [postAuthor, feedId, authorName] = await Promise.all([
     db.read(post.child('sourceUUID').path, recordIdSchema),
     db.read(post.child('targetUUID').path, recordIdSchema),
+    storedAuthorName(db, uid),
   ]);
-  await db.patch('', planNewComment(uid, postId, content, commentId, postAuthor, feedId));
+  await db.patch('', planNewComment(uid, postId, content, commentId, postAuthor, feedId, authorName));
   return commentId;
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../../shared/constants.ts';
 import { RtdbError, type RtdbClient, type RtdbQuery } from '../../shared/rtdb/rest-client.ts';
 import { followTypeTime, followTypeTimeRange } from '../../shared/schemas/follow.ts';
+import { feedKey, feedKeyRange } from '../../shared/feed/feed-key.ts';
 import { startTestDatabase, type TestDatabase } from '../integration/emulator-db.ts';
 
 // Every node of database.rules.json against the real emulator: who may read it (with an allowed and a
@@ -97,6 +98,7 @@ beforeAll(async () => {
       type: 'text',
       likes: 1,
       timestamp: 1,
+      feed_key: feedKey('hades', 1, 'p1'),
       comments: { c1: 2 },
     },
     'posts_by_id/hades/p1': 1,
@@ -316,6 +318,36 @@ describe('bounded queries: an indexed order and a limit of at most PUBLIC_QUERY_
     });
   });
 
+  describe('posts by feed key (a page of a feed, shared/feed/feed-key.ts)', () => {
+    const firstPage: RtdbQuery = { orderBy: 'feed_key', ...feedKeyRange('hades', null), limitToLast: 6 };
+    const nextPage: RtdbQuery = {
+      orderBy: 'feed_key',
+      ...feedKeyRange('hades', { timestamp: 1, id: 'p1' }),
+      limitToLast: RECORD_QUERY_CAP + 2,
+    };
+    it('a page of one feed, bounded and limited, is readable by anyone and answers the posts', async () => {
+      expect(await db.anonymous.get('posts', firstPage)).toMatchObject({ p1: { targetUUID: 'hades' } });
+      expect(await canRead(db.anonymous, 'posts', nextPage)).toBe(true);
+      expect(await canRead(ben, 'posts', { ...firstPage, limitToLast: PUBLIC_QUERY_CAP })).toBe(true);
+    });
+    it('without a limit, with a larger one, from the oldest end, or without both ends of a range, it is refused', async () => {
+      const { limitToLast: _, ...unlimited } = firstPage;
+      const { startAt: _start, ...openStart } = firstPage;
+      const { endAt: _end, ...openEnd } = firstPage;
+      expect(await canRead(db.anonymous, 'posts', unlimited)).toBe(false);
+      expect(await canRead(ana, 'posts', { ...firstPage, limitToLast: PUBLIC_QUERY_CAP + 1 })).toBe(false);
+      expect(await canRead(db.anonymous, 'posts', { ...unlimited, limitToFirst: 6 })).toBe(false);
+      expect(await canRead(db.anonymous, 'posts', openStart)).toBe(false);
+      expect(await canRead(db.anonymous, 'posts', openEnd)).toBe(false);
+    });
+    it('in another order, even limited, it is refused', async () => {
+      expect(
+        await canRead(db.anonymous, 'posts', { ...firstPage, orderBy: 'timestamp', startAt: 0, endAt: 9 }),
+      ).toBe(false);
+      expect(await canRead(db.anonymous, 'posts', { ...firstPage, orderBy: '$key' })).toBe(false);
+    });
+  });
+
   const indexes: [string, RtdbQuery][] = [
     ['indices_public/trendingIndex', { orderBy: '$value', limitToLast: TRENDING_GAMES_SHOWN }],
     ['posts_by_id/hades', { orderBy: '$value', limitToLast: RECORD_QUERY_CAP }],
@@ -479,6 +511,11 @@ describe('the reads the Worker makes without the server credential are allowed a
       'the next page of a feed',
       'posts_by_id/hades',
       { orderBy: '$value', endAt: 1, limitToLast: RECORD_QUERY_CAP },
+    ],
+    [
+      'a page of a feed',
+      'posts',
+      { orderBy: 'feed_key', ...feedKeyRange('hades', null), limitToLast: RECORD_QUERY_CAP + 1 },
     ],
     ['a post', 'posts/p1', undefined],
     ["a post's comment ids", 'posts/p1/comments', undefined],

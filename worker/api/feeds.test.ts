@@ -3,6 +3,7 @@ import type { FeedPage, FeedPost } from '../../shared/feed/read-feed.ts';
 import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
+import { feedKey } from '../../shared/feed/feed-key.ts';
 
 // Feeds on user, game and event pages, in workerd against the database emulator: the page bundle's
 // first page, paging by cursor, preview comments, and who may write and delete.
@@ -26,7 +27,7 @@ async function pageFeed(path: string): Promise<FeedPage> {
   return feed;
 }
 
-/** A post written straight into the database at a chosen time (to make runs of equal times). */
+/** A post written straight into the database at a chosen time (to make runs of equal times), with no stored author name (as older posts). */
 function postAt(id: string, targetId: string, timestamp: number, author = 'feeda') {
   return {
     [`posts/${id}`]: {
@@ -34,6 +35,7 @@ function postAt(id: string, targetId: string, timestamp: number, author = 'feeda
       targetUUID: targetId,
       targetType: 'game',
       sourceUUID: author,
+      feed_key: feedKey(targetId, timestamp, id),
       content: `post ${id}`,
       type: 'text',
       likes: 0,
