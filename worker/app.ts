@@ -61,6 +61,8 @@ export function createApp(options: AppOptions = {}) {
       staleSeconds: 600,
       parameters: (c) => pageParameters(pages.dataRoutes, c.req.path),
       settledStatus: settledStatusOf,
+      // Every unknown path is sent to /404: its one copy serves them all. Other 404s are not stored.
+      keepsNotFound: (c) => c.req.path === '/404',
     }),
   );
   app.onError(onError);

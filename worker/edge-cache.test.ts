@@ -195,14 +195,66 @@ describe('a parameter that changes the page', () => {
   });
 });
 
-describe('a page found missing after its head left', () => {
-  it('is kept with its real status: the copy answers 404', async () => {
-    const first = await visit('/game/ec-no-such-game');
-    expect(first.body).toContain('We couldn’t find that page');
-    const copy = await visit('/game/ec-no-such-game');
-    expect(copy.cache).toBe('hit');
-    expect(copy.status).toBe(404);
-    expect(copy.body).toBe(first.body);
+describe('a page found missing', () => {
+  const at = (ms: number) => ({ clock: () => TEST_NOW + ms });
+
+  it('is not stored: random missing addresses leave no copy at the edge, however many', async () => {
+    const addresses = Array.from({ length: 20 }, () => `/game/ec-made-up-${crypto.randomUUID()}`);
+    for (const path of addresses) {
+      const first = await visit(path);
+      expect(first.body, path).toContain('We couldn’t find that page');
+      expect(await caches.default.match(`http://questline.test${path}`), path).toBeUndefined();
+    }
+  });
+
+  it('is answered 404 with the status line when asked again (its head no longer leaves first)', async () => {
+    // The first visit's head left with 200 before the game was read: its body says not found, noindex.
+    const first = await visit('/game/ec-no-such-game', {}, at(0));
+    expect(first.status).toBe(200);
+    expect(first.body).toContain('<meta name="robots" content="noindex"/>');
+    const again = await visit('/game/ec-no-such-game', {}, at(1000));
+    expect(again.status).toBe(404);
+    expect(again.cache).toBeNull();
+    expect(again.body).toContain('We couldn’t find that page');
+    expect(await caches.default.match('http://questline.test/game/ec-no-such-game')).toBeUndefined();
+  });
+
+  it('is served as soon as its record exists, and then kept', async () => {
+    expect((await visit('/game/ec-late-game', {}, at(0))).body).toContain('We couldn’t find that page');
+    expect((await visit('/game/ec-late-game', {}, at(1000))).status).toBe(404);
+    await ownerDatabase(env).put('games/ec-late-game', testGame('ec-late-game', 'Late Game'));
+    const created = await visit('/game/ec-late-game', {}, at(2000));
+    expect(created.status).toBe(200);
+    expect(created.body).toContain('<h1>Late Game</h1>');
+    expect((await visit('/game/ec-late-game', {}, at(3000))).cache).toBe('hit');
+  });
+
+  it('is remembered for as long as a copy would have lived (11 minutes), no longer', async () => {
+    await visit('/game/ec-long-gone', {}, at(0));
+    expect((await visit('/game/ec-long-gone', {}, at(11 * 60_000))).status).toBe(404);
+    // Found missing again at 11 minutes: remembered from then on, and forgotten 11 minutes later.
+    const later = await visit('/game/ec-long-gone', {}, at(22 * 60_000 + 1));
+    expect(later.status).toBe(200);
+    expect(later.body).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it('drops the copy it replaces: a deleted record stops being served once its refresh finds it missing', async () => {
+    await ownerDatabase(env).put('games/ec-deleted-game', testGame('ec-deleted-game', 'Deleted Game'));
+    expect((await visit('/game/ec-deleted-game', {}, at(0))).status).toBe(200);
+    await ownerDatabase(env).delete('games/ec-deleted-game');
+    // Past its freshness: the stale copy is answered while the refresh finds the game gone.
+    const stale = await visit('/game/ec-deleted-game', {}, at(61_000));
+    expect(stale.cache).toBe('stale');
+    const after = await visit('/game/ec-deleted-game', {}, at(62_000));
+    expect(after.status).toBe(404);
+    expect(after.cache).toBeNull();
+  });
+
+  it('but for the not-found page itself, where every unknown path is sent: its one copy is kept', async () => {
+    expect((await visit('/404')).status).toBe(404);
+    const again = await visit('/404?from=somewhere');
+    expect(again.status).toBe(404);
+    expect(again.cache).toBe('hit');
   });
 });
 

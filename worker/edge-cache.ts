@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from './app-env.ts';
+import { RecentlyMissing } from './recently-missing.ts';
 
 /** When the copy was stored, so a hit knows whether it is still fresh. */
 const STORED_AT = 'x-questline-stored-at';
@@ -21,6 +22,12 @@ export interface EdgeCacheOptions {
    * The answer's own status unless given.
    */
   settledStatus?: (response: Response) => Promise<number>;
+  /**
+   * Whether a 404 at this address is one page for many (the not-found page itself, where every unknown
+   * path is sent) and so worth a copy. Any other 404 is one address among unboundedly many a client can
+   * make up: it is never stored (see recentlyMissing).
+   */
+  keepsNotFound?: (c: Context<AppEnv>) => boolean;
 }
 
 type Handler = (c: Context<AppEnv>) => Promise<Response>;
@@ -162,8 +169,17 @@ function isolateHit(copy: IsolateCopy, ageSeconds: number, acceptEncoding: strin
 export async function dropEdgeCopy(url: string): Promise<void> {
   const key = cacheKeyFor(url);
   forget(key.url);
+  recentlyMissing.forget(key.url);
   await caches.default.delete(key);
 }
+
+/**
+ * Addresses found missing lately, in place of a stored 404 (recently-missing.ts): at most a thousand
+ * (about 100 KB of an isolate's 128 MB), each for as long as a stored copy would have lived (fresh 60 s
+ * and stale 600 s), so a repeat within that time is answered 404 with the status line rather than a 200
+ * whose head left before the record was found missing.
+ */
+const recentlyMissing = new RecentlyMissing({ max: 1000, maxAgeMs: 11 * 60 * 1000 });
 
 /** Answers being refreshed in this isolate: a stale copy asked for again meanwhile does not start another. */
 const refreshing = new Set<string>();
@@ -203,8 +219,24 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     return isolateHit(copy, (now - copy.storedAt) / 1000, acceptEncoding);
   }
 
-  async function renderAndStore(c: Context<AppEnv>, key: string): Promise<Response> {
-    const response = await handler(c);
+  /**
+   * The handler's answer, kept at the edge when it is public and settles on 200 (or on a 404 that
+   * `keepsNotFound`). `missingBefore`: the address was found missing lately, so the page is answered
+   * with the status it settles on rather than the one its head would leave with early (a repeat of a
+   * missing address gets a real 404; one whose record exists now gets its page). `replacing`: a copy is
+   * stored already (a refresh), which a page now missing must not leave behind.
+   */
+  async function renderAndStore(
+    c: Context<AppEnv>,
+    key: string,
+    how: { missingBefore?: boolean; replacing?: boolean } = {},
+  ): Promise<Response> {
+    let response = await handler(c);
+    if (how.missingBefore && response.body) {
+      const status = await settledStatus(response);
+      if (status !== response.status)
+        response = new Response(response.body, { status, headers: response.headers });
+    }
     // Rendered while the database failed: its degraded form (spec section 8) is answered, never kept.
     if (c.var.database.failed) return forSessionOnly(response);
     if (!(response.status === 200 || response.status === 404) || !response.body) return response;
@@ -213,13 +245,22 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     headers.set('Cache-Control', cacheControl);
     const stored = new Headers(headers);
     stored.set('Cache-Control', storedCacheControl);
-    stored.set(STORED_AT, String(c.var.clock()));
+    const now = c.var.clock();
+    stored.set(STORED_AT, String(now));
+    const keepsNotFound = options.keepsNotFound?.(c) ?? false;
     c.executionCtx.waitUntil(
       Promise.all([new Response(forCache).arrayBuffer(), settledStatus(response)])
         .then(async ([page, status]) => {
           // A page whose head left before its data was read is known degraded only once it is whole, and
-          // known missing only once its loaders ran: the copy answers the real 404; a failure is not kept.
+          // known missing only once its loaders ran. A failure is not kept; a missing page is remembered
+          // in the isolate, not stored (but for the not-found page itself).
           if (c.var.database.failed || !(status === 200 || status === 404)) return;
+          if (status === 404 && !keepsNotFound) {
+            recentlyMissing.remember(key, now);
+            if (how.replacing) await caches.default.delete(key);
+            return;
+          }
+          recentlyMissing.forget(key);
           await caches.default.put(key, new Response(page, { status, headers: stored }));
         })
         .catch((error: unknown) => {
@@ -233,7 +274,7 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     if (refreshing.has(key)) return;
     refreshing.add(key);
     c.executionCtx.waitUntil(
-      renderAndStore(c, key)
+      renderAndStore(c, key, { replacing: true })
         .then((fresh) => fresh.body?.cancel())
         .catch((error: unknown) => {
           console.error('Edge cache refresh failed', error);
@@ -261,7 +302,7 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     if (copy) return copy;
 
     const hit = await caches.default.match(key);
-    if (!hit) return renderAndStore(c, key);
+    if (!hit) return renderAndStore(c, key, { missingBefore: recentlyMissing.has(key, now) });
     const storedAt = Number(hit.headers.get(STORED_AT) ?? 0);
     const ageSeconds = (now - storedAt) / 1000;
     const visitorHeaders = new Headers(hit.headers);

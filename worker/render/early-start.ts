@@ -18,7 +18,8 @@ import { usernameSchema } from '../../shared/schemas/user.ts';
  *   200: the page then carries the not-found screen with `<meta name="robots" content="noindex">` and its
  *   canonical URL, as Next.js does for a not-found found while streaming; search engines drop a noindex
  *   page as they drop a 404. The final status is kept for the edge cache (`settledStatusOf` in
- *   render-page.tsx) so that the copy it stores and serves answers the real 404.
+ *   render-page.tsx), which remembers the address as missing (it stores no copy of a 404) and answers
+ *   a repeat with the status it settles on: the real 404.
  * - Search is not here: its 400 (a query too long) and 503 (search unavailable) are answers clients read.
  */
 const EARLY_START: Record<string, (params: Params) => boolean> = {
