@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { testEnv } from '../test-support/test-database.ts';
 
@@ -47,5 +48,23 @@ describe('a guest signing in through the Worker', () => {
         message: 'Signing in is not available just now. Please try again in a moment.',
       },
     });
+  });
+
+  it('is "not available" when the function does not answer in time', async () => {
+    const silent = {
+      ...env,
+      FUNCTIONS_BASE_URL: `${inject('searchFunctionsOrigin')}/stand-in-silent/us-central1`,
+    };
+    // The Worker waits 70 s for a function when deployed; here a moment.
+    const response = await apiCaller(silent, createApp({ functionsTimeoutMs: 100 }))(
+      '/api/functions/anon-auth',
+      {
+        method: 'POST',
+        address: '192.0.2.83',
+        json: device(3),
+      },
+    );
+    expect(response.status).toBe(503);
+    expect((await response.json<{ error: { code: string } }>()).error.code).toBe('unavailable');
   });
 });

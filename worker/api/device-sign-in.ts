@@ -3,7 +3,6 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { isApiErrorCode } from '../../shared/api/error-codes.ts';
 import { WORKER_SECRET_HEADER } from '../../shared/api/worker-only-functions.ts';
-import { FUNCTIONS_TIMEOUT_MS } from '../../shared/constants.ts';
 import { deviceSignInAnswerSchema, deviceSignInRequestSchema } from '../../shared/schemas/device-sign-in.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -38,7 +37,14 @@ export const deviceSignInApi = new Hono<AppEnv>().post(
   limitGuests,
   validate('json', deviceSignInRequestSchema),
   async (c) => {
+    // A timer cleared once the answer is in, not AbortSignal.timeout, which stays armed for the whole
+    // 70 s after the call (as in call-callable.ts: an isolate may hold only so many timers).
+    const deadline = new AbortController();
+    const timer = setTimeout(() => {
+      deadline.abort(new DOMException('anon-auth did not answer in time', 'TimeoutError'));
+    }, c.var.functionsTimeoutMs);
     let response: Response;
+    let body: unknown;
     try {
       response = await fetch(callableUrl(c.env.FUNCTIONS_BASE_URL, 'anon-auth'), {
         method: 'POST',
@@ -48,12 +54,15 @@ export const deviceSignInApi = new Hono<AppEnv>().post(
           [WORKER_SECRET_HEADER]: c.env.WORKER_FUNCTIONS_SECRET,
         },
         body: JSON.stringify(c.req.valid('json')),
-        signal: AbortSignal.timeout(FUNCTIONS_TIMEOUT_MS),
+        signal: deadline.signal,
       });
+      // Read within the limit too: an answer can stall halfway (then it is no answer: undefined).
+      body = await response.json().catch(() => undefined);
     } catch (error) {
       throw signInUnavailable('anon-auth unreachable or timed out', error);
+    } finally {
+      clearTimeout(timer);
     }
-    const body: unknown = await response.json().catch(() => undefined);
     c.header('Cache-Control', 'no-store');
     if (response.ok) {
       const answer = deviceSignInAnswerSchema.safeParse(body);

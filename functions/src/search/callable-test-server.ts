@@ -98,6 +98,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   app.all('/anon-auth-tests/us-central1/anon-auth', (request, response) =>
     anonAuth(request as Parameters<typeof anonAuth>[0], response),
   );
+  // Stand-in: an anon-auth that never answers (the Worker gives up after its timeout).
+  app.post('/stand-in-silent/us-central1/anon-auth', () => undefined);
 
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
