@@ -5,6 +5,7 @@ import { createStaticHandler, type RouteObject } from 'react-router';
 import { routes } from '../client/routes.tsx';
 import { FUNCTIONS_TIMEOUT_MS } from '../shared/constants.ts';
 import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
+import { createSharedReads, withSharedReads } from '../shared/rtdb/shared-reads.ts';
 import { api } from './api/index.ts';
 import type { AppEnv } from './app-env.ts';
 import { databaseFor } from './database.ts';
@@ -27,7 +28,7 @@ export interface AppOptions {
   functionsTimeoutMs?: number;
   /** Replaces Google's securetoken key set for ID token checks: tests make it fail or count its use. */
   idTokenKeys?: JWTVerifyGetKey;
-  /** Replaces the clock for ID token expiry and edge-cache freshness: tests fix the time with it. */
+  /** Replaces the clock for ID token expiry, edge-cache freshness and shared reads: tests fix the time with it. */
   clock?: () => number;
   /** The pages' route table: client/routes.tsx's unless a test adds a page of its own. */
   routes?: RouteObject[];
@@ -35,18 +36,41 @@ export interface AppOptions {
   sitemapPageSize?: number;
 }
 
+/**
+ * How long the pages rendered in one isolate share a read that is the same for everyone (the top games,
+ * see shared/rtdb/shared-reads.ts): as long as the isolate keeps its copy of an edge-cached page.
+ */
+export const SHARED_READS_MS = 1000;
+
 /** The Worker: the JSON API first, then every other GET rendered as a page (edge-cached when public). */
 export function createApp(options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   // Once per app (one per isolate when deployed): the route table never changes between requests.
   const pages = createStaticHandler(options.routes ?? routes);
+  const clock = options.clock ?? Date.now;
+  // Once per app too: the public client of every request shares them (anonymous reads only).
+  const sharedReads = createSharedReads({ lifetimeMs: SHARED_READS_MS, clock });
+  const databaseOptions = {
+    ...options,
+    // Any write this isolate makes may change what a shared read answered: the next page reads afresh.
+    onDatabaseRequest: (record: RtdbRequestRecord) => {
+      if (record.method !== 'GET') sharedReads.forget();
+      options.onDatabaseRequest?.(record);
+    },
+  };
   // No Content-Security-Policy here: each rendered page sets its own, naming the nonce its scripts carry
   // (worker/render/content-security-policy.ts), so that an edge-cached copy keeps the pair together.
   app.use(secureHeaders({ crossOriginResourcePolicy: false, crossOriginOpenerPolicy: false }));
   app.use(async function database(c, next) {
-    c.set('database', databaseFor(c.env, options));
+    const database = databaseFor(c.env, databaseOptions);
+    withSharedReads(
+      database.public,
+      sharedReads,
+      `${c.env.FIREBASE_DATABASE_URL} ${c.env.FIREBASE_DATABASE_NAMESPACE}`,
+    );
+    c.set('database', database);
     c.set('idTokenKeys', options.idTokenKeys);
-    c.set('clock', options.clock ?? Date.now);
+    c.set('clock', clock);
     c.set('functionsTimeoutMs', options.functionsTimeoutMs ?? FUNCTIONS_TIMEOUT_MS);
     c.set('pages', pages);
     await next();

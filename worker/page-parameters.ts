@@ -1,4 +1,5 @@
-import { matchRoutes, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { routeMatches } from './route-matches.ts';
 
 /**
  * The query parameters each page reads (in its loader or its component), by route id: no other
@@ -23,7 +24,7 @@ const PER_MEMBER_PAGES: ReadonlySet<string> = new Set(['browse']);
  * for a page rendered for the member looking. Unknown paths keep none (they answer the not-found page).
  */
 export function pageParameters(routes: RouteObject[], pathname: string): readonly string[] | null {
-  const page = matchRoutes(routes, pathname)?.at(-1)?.route.id;
+  const page = routeMatches(routes, pathname)?.at(-1)?.route.id;
   if (page === undefined) return [];
   if (PER_MEMBER_PAGES.has(page)) return null;
   return PAGE_PARAMETERS[page] ?? [];

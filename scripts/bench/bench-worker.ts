@@ -8,6 +8,7 @@ import path from 'node:path';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { startEmulator } from '../../emulator/index.ts';
 import { seedDemoData } from '../../seed/seed-demo-data.ts';
+import { seedMembers } from '../../seed/seed-members.ts';
 import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { LOCAL_NAMESPACE } from '../stack/local-namespace.ts';
 import { WRANGLER_OFFLINE_ENV } from '../stack/offline-env.ts';
@@ -26,16 +27,20 @@ export async function bundleWorker(): Promise<string> {
   return outdir;
 }
 
-/** A database emulator on a free port of this machine, seeded with the demo data. */
-export async function startDemoDatabase() {
+/**
+ * A database emulator on a free port of this machine, seeded with the demo data; with `members`, the demo
+ * members too, with their follows and posts (as `npm start` seeds them): without them a profile page is
+ * the not-found page and every feed is empty, so a bench of pages would measure neither.
+ */
+export async function startDemoDatabase({ members = false }: { members?: boolean } = {}) {
   const database = await startEmulator({ port: 0, rules: path.join(root, 'database.rules.json') });
-  await seedDemoData(
-    createRtdbClient({
-      databaseUrl: database.url,
-      namespace: LOCAL_NAMESPACE,
-      credential: { kind: 'emulatorOwner' },
-    }),
-  );
+  const owner = createRtdbClient({
+    databaseUrl: database.url,
+    namespace: LOCAL_NAMESPACE,
+    credential: { kind: 'emulatorOwner' },
+  });
+  await seedDemoData(owner);
+  if (members) await seedMembers(owner);
   return database;
 }
 

@@ -114,7 +114,7 @@ const throughputs: Throughput[] = [];
 
 console.log('Bundling the Worker and seeding the demo data…');
 const outdir = await bundleWorker();
-const database = await startDemoDatabase();
+const database = await startDemoDatabase({ members: true });
 const proxy = await startDelayProxy(database.url, DELAY_MS);
 const cached = await startBenchWorker(outdir, database.url);
 const rendering = await startBenchWorker(outdir, database.url, { cache: false });

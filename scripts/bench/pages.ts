@@ -20,7 +20,7 @@ const { values } = parseArgs({
 const load = { seconds: Number(values.seconds), concurrency: Number(values.concurrency) };
 
 const outdir = await bundleWorker();
-const database = await startDemoDatabase();
+const database = await startDemoDatabase({ members: true });
 const cached = await startBenchWorker(outdir, database.url);
 const rendering = await startBenchWorker(outdir, database.url, { cache: false });
 

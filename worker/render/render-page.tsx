@@ -3,13 +3,13 @@ import { renderToReadableStream, renderToString } from 'react-dom/server';
 import {
   createStaticRouter,
   isRouteErrorResponse,
-  matchRoutes,
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
 import { SiteOriginContext } from '../../client/site-origin.ts';
 import type { AppEnv } from '../app-env.ts';
 import { modulesToPreloadFor } from '../client-assets.ts';
+import { routeMatches } from '../route-matches.ts';
 import { pageContentSecurityPolicy, newPageNonce } from './content-security-policy.ts';
 import { earlyHead, LATE_DOCUMENT_START, LateDocument } from './document.tsx';
 import { earlyStatusOf } from './early-start.ts';
@@ -124,7 +124,7 @@ function pageHeaders(c: Context<AppEnv>, nonce: string): Headers {
  */
 export async function renderPage(c: Context<AppEnv>): Promise<Response> {
   const nonce = newPageNonce();
-  const matches = matchRoutes(c.var.pages.dataRoutes, new URL(c.req.url).pathname) ?? [];
+  const matches = routeMatches(c.var.pages.dataRoutes, new URL(c.req.url).pathname) ?? [];
   const leaf = matches.at(-1);
   const preloaded = modulesToPreloadFor(matches.map((match) => match.route.id));
   const head = earlyHead(nonce, preloaded);
