@@ -1,3 +1,4 @@
+import { feedRecordsJob } from './feed-records-job.ts';
 import type { Job } from './job.ts';
 import { suggestionEngineJob } from './suggestion-engine-job.ts';
 import { trendingJob } from './trending-job.ts';
@@ -9,4 +10,5 @@ import { trendingJob } from './trending-job.ts';
 export const JOBS: Readonly<Record<string, Job>> = {
   trending: trendingJob,
   suggestions: suggestionEngineJob,
+  'feed-records': feedRecordsJob,
 };
