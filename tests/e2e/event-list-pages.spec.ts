@@ -89,8 +89,8 @@ for (const { label, path, heading } of [
 for (const path of ['/event/no-such-event', '/lists/games/no-such-list']) {
   test(`${path} shows the not-found page with top games and keeps the URL`, async ({ page }) => {
     const response = await page.goto(path);
-    // 200 from a fresh render (its head left before the record was read), 404 from the edge cache's
-    // copy; never indexed either way (worker/render/early-start.ts).
+    // 200 from a first render (its head left before the record was read), 404 for a repeat the isolate
+    // remembers missing; never indexed either way (worker/render/early-start.ts).
     expect([200, 404]).toContain(response?.status());
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
     await expect(page).toHaveURL(new RegExp(`${path}$`));

@@ -97,7 +97,7 @@ test('a client navigation asks the Worker for its page data once, and a page wit
 test('an unknown game shows the not-found page with top games and keeps the URL', async ({ page }) => {
   const response = await page.goto('/game/no-such-game-here');
   // A fresh render sends its head before the game is read, with 200, and the not-found screen tells
-  // search engines not to index it; the edge cache's copy keeps the real 404 (worker/render/early-start.ts).
+  // search engines not to index it; a repeat is answered the real 404 (worker/render/early-start.ts).
   expect([200, 404]).toContain(response?.status());
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await expect(page).toHaveURL(/\/game\/no-such-game-here$/);

@@ -109,8 +109,8 @@ test('a member follows and unfollows another member from their page; their own p
 
 test('an unknown member shows the not-found page with top games and keeps the URL', async ({ page }) => {
   const response = await page.goto('/user/nobody_by_this_name');
-  // 200 from a fresh render (its head left before the member was looked up), 404 from the edge cache's
-  // copy; never indexed either way (worker/render/early-start.ts).
+  // 200 from a first render (its head left before the member was looked up), 404 for a repeat the
+  // isolate remembers missing; never indexed either way (worker/render/early-start.ts).
   expect([200, 404]).toContain(response?.status());
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   await expect(page).toHaveURL(/\/user\/nobody_by_this_name$/);
