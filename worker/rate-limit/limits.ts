@@ -34,7 +34,8 @@ export const limitSignUps = rateLimit<AppEnv>({
 /**
  * Device sign-ins (POST /api/functions/anon-auth), where every new guest is made, counted against the
  * visitor's address: 20 a minute (GUESTS_LIMITER). "Continue as guest" is pressed once per visit, and an
- * installed app signs itself in once per launch; a script minting guest accounts is held to 20.
+ * installed app signs itself in once per launch; a script minting guest accounts is held to 20. The
+ * function answers nobody but the Worker (shared/api/worker-only-functions.ts), so this is the only way in.
  */
 export const limitGuests = rateLimit<AppEnv>({
   limiter: 'GUESTS_LIMITER',
