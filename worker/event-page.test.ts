@@ -78,7 +78,7 @@ describe('event page', () => {
     const requests: RtdbRequestRecord[] = [];
     await request('/event/game-fest-2031', { onDatabaseRequest: (r) => requests.push(r) });
     expect(sequentialRounds(requests)).toBe(2);
-    // The event, the feed's index (no posts yet) and its activity time; then its games.
+    // The event, the feed's posts (none yet) and its activity time; then its games.
     expect(requests).toHaveLength(6);
   });
 

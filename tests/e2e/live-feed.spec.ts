@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { pushId } from '../../shared/push-id.ts';
-import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
+import { planNewPost } from '../../shared/transitions/post.ts';
 import { signUp, uniqueMember } from './auth/auth-helpers.ts';
 import { ownerDatabase } from './database.ts';
 import { openHydrated, openHydratedAndMark, stayedOnPage } from './page-helpers.ts';
@@ -207,24 +207,18 @@ test('a page served from an older copy catches up as soon as it is open', async 
   // own cache (max-age 60 s).
   await openHydrated(page, gamePath);
 
-  // A post made where no copy was dropped (written straight to the database, as a write through
+  // A post made where no copy was dropped (its plan written straight to the database, as a write through
   // another data centre leaves this one's copy as it was).
   const postId = pushId();
   const text = `Posted elsewhere ${postId}`;
-  await ownerDatabase().patch('', {
-    [`posts/${postId}`]: {
-      uuid: postId,
-      targetUUID: 'firewatch',
-      targetType: 'game',
-      sourceUUID: 'questline',
-      content: text,
-      type: 'text',
-      likes: 0,
-      timestamp: SERVER_TIMESTAMP,
-    },
-    [`posts_by_id/firewatch/${postId}`]: SERVER_TIMESTAMP,
-    'feed_activity/firewatch': SERVER_TIMESTAMP,
-  });
+  await ownerDatabase().patch(
+    '',
+    planNewPost(
+      'questline',
+      { targetType: 'game', targetId: 'firewatch', content: text, type: 'text' },
+      postId,
+    ),
+  );
 
   // The next visit is served a copy without the post; once open, the page shows it by itself.
   const response = await page.goto(gamePath);

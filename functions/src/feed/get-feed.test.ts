@@ -1,5 +1,6 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedKey } from '../../../shared/feed/feed-key.ts';
 import { readFeedPage, type FeedPost } from '../../../shared/feed/read-feed.ts';
 import type { MultiPathUpdate } from '../../../shared/rtdb/multi-path-update.ts';
 import {
@@ -44,6 +45,7 @@ function post(id: string, author: string, target: string, minutesAgo: number): M
       targetUUID: target,
       targetType: target === GAME || target === 'other-game' ? 'game' : target === EVENT ? 'event' : 'user',
       sourceUUID: author,
+      feed_key: feedKey(target, timestamp, id),
       content: `Post ${id}`,
       type: 'text',
       likes: 0,
