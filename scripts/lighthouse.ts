@@ -19,6 +19,7 @@ import { LIGHTHOUSE_CONFIG, LIGHTHOUSE_FLAGS } from './lighthouse/config.ts';
 import { selectPageTypes, type PageType } from './lighthouse/page-types.ts';
 import {
   formatFindings,
+  formatMetricTable,
   formatTable,
   summarisePageType,
   summariseRun,
@@ -150,6 +151,9 @@ process.stdout.write(`\nLighthouse, mobile, median of ${String(runs)} runs (${St
 process.stdout.write(`${formatTable(results)}\n`);
 process.stdout.write(
   '* below the goal. machine: Lighthouse benchmark index, median (≥ 1,000 a fast desktop)\n\n',
+);
+process.stdout.write(
+  `Performance metrics, median (simulated mobile throttling)\n\n${formatMetricTable(results)}\n\n`,
 );
 const findings = formatFindings(results);
 if (findings) process.stdout.write(`What costs points:\n${findings}\n\n`);

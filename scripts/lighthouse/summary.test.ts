@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_TYPES, selectPageTypes, type PageType } from './page-types.ts';
 import {
   formatFindings,
+  formatMetricTable,
   formatTable,
   median,
   summarisePageType,
@@ -167,6 +168,41 @@ describe('the runs of a page type together', () => {
     );
     expect(slower.meetsGoal.performance).toBe(false);
     expect(formatTable([slower])).toMatch(/^game\s+98 \*\s+100\s+100\s+100\s+1200$/m);
+  });
+
+  it('gives the median of each performance metric, what the score is made of', () => {
+    /** A run whose first paint took `fcp` ms; its other metrics are the same in every run. */
+    const withMetrics = (fcp: number): ReportLike => {
+      const base = report(perfect);
+      const metric = (title: string, numericValue: number) => ({ title, score: 1, numericValue });
+      return {
+        ...base,
+        audits: {
+          ...base.audits,
+          'first-contentful-paint': metric('FCP', fcp),
+          'largest-contentful-paint': metric('LCP', 2100),
+          'total-blocking-time': metric('TBT', 30.4),
+          'cumulative-layout-shift': metric('CLS', 0.0123),
+          'speed-index': metric('SI', 1500),
+        },
+      };
+    };
+    const result = summarisePageType(
+      game,
+      [1900, 850, 920].map((fcp) => summariseRun(withMetrics(fcp), game)),
+    );
+    expect(result.metricMedians).toEqual({
+      'first-contentful-paint': 920,
+      'largest-contentful-paint': 2100,
+      'total-blocking-time': 30.4,
+      'cumulative-layout-shift': 0.0123,
+      'speed-index': 1500,
+    });
+    expect(formatMetricTable([result])).toMatch(/^game\s+0\.92 s\s+2\.10 s\s+30 ms\s+0\.012\s+1\.50 s$/m);
+    // A report without a metric (Lighthouse could not measure it) has none to show.
+    const unmeasured = summarisePageType(game, [summariseRun(report(perfect), game)]);
+    expect(unmeasured.metricMedians['total-blocking-time']).toBeNull();
+    expect(formatMetricTable([unmeasured])).toMatch(/^game\s+n\/a\s+n\/a\s+n\/a\s+n\/a\s+n\/a$/m);
   });
 
   it('lets the not-found page miss SEO only on the audits it fails by design', () => {

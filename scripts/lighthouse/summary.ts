@@ -17,9 +17,21 @@ export interface ReportLike {
 interface AuditLike {
   title: string;
   score: number | null;
+  /** A metric's value: milliseconds, or the layout shift's unitless score. */
+  numericValue?: number | undefined;
   displayValue?: string | undefined;
   details?: { type: string; items?: unknown } | undefined;
 }
+
+/** The metrics the performance score is made of (Lighthouse 10 and later), in the order shown. */
+export const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
+export type MetricId = (typeof METRICS)[number];
 
 export interface FailingAudit {
   category: CategoryId;
@@ -37,6 +49,8 @@ export interface FailingAudit {
 export interface RunSummary {
   /** 0 to 100 per category; null when Lighthouse could not score it. */
   scores: Record<CategoryId, number | null>;
+  /** Each performance metric's value (see AuditLike.numericValue); null when Lighthouse had none. */
+  metrics: Record<MetricId, number | null>;
   failing: FailingAudit[];
   /** Requests Lighthouse blocked: the internet, which this offline machine cannot reach. */
   blocked: string[];
@@ -134,9 +148,12 @@ export function summariseRun(report: ReportLike, pageType: PageType): RunSummary
       });
     }
   }
+  const metrics = {} as Record<MetricId, number | null>;
+  for (const metric of METRICS) metrics[metric] = report.audits[metric]?.numericValue ?? null;
   const unanswered = networkRequests(report).filter((request) => request.statusCode < 0);
   return {
     scores,
+    metrics,
     failing,
     blocked: unanswered.filter((request) => matchesBlockedPattern(request.url)).map((r) => r.url),
     failed: unanswered.filter((request) => !matchesBlockedPattern(request.url)).map((r) => r.url),
@@ -170,6 +187,8 @@ export interface PageTypeResult {
   runs: number;
   /** The median of each category's scores over the runs; null when any run could not score it. */
   medians: Record<CategoryId, number | null>;
+  /** The median of each performance metric over the runs (null when any run had none): what the score is made of. */
+  metricMedians: Record<MetricId, number | null>;
   /** The goal is met on the median, or the category loses points only on audits failed by design. */
   meetsGoal: Record<CategoryId, boolean>;
   failing: FailingAuditAcrossRuns[];
@@ -208,12 +227,19 @@ export function summarisePageType(pageType: PageType, runs: readonly RunSummary[
     const onlyByDesign = costly.length > 0 && costly.every((audit) => audit.expected !== undefined);
     meetsGoal[category] = complete && ((medians[category] ?? 0) >= GOALS[category] || onlyByDesign);
   }
+  const metricMedians = {} as Record<MetricId, number | null>;
+  for (const metric of METRICS) {
+    const values = runs.map((run) => run.metrics[metric]);
+    const measured = values.filter((value) => value !== null);
+    metricMedians[metric] = measured.length === values.length && values.length > 0 ? median(measured) : null;
+  }
   const unique = (lists: string[][]) => [...new Set(lists.flat())].sort();
   return {
     name: pageType.name,
     path: pageType.path,
     runs: runs.length,
     medians,
+    metricMedians,
     meetsGoal,
     failing: [...failing.values()].sort(
       (a, b) =>
@@ -246,7 +272,12 @@ export function formatTable(results: readonly PageTypeResult[]): string {
     String(result.benchmarkIndex),
   ]);
   const goal = ['goal', ...CATEGORIES.map((category) => `≥ ${String(GOALS[category])}`), ''];
-  const all = [header, ...rows, goal];
+  return layOut(header, rows, goal);
+}
+
+/** Columns aligned, the first to the left and the others to the right, a rule under the header and above the last row. */
+function layOut(header: string[], rows: string[][], last: string[]): string {
+  const all = [header, ...rows, last];
   const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? '').length)));
   const line = (row: string[]) =>
     row
@@ -256,7 +287,45 @@ export function formatTable(results: readonly PageTypeResult[]): string {
       .join('  ')
       .trimEnd();
   const rule = widths.map((width) => '─'.repeat(width)).join('  ');
-  return [line(header), rule, ...rows.map(line), rule, line(goal)].join('\n');
+  return [line(header), rule, ...rows.map(line), rule, line(last)].join('\n');
+}
+
+const METRIC_LABELS: Record<MetricId, string> = {
+  'first-contentful-paint': 'FCP',
+  'largest-contentful-paint': 'LCP',
+  'total-blocking-time': 'TBT',
+  'cumulative-layout-shift': 'CLS',
+  'speed-index': 'SI',
+};
+
+/**
+ * Where a metric scores 0.9 on mobile, as Lighthouse 13 scores it (its "good" threshold; the p10 of its
+ * log-normal curve: https://developer.chrome.com/docs/lighthouse/performance/performance-scoring).
+ */
+const METRIC_GOOD: Record<MetricId, number> = {
+  'first-contentful-paint': 1800,
+  'largest-contentful-paint': 2500,
+  'total-blocking-time': 200,
+  'cumulative-layout-shift': 0.1,
+  'speed-index': 3387,
+};
+
+function formatMetric(metric: MetricId, value: number | null): string {
+  if (value === null) return 'n/a';
+  if (metric === 'cumulative-layout-shift') return value.toFixed(3);
+  if (metric === 'total-blocking-time') return `${String(Math.round(value))} ms`;
+  return `${(value / 1000).toFixed(2)} s`;
+}
+
+/** The second table: the median of each metric per page type, what the performance score is made of. */
+export function formatMetricTable(results: readonly PageTypeResult[]): string {
+  const header = ['page type', ...METRICS.map((metric) => METRIC_LABELS[metric])];
+  const rows = results.map((result) => [
+    result.name,
+    ...METRICS.map((metric) => formatMetric(metric, result.metricMedians[metric])),
+  ]);
+  const good = ['good', ...METRICS.map((metric) => `≤ ${formatMetric(metric, METRIC_GOOD[metric])}`)];
+  return layOut(header, rows, good);
 }
 
 /** Per page type: the audits that cost points (and why), what was blocked, and what failed. */
