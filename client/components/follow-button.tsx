@@ -4,6 +4,7 @@ import type { ApiFailure, FollowCheck, FollowState } from '../../shared/api/cont
 import type { FollowTargetType } from '../../shared/schemas/follow.ts';
 import { callApi, useBrowserSession } from './browser-capabilities.ts';
 import { tooOftenMessage } from './too-often.ts';
+import { formatCount } from './count-format.ts';
 
 /** Whether the member follows the target: unknown until the API has answered; `self` on one's own page. */
 type Membership = 'unknown' | 'signed-out' | 'self' | { following: boolean };
@@ -47,7 +48,7 @@ const changeFollow = (
   );
 
 function followersLabel(count: number): string {
-  return count === 1 ? '1 follower' : `${count.toLocaleString('en-US')} followers`;
+  return count === 1 ? '1 follower' : `${formatCount(count)} followers`;
 }
 
 /**

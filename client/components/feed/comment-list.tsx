@@ -12,6 +12,7 @@ import { LikeButton } from './like-button.tsx';
 import { hidesComment } from './member-blocks.ts';
 import { PostText } from './post-text.tsx';
 import { refusalMessage, TextComposer } from './text-composer.tsx';
+import { formatCount } from '../count-format.ts';
 
 /** The comment box's surroundings, as far as this needs them (components are also type-checked without the DOM). */
 interface BoxHolder {
@@ -19,7 +20,7 @@ interface BoxHolder {
 }
 
 function commentsLabel(count: number): string {
-  return count === 1 ? 'Show the comment' : `Show all ${count.toLocaleString('en-US')} comments`;
+  return count === 1 ? 'Show the comment' : `Show all ${formatCount(count)} comments`;
 }
 
 /** One comment: author, text, age, likes, and Delete for its author and the post's author. */

@@ -3,9 +3,10 @@ import type { LikeTargetType } from '../../../shared/schemas/like.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { isSignedOutFailure, useFeedViewer } from './feed-viewer.tsx';
 import { tooOftenMessage } from '../too-often.ts';
+import { formatCount } from '../count-format.ts';
 
 function likesLabel(count: number): string {
-  return count === 1 ? '1 like' : `${count.toLocaleString('en-US')} likes`;
+  return count === 1 ? '1 like' : `${formatCount(count)} likes`;
 }
 
 /**
