@@ -264,6 +264,8 @@ export function EditorAddGame({
             autoComplete="off"
             onChange={(event) => {
               setValue(fieldValue(event));
+              // What the last add said belongs to the text that was there: typing anew clears it.
+              setStatus('');
               offer(fieldValue(event));
             }}
             onKeyDown={(event) => {

@@ -62,6 +62,8 @@ test('an editor reorders a list from the keyboard, visitors see it at once; a ne
   await expect(lists.getByText('No game is called “celest”: pick one of the matches.')).toBeVisible();
   await expect(lists.getByRole('list', { name: 'Favourites' }).locator('li')).toHaveCount(3);
   await add.fill('');
+  // Typing anew clears what the last try said.
+  await expect(lists.getByText('No game is called “celest”: pick one of the matches.')).toHaveCount(0);
   await lists.getByRole('button', { name: 'Save list' }).click();
   await expect(lists.getByRole('status').filter({ hasText: 'List created.' })).toBeVisible();
 
@@ -122,7 +124,9 @@ test('an editor reorders a list from the keyboard, visitors see it at once; a ne
     'Hades',
   );
   await developers.getByRole('button', { name: 'Grant developer' }).click();
-  await expect(developers.locator(':scope > .editor-status')).toHaveText(`${member.username} is now a developer.`);
+  await expect(developers.locator(':scope > .editor-status')).toHaveText(
+    `${member.username} is now a developer.`,
+  );
   await expect(developers.getByText(`is a developer of Hades`)).toBeVisible();
   const db = ownerDatabase();
   expect(await db.get(`users/${memberUid}/readOnly/isDeveloper`)).toBe(true);
