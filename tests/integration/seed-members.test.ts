@@ -43,6 +43,17 @@ describe('seedMembers', () => {
     const anaFollowers = data.members.filter((m) => m.follows_users.includes('ana_roguelites')).length;
     expect(await db.server.get(`users/${ana}/public/follows`)).toBe(anaFollowers);
 
+    // Demo posts are what the API writes: with their author's name and their feed key, so demo pages
+    // read their feeds in one query and no names.
+    const anaPosts = Object.keys((await db.server.get(`posts_by_uid/${ana}`)) as object);
+    for (const postId of anaPosts) {
+      const post = (await db.server.get(`posts/${postId}`)) as { targetUUID: string; feed_key: string };
+      expect(post).toMatchObject({ authorName: 'ana_roguelites' });
+      expect(post.feed_key.startsWith(`${post.targetUUID}|`) && post.feed_key.endsWith(`|${postId}`)).toBe(
+        true,
+      );
+    }
+
     const again = await seedMembers(db.server);
     expect(again).toMatchObject({ follows: 0, posts: 0 });
     expect(await db.server.get('games/hades/follows')).toBe(hadesFollowers);
