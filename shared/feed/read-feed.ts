@@ -59,9 +59,11 @@ async function feedPostsPage(
 ): Promise<{ posts: StoredPost[]; nextCursor: string | null }> {
   // From a cursor the range ends at the cursor's own post (see feedKeyRange), which is left out here:
   // one more is read, so that a full page and the one after it are still told apart.
+  // A record failing its schema still takes its place, so the page is cut where the keys say and the
+  // next one starts after it (the page shows one post fewer).
   const read = await queryPostsByFeedKey(db, feedKeyRange(targetId, after), size + (after ? 2 : 1));
-  const positioned = read.flatMap((post) => {
-    const key = post.feed_key === undefined ? null : parseFeedKey(post.feed_key);
+  const positioned = read.flatMap(({ feedKey, post }) => {
+    const key = feedKey === null ? null : parseFeedKey(feedKey);
     return key?.feedId === targetId && (after === null || isAfter(key.position, after))
       ? [{ post, position: key.position }]
       : [];
@@ -70,7 +72,7 @@ async function feedPostsPage(
   const shown = page.slice(0, size);
   const last = shown.at(-1);
   return {
-    posts: shown.map(({ post }) => post),
+    posts: shown.flatMap(({ post }) => (post === null ? [] : [post])),
     nextCursor: page.length > size && last ? encodeFeedCursor(last.position) : null,
   };
 }

@@ -50,26 +50,35 @@ export async function readPost(db: RtdbClient, postId: string): Promise<Post | n
 /** The children a posts query answers, each checked on its own: one bad post never hides a page. */
 const queriedPostsSchema = z.record(z.string(), z.unknown());
 
+/** A child a posts query answered: its feed key as stored, and the post, null when invalid. */
+export interface QueriedPost {
+  id: string;
+  feedKey: string | null;
+  post: StoredPost | null;
+}
+
+const storedFeedKeySchema = z.object({ feed_key: z.string() });
+
 /**
  * The posts whose feed key lies in a range, the last `limit` of it: one bounded query on `posts`
- * (shared/feed/feed-key.ts), in no particular order. Invalid records are logged and left out.
+ * (shared/feed/feed-key.ts), in no particular order. An invalid record is logged and answered without its
+ * post, still with its key, so that a page of a feed still moves past it.
  */
 export async function queryPostsByFeedKey(
   db: RtdbClient,
   range: { startAt: string; endAt: string },
   limit: number,
-): Promise<StoredPost[]> {
+): Promise<QueriedPost[]> {
   const children = await db.query(
     SOCIAL_ROOTS.posts,
     { orderBy: FEED_KEY_CHILD, ...range, limitToLast: limit },
     queriedPostsSchema,
   );
-  return Object.entries(children ?? {}).flatMap(([id, value]) => {
+  return Object.entries(children ?? {}).map(([id, value]) => {
+    const feedKey = storedFeedKeySchema.safeParse(value).data?.feed_key ?? null;
     const parsed = postSchema.safeParse(value);
-    if (!parsed.success) {
+    if (!parsed.success)
       console.error(`Invalid post record ${postNode(id).path}`, z.prettifyError(parsed.error));
-      return [];
-    }
-    return [withPostMeta(parsed.data, id)];
+    return { id, feedKey, post: parsed.success ? withPostMeta(parsed.data, id) : null };
   });
 }

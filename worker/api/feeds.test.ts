@@ -154,6 +154,28 @@ describe('feeds on pages', () => {
     expect(seen).toEqual(NEWEST_FIRST);
   });
 
+  it('leaves out a post whose record is broken and pages on past it', async () => {
+    await db.patch('', {
+      'games/brokengame': testGame('brokengame', 'Broken Game', 2),
+      ...postAt('b-new', 'brokengame', T + 3),
+      ...postAt('b-old', 'brokengame', T + 1),
+      'posts/b-bad': {
+        uuid: 'b-bad',
+        targetUUID: 'brokengame',
+        feed_key: feedKey('brokengame', T + 2, 'b-bad'),
+      },
+    });
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const page: FeedPage = await (await call(`/api/posts?targetId=brokengame&limit=1${query}`)).json();
+      seen.push(...page.posts.map((p) => p.uuid));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(['b-new', 'b-old']);
+  });
+
   it('refuses a cursor it did not write with a 400', async () => {
     for (const cursor of ['x', '12', 'abc.def', '1.a.b', '-5.p01', `${'9'.repeat(20)}.p01`]) {
       const response = await call(`/api/posts?targetId=pagedgame&cursor=${encodeURIComponent(cursor)}`);
