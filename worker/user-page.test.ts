@@ -111,6 +111,35 @@ describe('user page', () => {
     expect(body).toContain('<h1>web-abcd1234</h1>');
   });
 
+  it('forgets a profile name it kept once its member no longer goes by it, and finds who does', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', {
+      'users/up-mona/public': { uuid: 'up-mona', username: 'web-mona1234', follows: 0 },
+      'users_public/up-mona': { username: 'web-mona1234' },
+    });
+    forgetProfileUids();
+    expect((await request('/user/web-mona1234', {}, uncached)).response.status).toBe(200);
+    // The guest takes a username: its web- name is no one's any more.
+    await db.patch('', {
+      'users/up-mona/public/username': 'mona_plays',
+      'users_public/up-mona': { username: 'mona_plays' },
+    });
+    const gone = await request('/user/web-mona1234', {}, uncached);
+    expect(gone.body).toContain('We couldn’t find that page');
+    expect((await request('/user/mona_plays', {}, uncached)).body).toContain('<h1>mona_plays</h1>');
+    // A name kept for one member and now held by another (the first one gone) shows the one holding it.
+    await db.patch('', {
+      'users/up-mona/public': null,
+      'users_public/up-mona': null,
+      'users/up-nina/public': { uuid: 'up-nina', username: 'mona_plays', follows: 0 },
+      'users_public/up-nina': { username: 'mona_plays' },
+    });
+    const taken = await request('/api/pages/user/mona_plays');
+    expect((JSON.parse(taken.body) as { loaderData: { user: UserBundle } }).loaderData.user.user.uuid).toBe(
+      'up-nina',
+    );
+  });
+
   it('reads the database in three sequential rounds cold, and in two once the Worker knows the member', async () => {
     forgetProfileUids();
     const requests: RtdbRequestRecord[] = [];
