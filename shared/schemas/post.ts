@@ -11,7 +11,10 @@ export const POST_TYPES = ['text', 'image', 'link'] as const;
 /** What a post can be written to: a user's, a game's or an event's feed. */
 export const POST_TARGET_TYPES = ['user', 'game', 'event'] as const;
 
-/** A post at `posts/{pushId}`, indexed in `posts_by_id/{targetId}` and `posts_by_uid/{uid}`. */
+/**
+ * A post at `posts/{pushId}`, indexed in `posts_by_id/{targetId}` and `posts_by_uid/{uid}`; a feed's page
+ * reads `posts` by `feed_key` (shared/feed/feed-key.ts).
+ */
 export const postSchema = z.object({
   uuid: recordIdSchema,
   /** The feed it is on (a user, game or event id). */
