@@ -1,6 +1,6 @@
 // First: in production nothing may write to the console, the modules below included.
 import './quiet-console.ts';
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from '../routes.tsx';
@@ -58,14 +58,20 @@ function HydrationMarker({ children }: { children: ReactNode }) {
   return children;
 }
 
-hydrateRoot(
-  root,
-  <StrictMode>
-    <HydrationMarker>
-      <SiteOriginContext value={window.location.origin}>
-        <RouterProvider router={router} />
-      </SiteOriginContext>
-    </HydrationMarker>
-  </StrictMode>,
-);
+// As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+// thread for the whole page: a tap or a scroll meanwhile is answered at once (a click on a part not
+// hydrated yet is replayed once it is). The page is already painted from the server's HTML; nothing
+// waits for hydration to show. Next.js hydrates the same way.
+startTransition(() => {
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <HydrationMarker>
+        <SiteOriginContext value={window.location.origin}>
+          <RouterProvider router={router} />
+        </SiteOriginContext>
+      </HydrationMarker>
+    </StrictMode>,
+  );
+});
 trackPageViews(router);
