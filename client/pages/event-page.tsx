@@ -96,9 +96,10 @@ export function Component() {
         <h2 id="about-event">About</h2>
         <p>{description}</p>
       </section>
+      {/* The event's games are its own content, so they come before its feed (as on a member's page). */}
+      <GameGrid id="event-games" title="Featured games" games={eventGames} />
       {/* Keyed by event: the next event page's feed starts afresh. */}
       <FeedSection key={event.uuid} targetType="event" targetId={event.uuid} feed={feed} />
-      <GameGrid id="event-games" title="Featured games" games={eventGames} />
     </article>
   );
 }
