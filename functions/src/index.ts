@@ -2,9 +2,8 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { setGlobalOptions } from 'firebase-functions/v2';
 import { defineSecret } from 'firebase-functions/params';
-import { onRequest, type Request } from 'firebase-functions/v2/https';
+import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import type { InstalledAppFunctions } from '../../shared/api/installed-app-functions.ts';
 import { WORKER_SECRET_NAME } from '../../shared/api/worker-only-functions.ts';
 import { serverCredential, type ServerCredentialSettings } from '../../shared/rtdb/database-credential.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
@@ -14,13 +13,7 @@ import {
   JOB_DATABASE_TIMEOUT_MS,
   type FunctionsDatabaseSource,
 } from './functions-database.ts';
-import {
-  processLogin,
-  processLoginRequestSchema,
-  processLogout,
-  processLogoutRequestSchema,
-} from './installed-app-logins.ts';
-import { fail, postBody, type BodySchema } from './post-body.ts';
+import { processLoginHandler, processLogoutHandler } from './device-binding-functions.ts';
 import { doSearchCallable } from './search/do-search.ts';
 import { getFeedCallable } from './feed/get-feed.ts';
 import { createSearchService, type SearchService } from './search/search-service.ts';
@@ -71,17 +64,6 @@ function jobDatabase(): RtdbClient {
   return functionsDatabase(databaseSource(), JOB_DATABASE_TIMEOUT_MS);
 }
 
-/** The uid proven by the request's `Authorization: Bearer <ID token>`, or undefined. */
-async function callerUid(request: Request): Promise<string | undefined> {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.get('Authorization') ?? '');
-  if (!match?.[1]) return undefined;
-  try {
-    return (await getAuth().verifyIdToken(match[1])).uid;
-  } catch {
-    return undefined;
-  }
-}
-
 // The secret only the Worker knows (shared/api/worker-only-functions.ts): in production a Functions
 // secret (`firebase functions:secrets:set WORKER_FUNCTIONS_SECRET`, see the README), locally the
 // Functions emulator reads it from functions/.secret.local, which the local stack writes.
@@ -94,34 +76,20 @@ const anonAuthFunction = onRequest(
   anonAuthHandler({ database, auth: () => getAuth(), workerSecret: () => workerSecret.value() }),
 );
 
-/** A POST function for the signed-in caller: validates the body, proves the caller, answers errors alike. */
-function signedInFunction<N extends 'process-login' | 'process-logout', T>(
-  name: N,
-  schema: BodySchema<T>,
-  handle: (uid: string, request: T) => Promise<InstalledAppFunctions[N]['answer']>,
-) {
-  return onRequest({ cors: true }, async (request, response) => {
-    const body = postBody(request, response, schema);
-    if (!body) return;
-    const uid = await callerUid(request);
-    if (!uid) {
-      fail(response, 401, 'unauthenticated', 'Please sign in.');
-      return;
-    }
-    try {
-      response.json(await handle(uid, body));
-    } catch (error) {
-      console.error(`${name} failed`, error);
-      fail(response, 500, 'default');
-    }
-  });
-}
-
-const processLoginFunction = signedInFunction('process-login', processLoginRequestSchema, (uid, body) =>
-  processLogin(database(), uid, body),
+// process-login and process-logout answer the Worker only too (device-binding-functions.ts), which counts
+// them among the member's writes; each still checks the member's ID token the Worker passes on.
+const deviceBindingOptions = {
+  database,
+  verifyIdToken: async (token: string) => (await getAuth().verifyIdToken(token)).uid,
+  workerSecret: () => workerSecret.value(),
+};
+const processLoginFunction = onRequest(
+  { cors: false, secrets: [workerSecret] },
+  processLoginHandler(deviceBindingOptions),
 );
-const processLogoutFunction = signedInFunction('process-logout', processLogoutRequestSchema, (uid, body) =>
-  processLogout(database(), uid, body),
+const processLogoutFunction = onRequest(
+  { cors: false, secrets: [workerSecret] },
+  processLogoutHandler(deviceBindingOptions),
 );
 
 // One search index per function instance (search/search-service.ts), made on the first search: loading

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { createGuestAccount } from '../../shared/accounts/account-sections.ts';
-import type { InstalledAppFunctions } from '../../shared/api/installed-app-functions.ts';
 import { guestDisplayName, GUEST_EMAIL_DOMAIN } from '../../shared/auth/account-api.ts';
 import { installedAppPath } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
-import { deviceAccessKeySchema, deviceSignInRequestSchema } from '../../shared/schemas/device-sign-in.ts';
+import {
+  deviceBindRequestSchema,
+  deviceSignInRequestSchema,
+  deviceUnbindRequestSchema,
+} from '../../shared/schemas/device-sign-in.ts';
 
 // Guests and installed-app sign-in (spec sections 6 and 7). An installed web app keeps a device
 // credential (accessId + accessKey) in its own storage. anon-auth signs that device in: as the account
@@ -20,22 +23,13 @@ import { deviceAccessKeySchema, deviceSignInRequestSchema } from '../../shared/s
 /** How long a device stays signed in without being used. */
 export const BINDING_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
-const accessKeySchema = deviceAccessKeySchema;
-
 // Each request schema validates what the browser sends per the shared contract (shared/api/).
 /** `POST anon-auth` (the Worker checks it too, before counting it: shared/schemas/device-sign-in.ts). */
 export const anonAuthRequestSchema = deviceSignInRequestSchema;
-/** `POST process-login`. */
-export const processLoginRequestSchema = z.object({
-  accessId: recordIdSchema,
-  accessKey: accessKeySchema,
-  uid: recordIdSchema,
-}) satisfies z.ZodType<InstalledAppFunctions['process-login']['body']>;
-/** `POST process-logout`. */
-export const processLogoutRequestSchema = z.object({
-  accessId: recordIdSchema,
-  accessKey: accessKeySchema,
-}) satisfies z.ZodType<InstalledAppFunctions['process-logout']['body']>;
+/** `POST process-login` (the Worker checks it too, before counting it). */
+export const processLoginRequestSchema = deviceBindRequestSchema;
+/** `POST process-logout` (likewise). */
+export const processLogoutRequestSchema = deviceUnbindRequestSchema;
 export type AnonAuthRequest = z.infer<typeof anonAuthRequestSchema>;
 export type ProcessLoginRequest = z.infer<typeof processLoginRequestSchema>;
 export type ProcessLogoutRequest = z.infer<typeof processLogoutRequestSchema>;

@@ -21,3 +21,25 @@ export const deviceSignInAnswerSchema = z.object({
   token: z.string().max(10_000).optional(),
   accessKey: deviceAccessKeySchema.optional(),
 }) satisfies z.ZodType<InstalledAppFunctions['anon-auth']['answer']>;
+
+/**
+ * `process-login`: the signed-in member binds this device's credential to their account (`uid` is theirs:
+ * the function refuses another). Checked by the Worker, which counts it against the member's writes, and
+ * again by the function.
+ */
+export const deviceBindRequestSchema = z.object({
+  accessId: recordIdSchema,
+  accessKey: deviceAccessKeySchema,
+  uid: recordIdSchema,
+}) satisfies z.ZodType<InstalledAppFunctions['process-login']['body']>;
+
+/** `process-logout`: the member signing out ends this device's binding. Checked on both sides too. */
+export const deviceUnbindRequestSchema = z.object({
+  accessId: recordIdSchema,
+  accessKey: deviceAccessKeySchema,
+}) satisfies z.ZodType<InstalledAppFunctions['process-logout']['body']>;
+
+/** What either answers: whether the binding was made or ended. */
+export const deviceBindingAnswerSchema = z.object({
+  success: z.boolean(),
+}) satisfies z.ZodType<InstalledAppFunctions['process-login']['answer']>;

@@ -13,6 +13,8 @@ declare module 'vitest' {
     /** The real anon-auth handler (same server), and the secret it takes from the Worker. */
     anonAuthFunctionsBaseUrl: string;
     anonAuthWorkerSecret: string;
+    /** The namespace of the database those functions write (device bindings), on searchDatabaseUrl. */
+    anonAuthDatabaseNamespace: string;
     /** Where stand-ins of the home feed function answer (tests/setup/feed-function-stand-ins.ts): `<origin>/stand-in-<kind>/us-central1`. */
     feedFunctionsOrigin: string;
   }

@@ -10,6 +10,7 @@ import { blocksApi } from './blocks.ts';
 import { browseApi } from './browse.ts';
 import { commentsApi } from './comments.ts';
 import { developerApi } from './developer.ts';
+import { deviceBindingsApi } from './device-bindings.ts';
 import { deviceSignInApi } from './device-sign-in.ts';
 import { editorApi } from './editor.ts';
 import { feedApi } from './feed.ts';
@@ -64,6 +65,7 @@ export const api = new Hono<AppEnv>()
   .route('/editor', editorApi)
   .route('/feed', feedApi)
   .route('/functions', deviceSignInApi)
+  .route('/functions', deviceBindingsApi)
   .route('/follows', followsApi)
   .route('/hidden-tags', hiddenTagsApi)
   .route('/likes', likesApi)

@@ -48,7 +48,8 @@ const NOT_PUBLIC: Readonly<Record<string, string>> = {
   '/suggestions/': 'the one-at-a-time game suggestions of the browse page',
   '/votes/': 'votes on the site’s own pages',
   '/users/me/images/': 'picture uploads (PNG bodies), through the profile page',
-  '/functions/': 'guests’ device sign-in, passed on to the sign-in function for the site’s own pages',
+  '/functions/':
+    'device sign-in and a device’s binding to its member, passed on to the functions for the site’s own pages',
   '/openapi.json': 'the reference itself',
   '/docs': 'the reference itself (and its stylesheet)',
 };

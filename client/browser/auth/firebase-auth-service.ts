@@ -40,8 +40,15 @@ import { forgetOfflinePages } from '../service-worker/forget-offline-pages.ts';
 /** Where an installed app keeps its device credential for anon-auth / process-login. */
 const DEVICE_CREDENTIAL_KEY = 'questline.device';
 
-/** Where the browser reaches anon-auth: the Worker passes it on to the function (worker/api/device-sign-in.ts). */
+/**
+ * Where the browser reaches anon-auth, process-login and process-logout: the Worker counts each against
+ * its limit and passes it on to the function (worker/api/device-sign-in.ts, device-bindings.ts); the
+ * functions answer nobody else.
+ */
 const DEVICE_SIGN_IN_BASE = '/api/functions';
+
+/** How long signing out waits for the server to end the device's binding before it is done anyway. */
+const END_BINDING_WAIT_MS = 5000;
 
 function sessionUserOf(user: User | null): SessionUser | null {
   if (!user) return null;
@@ -104,14 +111,39 @@ function signedIn(auth: Auth): IdTokenSource {
   return tokensOf(user);
 }
 
+/**
+ * process-logout with the token of a session already ended here: sent as keepalive (api-client.ts), so it
+ * is delivered even if the page moves on, and waited for END_BINDING_WAIT_MS at most. No fresh token is
+ * asked for if it is refused: nobody is signed in any more. Its failure is nobody's concern but the log's.
+ */
+async function endDeviceBinding(device: DeviceCredential, token: string): Promise<void> {
+  const tokens: IdTokenSource = {
+    current: () => Promise.resolve(token),
+    refreshed: () => Promise.resolve(null),
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, END_BINDING_WAIT_MS);
+  });
+  try {
+    await Promise.race([
+      callFunction(DEVICE_SIGN_IN_BASE, 'process-logout', device, tokens).then(
+        () => undefined,
+        () => undefined,
+      ),
+      waited,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 class FirebaseAuthService implements AuthService {
   readonly state = new AuthState();
   readonly publicAppMode: boolean;
   readonly #auth: Auth;
-  readonly #functionsBaseUrl: string;
 
   constructor(config: AuthClientConfig) {
-    this.#functionsBaseUrl = config.functionsBaseUrl;
     this.publicAppMode = config.publicAppMode;
     const app = initializeApp({
       apiKey: config.apiKey,
@@ -188,20 +220,19 @@ class FirebaseAuthService implements AuthService {
 
   signOut(): Promise<void> {
     return this.state.runFlow('logout', async () => {
-      // This device stops signing in as the member: its binding ends on the server (process-logout)
-      // and its credential is forgotten here, so a later guest on this device is a new guest. If the
-      // server cannot be told, forgetting the credential still signs the device out; the binding then
-      // lapses on its own.
+      // Signing out signs out here first, whatever the server answers: the device credential is
+      // forgotten and the session ended before the server is told, so a refused (429), unavailable
+      // (503) or lost call, or a tab closed meanwhile, still leaves this browser signed out and a later
+      // guest on it a new guest. The server then ends the device's binding (process-logout through the
+      // Worker); if it cannot, the binding is of no use without the forgotten key and lapses on its own.
       const device = storedDeviceCredential();
       const user = this.#auth.currentUser;
       forgetDeviceCredential();
-      if (device && user) {
-        await callFunction(this.#functionsBaseUrl, 'process-logout', device, tokensOf(user)).catch(
-          () => undefined,
-        );
-      }
+      // The member's token for that call, taken while the session lasts (a refresh that fails: not told).
+      const token = device && user ? await user.getIdToken().catch(() => null) : null;
       await signOut(this.#auth);
       writeSessionCookie(null);
+      if (device && token) await endDeviceBinding(device, token);
       // The pages kept for reading offline go too: the next person at this browser starts afresh.
       await forgetOfflinePages().catch(() => undefined);
     });
@@ -248,8 +279,10 @@ class FirebaseAuthService implements AuthService {
    */
   async #bindDevice(user: User): Promise<void> {
     const device = storedDeviceCredential() ?? newDeviceCredential();
+    // Through the Worker, which counts it among the member's writes. Should it be refused (429) or fail,
+    // the member is signed in all the same; only the installed app will not sign them in by itself.
     await callFunction(
-      this.#functionsBaseUrl,
+      DEVICE_SIGN_IN_BASE,
       'process-login',
       { ...device, uid: user.uid },
       tokensOf(user),

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import type { TestProject } from 'vitest/node';
 import { startEmulator } from '../../../emulator/index.ts';
 import { DEFAULT_FOLLOWED_ACCOUNT_UID } from '../../../shared/auth/account-api.ts';
 import { createRtdbClient } from '../../../shared/rtdb/rest-client.ts';
 import { anonAuthHandler } from '../anon-auth-function.ts';
+import { processLoginHandler, processLogoutHandler } from '../device-binding-functions.ts';
 import { fakeAuth } from '../test-support/auth-admin-double.ts';
 import { doSearchCallable } from './do-search.ts';
 import { createSearchService } from './search-service.ts';
@@ -29,11 +31,24 @@ declare module 'vitest' {
     searchDatabaseNamespace: string;
     anonAuthFunctionsBaseUrl: string;
     anonAuthWorkerSecret: string;
+    anonAuthDatabaseNamespace: string;
   }
+}
+
+/** The uid an Auth emulator token (unsigned, `alg: none`) names; refuses any other token. */
+async function emulatorTokenUid(token: string): Promise<string> {
+  await Promise.resolve();
+  const { alg } = decodeProtectedHeader(token);
+  const { sub } = decodeJwt(token);
+  if (alg !== 'none' || typeof sub !== 'string' || sub === '') throw new Error('not an Auth emulator token');
+  return sub;
 }
 
 /** The namespace of the search function's database: the Worker tests write games and members there. */
 const SEARCH_TEST_NAMESPACE = 'search-function-tests';
+
+/** The namespace of the device sign-in functions' database: the Worker tests read the bindings there. */
+const ANON_AUTH_TEST_NAMESPACE = 'anon-auth-function-tests';
 
 /** What an internal failure might carry, which must never reach a visitor (the Worker tests look for it). */
 const LEAKY_UPSTREAM_TEXT = 'ECONNREFUSED 10.0.0.7:443 at /workspace/lib/index.js:12:9';
@@ -81,7 +96,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const anonAuthSecret = randomBytes(32).toString('hex');
   const anonAuthDatabase = createRtdbClient({
     databaseUrl: database.url,
-    namespace: 'anon-auth-function-tests',
+    namespace: ANON_AUTH_TEST_NAMESPACE,
     credential: { kind: 'emulatorOwner' },
   });
   // Every guest follows the site's own account, as in the demo data.
@@ -98,6 +113,23 @@ export default async function setup(project: TestProject): Promise<() => Promise
   app.all('/anon-auth-tests/us-central1/anon-auth', (request, response) =>
     anonAuth(request as Parameters<typeof anonAuth>[0], response),
   );
+  // The real process-login and process-logout handlers beside it, with the same secret and database. They
+  // check the member's ID token the Worker passes on: the Worker tests send the Auth emulator's unsigned
+  // tokens (worker/auth/id-token-test-keys.ts), which firebase-admin too takes from the emulator unchecked,
+  // so here their subject is the uid (emulatorTokenUid).
+  const deviceBindingOptions = {
+    database: () => anonAuthDatabase,
+    verifyIdToken: emulatorTokenUid,
+    workerSecret: () => anonAuthSecret,
+  };
+  const processLogin = processLoginHandler(deviceBindingOptions);
+  const processLogout = processLogoutHandler(deviceBindingOptions);
+  app.all('/anon-auth-tests/us-central1/process-login', (request, response) =>
+    processLogin(request as Parameters<typeof processLogin>[0], response),
+  );
+  app.all('/anon-auth-tests/us-central1/process-logout', (request, response) =>
+    processLogout(request as Parameters<typeof processLogout>[0], response),
+  );
   // Stand-in: an anon-auth that never answers (the Worker gives up after its timeout).
   app.post('/stand-in-silent/us-central1/anon-auth', () => undefined);
 
@@ -111,6 +143,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('searchDatabaseNamespace', SEARCH_TEST_NAMESPACE);
   project.provide('anonAuthFunctionsBaseUrl', `${origin}/anon-auth-tests/us-central1`);
   project.provide('anonAuthWorkerSecret', anonAuthSecret);
+  project.provide('anonAuthDatabaseNamespace', ANON_AUTH_TEST_NAMESPACE);
   return async () => {
     service.close();
     server.closeAllConnections();

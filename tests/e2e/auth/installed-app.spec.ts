@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { ownerDatabase } from '../database.ts';
 import { currentUid, signUp, uniqueMember } from './auth-helpers.ts';
 
 // The browse guard's installed-app sign-in (spec section 2): with nobody signed in, an installed web
@@ -110,6 +111,86 @@ test('after signing out, the installed app no longer signs the member in', async
   );
   await actAsInstalledApp(page);
   await openBrowse(page);
+  await expect(page).toHaveURL(/\/browse$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Hi, web-[A-Za-z0-9]{8}$/);
+  expect(await currentUid(page)).not.toBe(memberUid);
+});
+
+/** The signed-in member's ID token, as the browser keeps it in its session cookie. */
+async function sessionToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((entry) => entry.name === '__session');
+  expect(cookie, 'a session cookie').toBeTruthy();
+  return cookie?.value ?? '';
+}
+
+test('process-login and process-logout answer only the Worker: called at their own address, even with the member’s token, they refuse and change nothing', async ({
+  page,
+  request,
+}) => {
+  const member = uniqueMember('direct');
+  await signUp(page, member);
+  await expect(page).toHaveURL(/\/browse$/);
+  const uid = await currentUid(page);
+  const device = JSON.parse(
+    (await page.evaluate((key) => localStorage.getItem(key), DEVICE_CREDENTIAL_KEY)) ?? '{}',
+  ) as { accessId: string; accessKey: string };
+  const db = ownerDatabase();
+  // Signing up bound the device through the Worker, which holds the functions' secret.
+  await expect.poll(() => db.get(`installed_apps/${device.accessId}`)).toMatchObject({ uid });
+
+  // Where the Functions emulator serves the functions, as the Worker tells the browser.
+  const config = (await (await request.get('/api/accounts/config')).json()) as { functionsBaseUrl: string };
+  const asMember = { Authorization: `Bearer ${await sessionToken(page)}` };
+  const otherDevice = { accessId: `direct-${crypto.randomUUID().slice(0, 8)}`, accessKey: 'k'.repeat(32) };
+  const login = await request.post(`${config.functionsBaseUrl}/process-login`, {
+    headers: asMember,
+    data: { ...otherDevice, uid },
+  });
+  expect(login.status()).toBe(403);
+  expect(await login.json()).toEqual({ error: { code: 'forbidden', message: 'Sign in through Questline.' } });
+  expect(await db.get(`installed_apps/${otherDevice.accessId}`)).toBeNull();
+
+  const logout = await request.post(`${config.functionsBaseUrl}/process-logout`, {
+    headers: asMember,
+    data: device,
+  });
+  expect(logout.status()).toBe(403);
+  expect(await db.get(`installed_apps/${device.accessId}`)).toMatchObject({ uid });
+});
+
+test('signing out signs this browser out even when the server refuses to hear of it (over the member’s write limit)', async ({
+  page,
+  request,
+}) => {
+  const member = uniqueMember('limited');
+  await signUp(page, member);
+  await expect(page).toHaveURL(/\/browse$/);
+  const memberUid = await currentUid(page);
+  const asMember = { Authorization: `Bearer ${await sessionToken(page)}` };
+  // Miniflare's limiter counts in windows aligned to the clock's minutes: spend the member's writes
+  // (120 a minute locally; malformed calls count too) with enough of one window left for the sign-out.
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 20_000) await page.waitForTimeout(left + 250);
+  const spent = await Promise.all(
+    Array.from({ length: 120 }, () =>
+      request.post('/api/functions/process-logout', { headers: asMember, data: { accessId: '' } }),
+    ),
+  );
+  expect(spent.every((response) => [400, 429].includes(response.status()))).toBe(true);
+
+  const told = page.waitForResponse((response) => response.url().endsWith('/api/functions/process-logout'));
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  expect((await told).status()).toBe(429);
+  await expect(page).toHaveURL(/\/$/);
+  // Signed out here all the same: the credential is forgotten, the session is gone, and after a reload
+  // the browser is a visitor; continuing as a guest makes a new guest.
+  expect(await page.evaluate((key) => localStorage.getItem(key), DEVICE_CREDENTIAL_KEY)).toBeNull();
+  await page.reload();
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+  expect((await page.context().cookies()).find((entry) => entry.name === '__session')).toBeUndefined();
+  await page.goto('/login');
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
   await expect(page).toHaveURL(/\/browse$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Hi, web-[A-Za-z0-9]{8}$/);
   expect(await currentUid(page)).not.toBe(memberUid);
