@@ -23,6 +23,15 @@ async function loadInitialLazyRoutes(): Promise<void> {
   );
 }
 
+/**
+ * Lets the browser run whatever waits (a paint, a tap) before the next step of starting the page: each
+ * step then is a task of its own instead of one long task holding the main thread.
+ * https://web.dev/articles/optimize-long-tasks
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Whether the server's page is the not-found screen: a 404 its loaders answered, embedded as the page's error. */
 function showsNotFound(embedded: unknown): boolean {
   const errors = (embedded as { errors?: Record<string, { status?: number } | null> | null } | undefined)
@@ -40,6 +49,8 @@ await Promise.all([
   loadInitialLazyRoutes(),
   showsNotFound(embeddedState) ? import('../components/not-found-view.tsx') : undefined,
 ]);
+// The page's modules have just run their own code; the router starts in a task of its own.
+await nextTask();
 
 // Page state embedded by the server (window.__staticRouterHydrationData) is picked up by the router,
 // so the first page is not fetched again. Later navigations get their data from the Worker, in one
@@ -58,6 +69,8 @@ function HydrationMarker({ children }: { children: ReactNode }) {
   return children;
 }
 
+// Creating the root (React's event listeners, the first run of its code) in a task of its own too.
+await nextTask();
 // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
 // thread for the whole page: a tap or a scroll meanwhile is answered at once (a click on a part not
 // hydrated yet is replayed once it is). The page is already painted from the server's HTML; nothing
