@@ -19,7 +19,7 @@ import { recordIdSchema } from '../schemas/keys.ts';
 import type { NewPostRequest, PostRecord } from '../schemas/post.ts';
 import type { PostCommentRecord } from '../schemas/post-comment.ts';
 
-/** What a new post or comment stores besides the request, decided by the server. */
+/** What a new post stores besides the request, decided by the server. */
 export interface Authorship {
   /** The author's username (shared/transitions/author-name.ts); null stores none. */
   authorName?: string | null;

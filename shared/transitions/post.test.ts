@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { feedKey, parseFeedKey } from '../feed/feed-key.ts';
+import { planNewComment, planNewPost } from './post.ts';
+
+// What the post and comment plans store besides what the member wrote: the author's name when the
+// server found one, and the post's place in its feed.
+
+const REQUEST = { targetType: 'game', targetId: 'portal-2', content: 'Hi', type: 'text' } as const;
+
+describe('planNewPost', () => {
+  it('stores the author’s name and the feed key of its time and id', () => {
+    const plan = planNewPost('ana', REQUEST, 'p1', false, {
+      authorName: 'ana_roguelites',
+      now: 1_900_000_000_123,
+    });
+    expect(plan['posts/p1']).toMatchObject({
+      authorName: 'ana_roguelites',
+      feed_key: feedKey('portal-2', 1_900_000_000_123, 'p1'),
+    });
+    expect(parseFeedKey(feedKey('portal-2', 1_900_000_000_123, 'p1'))).toEqual({
+      feedId: 'portal-2',
+      position: { timestamp: 1_900_000_000_123, id: 'p1' },
+    });
+  });
+
+  it('stores no name when there is none to store (a guest)', () => {
+    expect(
+      planNewPost('guest', REQUEST, 'p2', false, { authorName: null, now: 5 })['posts/p2'],
+    ).not.toHaveProperty('authorName');
+  });
+});
+
+describe('planNewComment', () => {
+  it('stores the author’s name when given, and none otherwise', () => {
+    expect(
+      planNewComment('ben', 'p1', 'Nice', 'c1', 'ana', 'portal-2', 'ben_pixels')['comments/c1'],
+    ).toMatchObject({
+      authorName: 'ben_pixels',
+    });
+    expect(planNewComment('ben', 'p1', 'Nice', 'c2')['comments/c2']).not.toHaveProperty('authorName');
+  });
+});
