@@ -182,16 +182,36 @@ describe('a parameter that changes the page', () => {
     expect(again.body).toBe(second.body);
   });
 
-  it('still makes its own copy: the text searched for', async () => {
+  it('changes the page, but the text searched for makes no copy: random texts leave nothing at the edge', async () => {
+    // Texts are without bound and search matches any word of one, so no search's page is stored
+    // (worker/search/search-page-copies.ts): each is answered afresh, for the visitor's browser alone.
     const first = await visit('/search?q=xylofrog');
     expect(first.body).toContain('Xylofrog Quest');
+    expect(first.cache).toBeNull();
+    expect(first.cacheControl).toBe('private, max-age=60');
     const other = await visit('/search?q=quibblenaut');
-    expect(other.cache).toBeNull();
     expect(other.body).toContain('Quibblenaut Quest');
     expect(other.body).not.toContain('Xylofrog Quest');
     const firstAgain = await visit('/search?utm_campaign=x&q=xylofrog&sort=new');
-    expect(firstAgain.cache).toBe('hit');
-    expect(firstAgain.body).toBe(first.body);
+    expect(firstAgain.cache).toBeNull();
+    expect(firstAgain.body).toContain('Xylofrog Quest');
+    const texts = [
+      'xylofrog',
+      'Xylofrog',
+      'xylofrog quest',
+      ...Array.from({ length: 20 }, () => crypto.randomUUID()),
+    ];
+    for (const text of texts) {
+      const path = `/search?q=${encodeURIComponent(text)}`;
+      expect((await visit(path)).status, path).toBe(200);
+      expect(await caches.default.match(`http://questline.test${path}`), path).toBeUndefined();
+    }
+  });
+
+  it('but the search page without a text is one page, and is kept', async () => {
+    await visit('/search');
+    const again = await visit('/search?utm_source=x');
+    expect(again.cache).toBe('hit');
   });
 });
 

@@ -28,6 +28,13 @@ export interface EdgeCacheOptions {
    * make up: it is never stored (see recentlyMissing).
    */
   keepsNotFound?: (c: Context<AppEnv>) => boolean;
+  /**
+   * Whether the answer at this address (as keyed) is worth a stored copy, asked on a miss and on a
+   * refresh. An address a client can make up without bound (a search's text, a cursor no index hands
+   * out) is answered as rendered but never stored, nor kept in the isolate: one client asking for random
+   * ones cannot fill the Cache API. A stored copy found unworthy on its refresh is dropped. Always, unless given.
+   */
+  keepsCopy?: (c: Context<AppEnv>) => boolean | Promise<boolean>;
 }
 
 type Handler = (c: Context<AppEnv>) => Promise<Response>;
@@ -204,6 +211,7 @@ function forSessionOnly(response: Response): Response {
 export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): Handler {
   const cacheControl = `public, max-age=${String(options.freshSeconds)}, stale-while-revalidate=${String(options.staleSeconds)}`;
   const storedCacheControl = `public, s-maxage=${String(options.freshSeconds + options.staleSeconds)}`;
+  const privateCacheControl = `private, max-age=${String(options.freshSeconds)}`;
   const freshMs = options.freshSeconds * 1000;
   const settledStatus = options.settledStatus ?? ((response: Response) => Promise.resolve(response.status));
 
@@ -270,12 +278,27 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     return new Response(forVisitor, { status: response.status, headers });
   }
 
+  /** The handler's answer for a browser alone: not stored here, not shared by any cache on the way. */
+  async function uncached(c: Context<AppEnv>): Promise<Response> {
+    const response = await handler(c);
+    const headers = new Headers(response.headers);
+    headers.set('Cache-Control', privateCacheControl);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+
   function refresh(c: Context<AppEnv>, key: string): void {
     if (refreshing.has(key)) return;
     refreshing.add(key);
     c.executionCtx.waitUntil(
-      renderAndStore(c, key, { replacing: true })
-        .then((fresh) => fresh.body?.cancel())
+      (async () => {
+        if (options.keepsCopy && !(await options.keepsCopy(c))) {
+          // Not when the database failed to say: a blip must not drop a copy that is still good.
+          if (!c.var.database.failed) await caches.default.delete(key);
+          return;
+        }
+        const fresh = await renderAndStore(c, key, { replacing: true });
+        await fresh.body?.cancel();
+      })()
         .catch((error: unknown) => {
           console.error('Edge cache refresh failed', error);
         })
@@ -302,7 +325,10 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     if (copy) return copy;
 
     const hit = await caches.default.match(key);
-    if (!hit) return renderAndStore(c, key, { missingBefore: recentlyMissing.has(key, now) });
+    if (!hit) {
+      if (options.keepsCopy && !(await options.keepsCopy(c))) return uncached(c);
+      return renderAndStore(c, key, { missingBefore: recentlyMissing.has(key, now) });
+    }
     const storedAt = Number(hit.headers.get(STORED_AT) ?? 0);
     const ageSeconds = (now - storedAt) / 1000;
     const visitorHeaders = new Headers(hit.headers);

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
 import { createApp, type AppOptions } from '../app.ts';
+import { TEST_NOW } from '../auth/id-token-test-keys.ts';
 import { requestApp, uncached, urlOf } from '../test-support/page-request.ts';
 import { sequentialRounds } from '../test-support/sequential-rounds.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
@@ -226,6 +227,79 @@ describe('edge cache', () => {
     expect(hit.response.headers.get('x-questline-cache')).toBe('hit');
     expect(hit.body).toBe(miss.body);
     expect(requests).toEqual([]);
+  });
+});
+
+describe('child sitemaps at the edge', () => {
+  /** A request on a host of its own (no other test's copies), at `ms` past the test's clock. */
+  const ask = async (host: string, path: string, ms = 0, testEnvironment = env) => {
+    const ctx = createExecutionContext();
+    const response = await createApp({
+      sitemapPageSize: PAGE_SIZE,
+      clock: () => TEST_NOW + ms,
+    }).request(`https://${host}${path}`, {}, testEnvironment, ctx);
+    const body = await response.text();
+    await waitOnExecutionContext(ctx);
+    return { response, body, cache: response.headers.get('x-questline-cache') };
+  };
+  const stored = async (host: string, path: string) =>
+    (await caches.default.match(`https://${host}${path}`)) !== undefined;
+
+  it('are stored only at the starts the stored index hands out: made-up ones are answered, never stored', async () => {
+    const host = 'flood.questline.test';
+    const index = await ask(host, '/sitemap.xml');
+    const children = locs(index.body).map((loc) => new URL(loc));
+    const real = children.find((child) => child.search === '?from=hades');
+    expect(real).toBeDefined();
+    // Any key is a valid start: each made-up one is read and answered, and leaves nothing behind.
+    const madeUp = ['a', 'celeste', 'hades2', ...Array.from({ length: 20 }, () => crypto.randomUUID())];
+    for (const from of madeUp) {
+      const path = `/sitemaps/games.xml?from=${encodeURIComponent(from)}`;
+      const answer = await ask(host, path);
+      expect(answer.response.status, path).toBe(200);
+      expectValidSitemap(answer.body, 'urlset');
+      expect(answer.response.headers.get('cache-control'), path).toBe('private, max-age=3600');
+      expect(await stored(host, path), path).toBe(false);
+    }
+    // What the index names is kept as before, the first child of each kind too.
+    for (const path of ['/sitemaps/games.xml?from=hades', '/sitemaps/games.xml', '/sitemaps/users.xml']) {
+      expect((await ask(host, path)).cache, path).toBeNull();
+      expect((await ask(host, path, 1000)).cache, path).toBe('hit');
+    }
+  });
+
+  it('are not stored while no index is stored here (it says which starts are real)', async () => {
+    const host = 'no-index.questline.test';
+    const path = '/sitemaps/games.xml?from=hades';
+    expect((await ask(host, path)).response.status).toBe(200);
+    expect(await stored(host, path)).toBe(false);
+    await ask(host, '/sitemap.xml');
+    await ask(host, path);
+    expect(await stored(host, path)).toBe(true);
+  });
+
+  it('drop a stored child on its refresh once the index no longer names its start', async () => {
+    const host = 'moved.questline.test';
+    const moving = testEnv();
+    const db = ownerDatabase(moving);
+    await db.patch('', {
+      'games/a-game': testGame('a-game', 'A'),
+      'games/b-game': testGame('b-game', 'B'),
+      'games/c-game': testGame('c-game', 'C'),
+      'games/d-game': testGame('d-game', 'D'),
+    });
+    const before = await ask(host, '/sitemap.xml', 0, moving);
+    expect(locs(before.body)).toContain(`https://${host}/sitemaps/games.xml?from=d-game`);
+    await ask(host, '/sitemaps/games.xml?from=d-game', 0, moving);
+    expect(await stored(host, '/sitemaps/games.xml?from=d-game')).toBe(true);
+    // A game added before it moves where the second child starts.
+    await db.put('games/aa-game', testGame('aa-game', 'AA'));
+    const hourLater = 60 * 60 * 1000 + 1000;
+    await ask(host, '/sitemap.xml', hourLater, moving); // stale: refreshed behind the answer
+    const after = await ask(host, '/sitemap.xml', hourLater + 1000, moving);
+    expect(locs(after.body)).toContain(`https://${host}/sitemaps/games.xml?from=c-game`);
+    expect((await ask(host, '/sitemaps/games.xml?from=d-game', hourLater, moving)).cache).toBe('stale');
+    expect(await stored(host, '/sitemaps/games.xml?from=d-game')).toBe(false);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
-import { cachedPublicPage } from '../edge-cache.ts';
+import { cachedPublicPage, cacheKeyFor } from '../edge-cache.ts';
 import { chunkStarts } from './sitemap-chunks.ts';
 import {
   entriesInKeyOrder,
@@ -10,7 +10,7 @@ import {
   sitemapCursorSchema,
   type SitemapKind,
 } from './sitemap-sources.ts';
-import { sitemapIndexXml, urlsetXml } from './sitemap-xml.ts';
+import { escapeXml, sitemapIndexXml, urlsetXml } from './sitemap-xml.ts';
 
 /**
  * URLs per child sitemap, and records per database read behind one. The protocol allows 50,000; 5,000
@@ -29,6 +29,26 @@ const SITEMAP_CACHE = {
   // A child sitemap is the one starting at `from`; no other parameter makes a new copy.
   parameters: () => ['from'],
 };
+
+/**
+ * A child sitemap is stored only when the index stored at the edge names it (the cursors it hands out,
+ * one per child). Any key is a valid `from`, so a client asking for children at made-up keys would
+ * otherwise leave a copy for each, kept a day. Such a child is still answered, read afresh and marked
+ * for the asker alone: a crawler holding an index older than the stored one (a record added since moves
+ * where the children start) gets the right pages, just not from the cache. Asking the stored index costs
+ * one Cache API lookup on a child's miss and no database read, so a child stays one bounded read; where
+ * no index is stored (none asked for here lately), its children are answered but not stored until it is.
+ */
+async function indexNamesChild(c: Context<AppEnv>): Promise<boolean> {
+  // The address as keyed: `from` alone, as the index writes it (childUrl).
+  const child = new URL(c.req.url);
+  if (!child.searchParams.has('from')) return true;
+  const index = await caches.default.match(cacheKeyFor(new URL('/sitemap.xml', child.origin).toString()));
+  if (!index?.ok) return false;
+  return (await index.text()).includes(`<loc>${escapeXml(child.toString())}</loc>`);
+}
+
+const SITEMAP_CHILD_CACHE = { ...SITEMAP_CACHE, keepsCopy: indexNamesChild };
 
 const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
 
@@ -112,5 +132,5 @@ function childSitemap(limit: number) {
 export function sitemapRoutes(limit: number) {
   return new Hono<AppEnv>()
     .get('/sitemap.xml', cachedPublicPage(sitemapIndex(limit), SITEMAP_CACHE))
-    .get('/sitemaps/:file', cachedPublicPage(childSitemap(limit), SITEMAP_CACHE));
+    .get('/sitemaps/:file', cachedPublicPage(childSitemap(limit), SITEMAP_CHILD_CACHE));
 }
