@@ -114,7 +114,8 @@ function signedIn(auth: Auth): IdTokenSource {
 /**
  * process-logout with the token of a session already ended here: sent as keepalive (api-client.ts), so it
  * is delivered even if the page moves on, and waited for END_BINDING_WAIT_MS at most. No fresh token is
- * asked for if it is refused: nobody is signed in any more. Its failure is nobody's concern but the log's.
+ * asked for if it is refused: nobody is signed in any more. A failure changes nothing here: this browser
+ * is signed out already.
  */
 async function endDeviceBinding(device: DeviceCredential, token: string): Promise<void> {
   const tokens: IdTokenSource = {
@@ -224,7 +225,8 @@ class FirebaseAuthService implements AuthService {
       // forgotten and the session ended before the server is told, so a refused (429), unavailable
       // (503) or lost call, or a tab closed meanwhile, still leaves this browser signed out and a later
       // guest on it a new guest. The server then ends the device's binding (process-logout through the
-      // Worker); if it cannot, the binding is of no use without the forgotten key and lapses on its own.
+      // Worker); if it cannot, this browser no longer holds the key, and the binding lapses once unused for
+      // its lifetime (BINDING_LIFETIME_MS, functions/src/installed-app-logins.ts).
       const device = storedDeviceCredential();
       const user = this.#auth.currentUser;
       forgetDeviceCredential();
