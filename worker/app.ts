@@ -10,7 +10,7 @@ import { api } from './api/index.ts';
 import type { AppEnv } from './app-env.ts';
 import { databaseFor } from './database.ts';
 import { cachedPublicPage } from './edge-cache.ts';
-import { keepsPageCopy } from './search/search-page-copies.ts';
+import { keepsPageCopy } from './page-copies.ts';
 import { onError } from './on-error.ts';
 import { pageParameters } from './page-parameters.ts';
 import { mediaRoutes } from './profile-images/media-route.ts';
@@ -88,7 +88,7 @@ export function createApp(options: AppOptions = {}) {
       settledStatus: settledStatusOf,
       // Every unknown path is sent to /404: its one copy serves them all. Other 404s are not stored.
       keepsNotFound: (c) => c.req.path === '/404',
-      // Search results for a text are answered but not stored: texts are without bound (search-page-copies.ts).
+      // Pages at addresses without bound (a search's text, a page number written otherwise) are not stored (page-copies.ts).
       keepsCopy: (c) => keepsPageCopy(pages.dataRoutes, c.req.url),
     }),
   );

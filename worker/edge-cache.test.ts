@@ -182,9 +182,20 @@ describe('a parameter that changes the page', () => {
     expect(again.body).toBe(second.body);
   });
 
+  it('makes no copy for a page number written otherwise than the list’s links write it', async () => {
+    // Each of these shows the first page (the loader reads a number), and could be written endlessly.
+    for (const number of ['01', '001', '1.0', '+1', 'x', crypto.randomUUID()]) {
+      const path = `/lists/games/ec-big-list?page=${encodeURIComponent(number)}`;
+      const answer = await visit(path);
+      expect(answer.status, path).toBe(200);
+      expect(answer.cacheControl, path).toBe('private, max-age=60');
+      expect(await caches.default.match(`http://questline.test${path}`), path).toBeUndefined();
+    }
+  });
+
   it('changes the page, but the text searched for makes no copy: random texts leave nothing at the edge', async () => {
     // Texts are without bound and search matches any word of one, so no search's page is stored
-    // (worker/search/search-page-copies.ts): each is answered afresh, for the visitor's browser alone.
+    // (worker/page-copies.ts): each is answered afresh, for the visitor's browser alone.
     const first = await visit('/search?q=xylofrog');
     expect(first.body).toContain('Xylofrog Quest');
     expect(first.cache).toBeNull();
