@@ -1,20 +1,24 @@
-// `node --cpu-prof scripts/bench/profile-pages.ts`: where a rendered page's time goes. The Worker bundled
-// as wrangler would (unminified, so the profile names functions), run in this Node
-// process against the demo database in a child process, each page asked many times with no edge cache.
-// V8 is the engine workerd runs, so the profile's shares hold there; its absolute times do not. The
-// database runs in another process so that its CPU is not in the profile (its own share is printed).
+// `node scripts/bench/profile-pages.ts`: where a rendered page's time goes in workerd. The Worker bundled
+// as wrangler bundles it (production React, its conditions) but unminified with a source map, run by
+// Miniflare with an inspector and a Cache API that keeps nothing (every page renders), against the demo
+// database with its members. Each page is asked for a few seconds while V8's sampling profiler runs in the
+// isolate (the Chrome DevTools protocol, as `wrangler dev`'s inspector speaks it); a profile per page is
+// written (open it in Chrome DevTools, Performance panel, or https://www.speedscope.app) and a summary
+// printed: the share of the isolate's busy time in each part of a page's work. Not a test, not a figure
+// to compare runs by (profiling slows the isolate): a map of where to look. The client build's manifest
+// (dist/client-manifest.json) must exist: `npm run build`.
 //
-//   node --cpu-prof --cpu-prof-dir bench-results/profile scripts/bench/profile-pages.ts [-- --requests 400 --page game]
-import { fork } from 'node:child_process';
-import { build } from 'esbuild';
-import { mkdtemp } from 'node:fs/promises';
+//   node scripts/bench/profile-pages.ts [-- --seconds 4 --page game --page list --out bench-results/profile]
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
+import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { LOCAL_NAMESPACE } from '../stack/local-namespace.ts';
 import { readWorkerSettings, stringVars } from '../stack/wrangler-config.ts';
-import { startDemoDatabase } from './bench-worker.ts';
+import { measureThroughput, startDemoDatabase } from './bench-worker.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -30,122 +34,172 @@ const PAGES: Record<string, string> = {
 
 const { values } = parseArgs({
   options: {
-    requests: { type: 'string', default: '300' },
+    seconds: { type: 'string', default: '4' },
     page: { type: 'string', multiple: true },
-    concurrency: { type: 'string', default: '4' },
-    /** Internal: this process is the database child. */
-    database: { type: 'boolean', default: false },
+    out: { type: 'string', default: path.join(root, 'bench-results/profile') },
   },
 });
 
-if (values.database) {
-  // The child: the demo database, its address sent to the parent, until the parent ends.
-  const database = await startDemoDatabase({ members: true });
-  process.send?.(database.url);
-  // Asked for its CPU time so far, the child answers it in ms.
-  process.on('message', () => {
-    const cpu = process.cpuUsage();
-    process.send?.((cpu.user + cpu.system) / 1000);
-  });
-} else {
-  const outdir = await mkdtemp(path.join(tmpdir(), 'questline-profile-'));
-  // Bundled as wrangler bundles it (its conditions, production React), without the client build that
-  // `wrangler deploy` runs first: the client in dist/ is used as it is.
-  await build({
-    entryPoints: [path.join(root, 'worker/index.ts')],
-    outfile: path.join(outdir, 'index.js'),
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2024',
-    conditions: ['workerd', 'worker', 'browser'],
-    mainFields: ['browser', 'module', 'main'],
-    define: { 'process.env.NODE_ENV': '"production"' },
-    sourcemap: true,
-    logLevel: 'error',
-  });
-  const child = fork(import.meta.filename, ['--database'], { execArgv: [], stdio: 'inherit' });
-  const databaseUrl = await new Promise<string>((resolve) => {
-    child.once('message', (message) => {
-      resolve(message as string);
-    });
-  });
+/** The parts of V8's CPU profile this reads (https://chromedevtools.github.io/devtools-protocol/tot/Profiler/). */
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+}
 
-  // What workerd gives the Worker that Node lacks: an empty Cache API (every page renders).
-  Object.assign(globalThis, {
-    caches: {
-      default: {
-        match: () => Promise.resolve(undefined),
-        put: () => Promise.resolve(),
-        delete: () => Promise.resolve(false),
-      },
-    },
+/**
+ * The part of a page's work a sample belongs to, from the functions on its stack: the first rule that
+ * matches, in this order (a zod check inside a loader counts as a check, not as the loader).
+ */
+const PARTS: [part: string, matches: (stack: readonly string[]) => boolean][] = [
+  ['garbage collection', (stack) => stack[0] === '(garbage collector)'],
+  ['runtime outside JavaScript (I/O, the HTTP of requests)', (stack) => stack[0] === '(program)'],
+  ['React render (renderToString, the page state)', (stack) => stack.includes('renderRestOfPage')],
+  ['zod checks of what was read', (stack) => stack.includes('safeParse')],
+  ['database answers (body, JSON.parse)', (stack) => stack.includes('expectOk')],
+  ['database requests (URL, fetch, time limit)', (stack) => stack.includes('request')],
+  [
+    'loaders and the router, besides the above',
+    (stack) => stack.includes('queryPage') || stack.some((name) => name.startsWith('loader')),
+  ],
+  [
+    'page start, edge cache, headers',
+    (stack) => stack.includes('renderAndStore') || stack.includes('edgeCache'),
+  ],
+  ['request handling (entry, Hono, the rest)', () => true],
+];
+
+/** Each part's share of the isolate's busy samples (idle left out). */
+function partsOf(profile: Profile): [string, number][] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const samples = new Map<string, number>();
+  let busy = 0;
+  for (const node of profile.nodes) {
+    const hits = node.hitCount ?? 0;
+    if (hits === 0 || node.callFrame.functionName === '(idle)') continue;
+    const stack: string[] = [];
+    for (let id: number | undefined = node.id; id !== undefined; id = parentOf.get(id))
+      stack.push(byId.get(id)?.callFrame.functionName ?? '');
+    const part = PARTS.find(([, matches]) => matches(stack))?.[0] ?? '';
+    samples.set(part, (samples.get(part) ?? 0) + hits);
+    busy += hits;
+  }
+  return [...samples]
+    .map(([part, hits]): [string, number] => [part, hits / Math.max(1, busy)])
+    .sort((a, b) => b[1] - a[1]);
+}
+
+/** A free port on the loopback, for the inspector. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A Chrome DevTools protocol session on the isolate's inspector. */
+async function inspect(port: number) {
+  const targets = (await (await fetch(`http://127.0.0.1:${String(port)}/json`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const target = targets[0];
+  if (!target) throw new Error('workerd offers nothing to inspect');
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.addEventListener('open', resolve);
+    socket.addEventListener('error', reject);
   });
-  // Database requests a page makes, counted here: the Worker's fetch is this process's.
-  let databaseRequests = 0;
-  const nodeFetch = globalThis.fetch;
-  globalThis.fetch = (input, init) => {
-    databaseRequests++;
-    return nodeFetch(input, init);
-  };
-  const worker = (await import(pathToFileURL(path.join(outdir, 'index.js')).href)) as {
-    default: { fetch(request: Request, env: unknown, ctx: unknown): Promise<Response> };
-  };
-  const env = {
-    ...stringVars(readWorkerSettings('local')),
-    FIREBASE_DATABASE_URL: databaseUrl,
-    FIREBASE_DATABASE_NAMESPACE: LOCAL_NAMESPACE,
-  };
-  const pending: Promise<unknown>[] = [];
-  const ctx = {
-    waitUntil: (p: Promise<unknown>) => pending.push(p),
-    passThroughOnException: () => undefined,
-  };
-  const databaseCpu = () =>
-    new Promise<number>((resolve) => {
-      child.once('message', (message) => {
-        resolve(Number(message));
+  let lastId = 0;
+  const waiting = new Map<number, (result: unknown) => void>();
+  socket.addEventListener('message', (event) => {
+    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
+    if (message.id === undefined) return;
+    waiting.get(message.id)?.(message.result);
+    waiting.delete(message.id);
+  });
+  return {
+    send<T>(method: string, params: object = {}): Promise<T> {
+      const id = ++lastId;
+      return new Promise<T>((resolve) => {
+        waiting.set(id, (result) => {
+          resolve(result as T);
+        });
+        socket.send(JSON.stringify({ id, method, params }));
       });
-      child.send('cpu');
-    });
-  const statuses = new Map<number, number>();
-  const ask = async (pathname: string) => {
-    const response = await worker.default.fetch(
-      new Request(new URL(pathname, 'http://localhost:8787')),
-      env,
-      ctx,
-    );
-    await response.text();
-    statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-    if (response.status >= 500) throw new Error(`${pathname}: ${String(response.status)}`);
+    },
+    close: () => {
+      socket.close();
+    },
   };
+}
 
-  const requests = Number(values.requests);
-  const concurrency = Number(values.concurrency);
+const outdir = await mkdtemp(path.join(tmpdir(), 'questline-profile-'));
+await build({
+  entryPoints: [path.join(root, 'worker/index.ts')],
+  outfile: path.join(outdir, 'index.js'),
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2024',
+  conditions: ['workerd', 'worker', 'browser'],
+  mainFields: ['browser', 'module', 'main'],
+  define: { 'process.env.NODE_ENV': '"production"' },
+  sourcemap: true,
+  logLevel: 'error',
+});
+const database = await startDemoDatabase({ members: true });
+const local = readWorkerSettings('local');
+const inspectorPort = await freePort();
+const miniflare = new Miniflare(
+  convertV4MiniflareOptions({
+    inspectorPort,
+    workers: [
+      {
+        name: 'questline',
+        cacheAPI: false,
+        modules: [{ type: 'ESModule', path: path.join(outdir, 'index.js') }],
+        modulesRoot: outdir,
+        compatibilityDate: local.compatibility_date ?? '2026-11-01',
+        bindings: {
+          ...stringVars(local),
+          FIREBASE_DATABASE_URL: database.url,
+          FIREBASE_DATABASE_NAMESPACE: LOCAL_NAMESPACE,
+        },
+      },
+    ],
+  }),
+);
+try {
+  const base = await miniflare.ready;
+  const inspector = await inspect(inspectorPort);
+  await inspector.send('Profiler.enable');
+  await inspector.send('Profiler.setSamplingInterval', { interval: 200 });
+  await mkdir(values.out, { recursive: true });
   for (const page of values.page ?? Object.keys(PAGES)) {
     const pathname = PAGES[page] ?? page;
-    for (let i = 0; i < 20; i++) await ask(pathname);
-    statuses.clear();
-    databaseRequests = 0;
-    const databaseBefore = await databaseCpu();
-    const cpuBefore = process.cpuUsage();
-    const childBefore = performance.now();
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next++ < requests) await ask(pathname);
-      }),
-    );
-    const cpu = process.cpuUsage(cpuBefore);
-    const wall = performance.now() - childBefore;
-    const database = (await databaseCpu()) - databaseBefore;
-    console.log(
-      `${page.padEnd(10)} ${(wall / requests).toFixed(2)} ms a page (wall), ` +
-        `${((cpu.user + cpu.system) / 1000 / requests).toFixed(2)} ms CPU a page in the Worker, ` +
-        `${(database / requests).toFixed(2)} ms in the database, ` +
-        `${(databaseRequests / requests).toFixed(1)} database requests; statuses ${JSON.stringify([...statuses])}`,
-    );
+    // Warmed first, so that the profile is of pages the JIT has compiled, as a busy isolate's are.
+    for (let i = 0; i < 30; i++) await (await fetch(new URL(pathname, base))).arrayBuffer();
+    await inspector.send('Profiler.start');
+    const load = await measureThroughput(base, page, pathname, {
+      seconds: Number(values.seconds),
+      concurrency: 4,
+    });
+    const { profile } = await inspector.send<{ profile: Profile }>('Profiler.stop');
+    const file = path.join(values.out, `${page.replace(/[^a-z0-9-]/gi, '_')}.cpuprofile`);
+    await writeFile(file, JSON.stringify(profile));
+    console.log(`\n${page} (${pathname}): ${load.perSecond.toFixed(0)} pages/s while profiled; ${file}`);
+    for (const [part, share] of partsOf(profile))
+      console.log(`${(share * 100).toFixed(0).padStart(5)}%  ${part}`);
   }
-  await Promise.allSettled(pending);
-  child.kill();
+  inspector.close();
+} finally {
+  await miniflare.dispose();
+  await database.close();
 }
