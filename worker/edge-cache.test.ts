@@ -188,18 +188,18 @@ describe('a parameter that changes the page', () => {
       const path = `/lists/games/ec-big-list?page=${encodeURIComponent(number)}`;
       const answer = await visit(path);
       expect(answer.status, path).toBe(200);
-      expect(answer.cacheControl, path).toBe('private, max-age=60');
+      expect(answer.cacheControl, path).toBe('public, max-age=60, stale-while-revalidate=600');
       expect(await caches.default.match(`http://questline.test${path}`), path).toBeUndefined();
     }
   });
 
   it('changes the page, but the text searched for makes no copy: random texts leave nothing at the edge', async () => {
     // Texts are without bound and search matches any word of one, so no search's page is stored
-    // (worker/page-copies.ts): each is answered afresh, for the visitor's browser alone.
+    // (worker/page-copies.ts): each is answered afresh.
     const first = await visit('/search?q=xylofrog');
     expect(first.body).toContain('Xylofrog Quest');
     expect(first.cache).toBeNull();
-    expect(first.cacheControl).toBe('private, max-age=60');
+    expect(first.cacheControl).toBe('public, max-age=60, stale-while-revalidate=600');
     const other = await visit('/search?q=quibblenaut');
     expect(other.body).toContain('Quibblenaut Quest');
     expect(other.body).not.toContain('Xylofrog Quest');

@@ -31,8 +31,8 @@ export interface EdgeCacheOptions {
   /**
    * Whether the answer at this address (as keyed) is worth a stored copy, asked on a miss and on a
    * refresh. An address a client can make up without bound (a search's text, a cursor no index hands
-   * out) is answered as rendered but never stored, nor kept in the isolate: one client asking for random
-   * ones cannot fill the Cache API. A stored copy found unworthy on its refresh is dropped. Always, unless given.
+   * out) is answered as rendered, with the same Cache-Control for the browser, but never stored, nor kept
+   * in the isolate: one client asking for random ones cannot fill the Cache API. A stored copy found unworthy on its refresh is dropped. Always, unless given.
    */
   keepsCopy?: (c: Context<AppEnv>) => boolean | Promise<boolean>;
 }
@@ -211,7 +211,6 @@ function forSessionOnly(response: Response): Response {
 export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): Handler {
   const cacheControl = `public, max-age=${String(options.freshSeconds)}, stale-while-revalidate=${String(options.staleSeconds)}`;
   const storedCacheControl = `public, s-maxage=${String(options.freshSeconds + options.staleSeconds)}`;
-  const privateCacheControl = `private, max-age=${String(options.freshSeconds)}`;
   const freshMs = options.freshSeconds * 1000;
   const settledStatus = options.settledStatus ?? ((response: Response) => Promise.resolve(response.status));
 
@@ -278,11 +277,15 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     return new Response(forVisitor, { status: response.status, headers });
   }
 
-  /** The handler's answer for a browser alone: not stored here, not shared by any cache on the way. */
+  /**
+   * The handler's answer, not stored here. It is still the same for everyone, so it goes out with the
+   * header a stored copy would: the visitor's browser (and the service worker's offline copies) may keep it.
+   */
   async function uncached(c: Context<AppEnv>): Promise<Response> {
     const response = await handler(c);
+    if (c.var.database.failed) return forSessionOnly(response);
     const headers = new Headers(response.headers);
-    headers.set('Cache-Control', privateCacheControl);
+    headers.set('Cache-Control', cacheControl);
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   }
 

@@ -15,7 +15,7 @@ import { routeMatches } from './route-matches.ts';
 // - A list's page number written otherwise than the list's own links write it (`?page=01`, `?page=x`,
 //   `?page=1.0` all show a page the loader reads as a number). Written plainly, the numbers are bounded
 //   by the list itself: a page past its end is a 404, which is not stored.
-// Such a page is still answered, for the visitor's browser alone (`private`).
+// Such a page is still answered as any other (its browser may keep it), only not stored at the edge.
 
 /** A page number as the list's links write it: a whole number from 1, no sign, point or leading zero. */
 const PLAIN_PAGE_NUMBER = /^[1-9][0-9]{0,5}$/;

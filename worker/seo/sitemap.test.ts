@@ -258,7 +258,9 @@ describe('child sitemaps at the edge', () => {
       const answer = await ask(host, path);
       expect(answer.response.status, path).toBe(200);
       expectValidSitemap(answer.body, 'urlset');
-      expect(answer.response.headers.get('cache-control'), path).toBe('private, max-age=3600');
+      expect(answer.response.headers.get('cache-control'), path).toBe(
+        'public, max-age=3600, stale-while-revalidate=82800',
+      );
       expect(await stored(host, path), path).toBe(false);
     }
     // What the index names is kept as before, the first child of each kind too.

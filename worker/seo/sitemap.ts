@@ -33,8 +33,8 @@ const SITEMAP_CACHE = {
 /**
  * A child sitemap is stored only when the index stored at the edge names it (the cursors it hands out,
  * one per child). Any key is a valid `from`, so a client asking for children at made-up keys would
- * otherwise leave a copy for each, kept a day. Such a child is still answered, read afresh and marked
- * for the asker alone: a crawler holding an index older than the stored one (a record added since moves
+ * otherwise leave a copy for each, kept a day. Such a child is still answered, read afresh, only not
+ * stored: a crawler holding an index older than the stored one (a record added since moves
  * where the children start) gets the right pages, just not from the cache. Asking the stored index costs
  * one Cache API lookup on a child's miss and no database read, so a child stays one bounded read; where
  * no index is stored (none asked for here lately), its children are answered but not stored until it is.
