@@ -61,18 +61,19 @@ export function planNewPost(
 
 /**
  * Writes a new post: whether its author develops the game and their name are read in parallel, then one
- * PATCH. `now` (the Worker's clock by default) orders it in its feed.
+ * PATCH. `now` (the Worker's clock by default) orders it in its feed; `authorName`, when given, is the
+ * name's read already under way (the API starts it with its own checks, so it costs no round of its own).
  */
 export async function commitNewPost(
   db: RtdbClient,
   uid: string,
   post: NewPostRequest,
-  now: number = Date.now(),
+  { now = Date.now(), authorName: nameRead }: { now?: number; authorName?: Promise<string | null> } = {},
 ): Promise<string> {
   const postId = pushId(now);
   const [fromDeveloper, authorName] = await Promise.all([
     post.targetType === 'game' ? isGameDeveloper(db, uid, post.targetId) : false,
-    storedAuthorName(db, uid),
+    nameRead ?? storedAuthorName(db, uid),
   ]);
   await db.patch('', planNewPost(uid, post, postId, fromDeveloper, { authorName, now }));
   return postId;

@@ -3,7 +3,9 @@ import { parseFeedKey } from '../../shared/feed/feed-key.ts';
 import type { FeedPage, FeedPost } from '../../shared/feed/read-feed.ts';
 import { createApp } from '../app.ts';
 import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
+import type { RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
 import { apiCaller } from '../test-support/api-request.ts';
+import { sequentialRounds } from '../test-support/sequential-rounds.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
 
 // What the server stores in a new post or comment besides what the member wrote: the author's username
@@ -49,6 +51,19 @@ describe('a post written through the API', () => {
     });
     const feed = await (await call('/api/posts?targetId=pa-hades')).json<FeedPage>();
     expect(feed.posts[0]).toMatchObject({ uuid: created.uuid, authorName: 'pa_ana' });
+  });
+
+  it('costs no round for the name: the checks and the name, the write, the post read back', async () => {
+    const requests: RtdbRequestRecord[] = [];
+    const counted = apiCaller(env, createApp({ onDatabaseRequest: (r) => requests.push(r) }));
+    const response = await counted('/api/posts', {
+      method: 'POST',
+      uid: 'pa-ana',
+      json: { targetType: 'user', targetId: 'pa-ana', content: 'On my own page.' },
+    });
+    expect(response.status).toBe(201);
+    expect((await response.json<{ post: FeedPost }>()).post.authorName).toBe('pa_ana');
+    expect(sequentialRounds(requests)).toBe(3);
   });
 
   it('takes neither a name, a feed key nor an author from the request', async () => {

@@ -14,6 +14,7 @@ import { requireUser } from '../auth/require-user.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { cappedLimit } from './query-limit.ts';
 import { requireTarget } from './transition-http.ts';
+import { storedAuthorName } from '../../shared/transitions/author-name.ts';
 import { commitNewPost, planDeletePost } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
 import { limitMemberWrites } from '../rate-limit/limits.ts';
@@ -50,6 +51,9 @@ export const postsApi = new Hono<AppEnv>()
     const request = c.req.valid('json');
     const user = c.var.user;
     const db = c.var.database.server;
+    // The author's name, stored with the post, is read alongside the checks (it never fails: see
+    // storedAuthorName), so the write takes no round more for it.
+    const authorName = storedAuthorName(db, user.uid);
     await requireTarget(db, request.targetType, request.targetId);
     if (
       request.targetType === 'user' &&
@@ -57,7 +61,7 @@ export const postsApi = new Hono<AppEnv>()
       (await hasBlockedUser(db, request.targetId, user.uid))
     )
       throw apiError(403, 'forbidden', { message: 'You cannot post on this feed.' });
-    const postId = await commitNewPost(db, user.uid, request);
+    const postId = await commitNewPost(db, user.uid, request, { authorName });
     purgeFeedPage(c, { feed: { type: request.targetType, id: request.targetId } });
     // The post is written: a failed read-back must not tell the member otherwise (they would post it twice).
     const [post] = await readFeedPosts(db, [postId]).catch((error: unknown) => {
