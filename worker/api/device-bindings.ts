@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   deviceBindingAnswerSchema,
   deviceBindRequestSchema,
@@ -6,7 +6,7 @@ import {
 } from '../../shared/schemas/device-sign-in.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
-import { requireUser } from '../auth/require-user.ts';
+import { requireUser, type SignedInEnv } from '../auth/require-user.ts';
 import { callWorkerOnlyFunction } from '../functions/worker-only-call.ts';
 import { limitMemberWrites } from '../rate-limit/limits.ts';
 import { validate } from '../validate.ts';
@@ -20,6 +20,19 @@ function bindingUnavailable(detail: string, cause?: unknown) {
   });
 }
 
+/** Passes a member's validated device-binding call on to the function `name`, with their ID token. */
+async function passOn(c: Context<SignedInEnv>, name: 'process-login' | 'process-logout', body: unknown) {
+  const answer = await callWorkerOnlyFunction(c, {
+    name,
+    body,
+    idToken: c.var.user.idToken,
+    answerSchema: deviceBindingAnswerSchema,
+    unavailable: bindingUnavailable,
+  });
+  c.header('Cache-Control', 'no-store');
+  return c.json(answer);
+}
+
 /**
  * `POST /api/functions/process-login` and `/process-logout`: the signed-in member binds this device's
  * credential to their account (so the installed app signs them in), or ends that binding on signing out,
@@ -29,37 +42,9 @@ function bindingUnavailable(detail: string, cause?: unknown) {
  * shared/api/worker-only-functions.ts) and prove the member from the token themselves too.
  */
 export const deviceBindingsApi = new Hono<AppEnv>()
-  .post(
-    '/process-login',
-    requireUser,
-    limitMemberWrites,
-    validate('json', deviceBindRequestSchema),
-    async (c) => {
-      const answer = await callWorkerOnlyFunction(c, {
-        name: 'process-login',
-        body: c.req.valid('json'),
-        idToken: c.var.user.idToken,
-        answerSchema: deviceBindingAnswerSchema,
-        unavailable: bindingUnavailable,
-      });
-      c.header('Cache-Control', 'no-store');
-      return c.json(answer);
-    },
+  .post('/process-login', requireUser, limitMemberWrites, validate('json', deviceBindRequestSchema), (c) =>
+    passOn(c, 'process-login', c.req.valid('json')),
   )
-  .post(
-    '/process-logout',
-    requireUser,
-    limitMemberWrites,
-    validate('json', deviceUnbindRequestSchema),
-    async (c) => {
-      const answer = await callWorkerOnlyFunction(c, {
-        name: 'process-logout',
-        body: c.req.valid('json'),
-        idToken: c.var.user.idToken,
-        answerSchema: deviceBindingAnswerSchema,
-        unavailable: bindingUnavailable,
-      });
-      c.header('Cache-Control', 'no-store');
-      return c.json(answer);
-    },
+  .post('/process-logout', requireUser, limitMemberWrites, validate('json', deviceUnbindRequestSchema), (c) =>
+    passOn(c, 'process-logout', c.req.valid('json')),
   );

@@ -86,7 +86,7 @@ export async function sessionUser(c: Context<AppEnv>): Promise<VerifiedUser | un
 }
 
 /** The environment after requireUser: handlers behind it have a user (Hono merges the middleware's type). */
-type SignedInEnv = AppEnv & { Variables: { user: VerifiedUser } };
+export type SignedInEnv = AppEnv & { Variables: { user: VerifiedUser } };
 
 /** API middleware: only callers with a verified ID token get through; `c.var.user` is theirs. */
 export const requireUser: MiddlewareHandler<SignedInEnv> = async function requireUser(c, next) {

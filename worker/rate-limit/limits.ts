@@ -1,9 +1,7 @@
-import type { AppEnv, VerifiedUser } from '../app-env.ts';
+import type { AppEnv } from '../app-env.ts';
+import type { SignedInEnv } from '../auth/require-user.ts';
 import { clientAddressKey } from './client-address.ts';
 import { rateLimit } from './rate-limit.ts';
-
-/** Behind requireUser: the caller is proven. */
-type SignedInEnv = AppEnv & { Variables: { user: VerifiedUser } };
 
 /** Reads change nothing and are not counted, so one middleware can guard an area mixing reads and writes. */
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
