@@ -58,12 +58,13 @@ export interface BenchWorker {
 export async function startBenchWorker(
   outdir: string,
   databaseUrl: string,
-  { cache = true }: { cache?: boolean } = {},
+  { cache = true, inspectorPort }: { cache?: boolean; inspectorPort?: number } = {},
 ): Promise<BenchWorker> {
   const local = readWorkerSettings('local');
   // Miniflare 5 takes a new options shape; its converter accepts the familiar v4 one.
   const miniflare = new Miniflare(
     convertV4MiniflareOptions({
+      ...(inspectorPort === undefined ? {} : { inspectorPort }),
       workers: [
         {
           name: 'questline',

@@ -20,6 +20,7 @@ import {
   type BenchWorker,
   type Throughput,
 } from './bench-worker.ts';
+import { BENCH_PAGES } from './bench-pages.ts';
 import { roundsOf, startDelayProxy } from './delay-proxy.ts';
 import { measureHomeFeed } from './feed-figures.ts';
 import {
@@ -49,15 +50,7 @@ const DELAY_MS = 20;
 /** Sequential requests per page behind the proxy (after 3 warm-ups); the median is the figure. */
 const DELAYED_REQUESTS = 10;
 
-/** An example of each page type in the demo data (as tests/e2e/game-page.spec.ts's EXAMPLE_URLS). */
-const PAGES = {
-  home: '/',
-  game: '/game/portal-2',
-  user: '/user/ana_roguelites',
-  event: '/event/the-game-awards-2019',
-  list: '/lists/games/indie-essentials',
-  'not-found': '/game/no-such-game',
-} as const;
+const PAGES = BENCH_PAGES;
 type Page = keyof typeof PAGES;
 
 interface Row {

@@ -15,22 +15,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
-import { LOCAL_NAMESPACE } from '../stack/local-namespace.ts';
-import { readWorkerSettings, stringVars } from '../stack/wrangler-config.ts';
-import { measureThroughput, startDemoDatabase } from './bench-worker.ts';
+import { BENCH_PAGES } from './bench-pages.ts';
+import { measureThroughput, startBenchWorker, startDemoDatabase } from './bench-worker.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** An example of each page type in the demo data (as bench.ts's PAGES). */
-const PAGES: Record<string, string> = {
-  home: '/',
-  game: '/game/portal-2',
-  user: '/user/ana_roguelites',
-  event: '/event/the-game-awards-2019',
-  list: '/lists/games/indie-essentials',
-  'not-found': '/game/no-such-game',
-};
+const PAGES: Record<string, string> = BENCH_PAGES;
 
 const { values } = parseArgs({
   options: {
@@ -155,29 +145,11 @@ await build({
   logLevel: 'error',
 });
 const database = await startDemoDatabase({ members: true });
-const local = readWorkerSettings('local');
 const inspectorPort = await freePort();
-const miniflare = new Miniflare(
-  convertV4MiniflareOptions({
-    inspectorPort,
-    workers: [
-      {
-        name: 'questline',
-        cacheAPI: false,
-        modules: [{ type: 'ESModule', path: path.join(outdir, 'index.js') }],
-        modulesRoot: outdir,
-        compatibilityDate: local.compatibility_date ?? '2026-11-01',
-        bindings: {
-          ...stringVars(local),
-          FIREBASE_DATABASE_URL: database.url,
-          FIREBASE_DATABASE_NAMESPACE: LOCAL_NAMESPACE,
-        },
-      },
-    ],
-  }),
-);
+// No Cache API copies: every page renders.
+const worker = await startBenchWorker(outdir, database.url, { cache: false, inspectorPort });
 try {
-  const base = await miniflare.ready;
+  const base = worker.base;
   const inspector = await inspect(inspectorPort);
   await inspector.send('Profiler.enable');
   await inspector.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -200,6 +172,6 @@ try {
   }
   inspector.close();
 } finally {
-  await miniflare.dispose();
+  await worker.dispose();
   await database.close();
 }
