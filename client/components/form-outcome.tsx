@@ -25,8 +25,28 @@ export function FormOutcome({
           {saving ? 'Saving…' : label}
         </button>
       </div>
+      <FormMessages error={error} notice={notice} />
+    </>
+  );
+}
+
+/**
+ * What came of a form's last try: the refusal as an alert, which screen readers say at once (`errorId`
+ * lets a field name it with aria-describedby), or the confirmation as a polite status.
+ */
+export function FormMessages({
+  error,
+  notice,
+  errorId,
+}: {
+  error: string | null;
+  notice: ReactNode;
+  errorId?: string;
+}) {
+  return (
+    <>
       {error ? (
-        <p className="auth-error" role="alert">
+        <p id={errorId} className="auth-error" role="alert">
           {error}
         </p>
       ) : null}

@@ -5,6 +5,7 @@ import {
   type ProfileImageKind,
 } from '../../shared/schemas/profile-image-limits.ts';
 import { callApi } from './browser-capabilities.ts';
+import { FormMessages } from './form-outcome.tsx';
 
 /** The largest file read at all: a phone's photo is a few MB; the PNG sent is much smaller. */
 const MAX_CHOSEN_BYTES = 25 * 1024 * 1024;
@@ -215,16 +216,7 @@ export function ImageUpload({
           </div>
         ) : null}
         {state.step === 'preparing' ? <p role="status">Preparing the picture…</p> : null}
-        {error ? (
-          <p id={`${id}-error`} className="auth-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        {notice ? (
-          <p className="auth-notice" role="status">
-            {notice}
-          </p>
-        ) : null}
+        <FormMessages error={error} notice={notice} errorId={`${id}-error`} />
       </div>
     </div>
   );
