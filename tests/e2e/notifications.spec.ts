@@ -65,8 +65,14 @@ test('a member sees who followed them and who liked and commented on their post,
   await openHydrated(ben, `/user/${anaMember.username}`);
   const follow = ben.getByRole('main').getByRole('button', { name: 'Follow', exact: true });
   await expect(follow).not.toHaveAttribute('aria-disabled', 'true');
+  // The button turns "Following" before the server answers: the like waits for the follow to land, so
+  // the three notifications are in the order they were done.
+  const followed = ben.waitForResponse(
+    (response) => response.url().includes('/api/follows/user/') && response.request().method() === 'PUT',
+  );
   await follow.click();
   await expect(ben.getByRole('main').getByRole('button', { name: 'Following', exact: true })).toBeVisible();
+  expect((await followed).ok()).toBe(true);
   await apiCall(ben.request, benToken, 'PUT', `/likes/post/${postId}`);
   await apiCall(ben.request, benToken, 'POST', `/comments/posts/${postId}`, { content: 'Well played!' });
 
