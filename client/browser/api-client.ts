@@ -198,17 +198,16 @@ type FunctionCredentials<N extends InstalledAppFunction> = InstalledAppFunctions
   ? [idTokens: IdTokenSource]
   : [];
 
-/** Calls a function of the installed-app sign-in (`POST <functionsBaseUrl>/<name>`). */
+/**
+ * Calls a function of the installed-app sign-in at `POST <base>/<name>`: the Worker's `/api/functions`,
+ * which counts the call and passes it on (the functions answer nothing else).
+ */
 export async function callFunction<N extends InstalledAppFunction>(
-  functionsBaseUrl: string,
+  base: string,
   name: N,
   body: InstalledAppFunctions[N]['body'],
   ...[idTokens]: FunctionCredentials<N>
 ): Promise<InstalledAppFunctions[N]['answer']> {
-  const response = await send(
-    `${functionsBaseUrl}/${name}`,
-    { method: 'POST', body: JSON.stringify(body) },
-    idTokens,
-  );
+  const response = await send(`${base}/${name}`, { method: 'POST', body: JSON.stringify(body) }, idTokens);
   return answerOf<InstalledAppFunctions[N]['answer']>(response);
 }

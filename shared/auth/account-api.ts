@@ -55,7 +55,10 @@ export interface AuthClientConfig {
   projectId: string;
   /** `http://127.0.0.1:9099` against the local Auth emulator, else null. */
   authEmulatorUrl: string | null;
-  /** Where the anon-auth and process-login functions answer. */
+  /**
+   * Where the Firebase functions answer. The browser reaches the sign-in functions only through the Worker
+   * (`/api/functions/…`), which they require; the browser tests use this to show a direct call refused.
+   */
   functionsBaseUrl: string;
   publicAppMode: boolean;
   /**
