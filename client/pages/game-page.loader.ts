@@ -34,10 +34,10 @@ function notFound(bundle: NotFoundPageData) {
 }
 
 /**
- * The game page's bundle in two rounds of database reads: first the game, its suggestion row, the
- * top games and the feed's posts in parallel (the deep link is the game's id, so nothing waits for the
- * game); then the suggested games and the feed's preview comments in parallel. Suggestions or top games failing leave the page without them; the game
- * missing or failing gives the not-found bundle (spec section 8).
+ * The game page's bundle in two rounds of database reads: first the game, its suggestion row, the top
+ * games and the feed's posts in parallel (the deep link is the game's id, so nothing waits for the game);
+ * then the suggested games and the feed's preview comments in parallel. Suggestions or top games failing
+ * leave the page without them; the game missing or failing gives the not-found bundle (spec section 8).
  */
 export async function loader({ context, params }: LoaderFunctionArgs): Promise<GamePageData> {
   const db = context.get(publicDatabaseContext);
