@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_NAMESPACE, startEmulator } from '../../emulator/index.ts';
 import { encodeFeedCursor } from '../../shared/feed/feed-cursor.ts';
+import { feedKey } from '../../shared/feed/feed-key.ts';
 import { buildHomeFeedPage, readFeedSlice } from '../../shared/feed/home-feed-build.ts';
 import { mergeFeedSlices, type HomeFeedPage, type HomeFeedRequest } from '../../shared/feed/home-feed.ts';
 import { decodeFeedCursor } from '../../shared/feed/feed-cursor.ts';
@@ -127,6 +128,10 @@ export async function measureHomeFeed(runs: number) {
           targetUUID: target.id,
           targetType: target.type,
           sourceUUID: author,
+          // As the post plan writes them: the author's name and the post's place in its feed, so the bench
+          // reads posts as the site's own are read (without them, readers fall back to a round of names).
+          authorName: `name_${author.replace(/-/g, '_')}`,
+          feed_key: feedKey(target.id, timestamp, postId),
           content: `Post ${String(n)} on ${target.id}`,
           type: 'text',
           likes: 0,
@@ -145,6 +150,7 @@ export async function measureHomeFeed(runs: number) {
           commentNode(`comment-${postId}-${String(c)}`).set({
             postUUID: postId,
             sourceUUID: `uid-author-${String(c)}`,
+            authorName: `name_uid_author_${String(c)}`,
             content: `Comment ${String(c)}`,
             likes: 0,
             timestamp: timestamp + c,
