@@ -1,7 +1,6 @@
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import type { InstalledAppFunctions } from '../../shared/api/installed-app-functions.ts';
-import { WORKER_SECRET_HEADER } from '../../shared/api/worker-only-functions.ts';
 import { RtdbError, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import {
   anonAuth,
@@ -9,8 +8,8 @@ import {
   DeviceCredentialRefused,
   type AuthAdmin,
 } from './installed-app-logins.ts';
-import { fail, isPost, postBody } from './post-body.ts';
-import { isFromWorker } from './worker-only.ts';
+import { fail, postBody } from './post-body.ts';
+import { isWorkerPost } from './worker-only.ts';
 
 // The `anon-auth` function's HTTP side (deployed from index.ts): only the Worker may call it, since the
 // Worker is where new guests are counted per visitor's address (POST /api/functions/anon-auth,
@@ -30,12 +29,7 @@ export interface AnonAuthFunctionOptions {
 export function anonAuthHandler(options: AnonAuthFunctionOptions) {
   const now = options.now ?? Date.now;
   return async (request: Request, response: Response): Promise<void> => {
-    if (!isPost(request, response)) return;
-    if (!isFromWorker(request.get(WORKER_SECRET_HEADER), options.workerSecret())) {
-      // Not access-denied: that code tells a device its credential is spent, and the device forgets it.
-      fail(response, 403, 'forbidden', 'Sign in through Questline.');
-      return;
-    }
+    if (!isWorkerPost(request, response, options.workerSecret())) return;
     const body = postBody(request, response, anonAuthRequestSchema);
     if (!body) return;
     try {

@@ -1,7 +1,6 @@
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
 import type { InstalledAppFunctions } from '../../shared/api/installed-app-functions.ts';
-import { WORKER_SECRET_HEADER } from '../../shared/api/worker-only-functions.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import {
   processLogin,
@@ -9,8 +8,8 @@ import {
   processLogout,
   processLogoutRequestSchema,
 } from './installed-app-logins.ts';
-import { fail, isPost, postBody, type BodySchema } from './post-body.ts';
-import { isFromWorker } from './worker-only.ts';
+import { fail, postBody, type BodySchema } from './post-body.ts';
+import { isWorkerPost } from './worker-only.ts';
 
 // The `process-login` and `process-logout` functions' HTTP side (deployed from index.ts). Each binds or
 // unbinds a device credential for the caller's own account, and each call is a database write: only the
@@ -54,11 +53,7 @@ function deviceBindingHandler<N extends DeviceBindingFunction, T>(
   handle: (uid: string, body: T) => Promise<InstalledAppFunctions[N]['answer']>,
 ) {
   return async (request: Request, response: Response): Promise<void> => {
-    if (!isPost(request, response)) return;
-    if (!isFromWorker(request.get(WORKER_SECRET_HEADER), options.workerSecret())) {
-      fail(response, 403, 'forbidden', 'Sign in through Questline.');
-      return;
-    }
+    if (!isWorkerPost(request, response, options.workerSecret())) return;
     const body = postBody(request, response, schema);
     if (!body) return;
     const uid = await callerUid(request, options.verifyIdToken);

@@ -1,4 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Request } from 'firebase-functions/v2/https';
+import type { Response } from 'express';
+import { WORKER_SECRET_HEADER } from '../../shared/api/worker-only-functions.ts';
+import { fail, isPost } from './post-body.ts';
 
 // The check a Worker-only function (shared/api/worker-only-functions.ts) makes before anything else.
 
@@ -16,4 +20,16 @@ function digest(text: string): Buffer {
 export function isFromWorker(presented: string | undefined, expected: string): boolean {
   if (expected === '' || presented === undefined) return false;
   return timingSafeEqual(digest(presented), digest(expected));
+}
+
+/**
+ * Whether the request is a POST carrying the Worker's secret `expected`; otherwise 405 or 403 has been
+ * answered, before anything of the body or the caller was read. Not access-denied: that code tells a
+ * device its credential is spent, and the device forgets it.
+ */
+export function isWorkerPost(request: Request, response: Response, expected: string): boolean {
+  if (!isPost(request, response)) return false;
+  if (isFromWorker(request.get(WORKER_SECRET_HEADER), expected)) return true;
+  fail(response, 403, 'forbidden', 'Sign in through Questline.');
+  return false;
 }
