@@ -1,7 +1,6 @@
 // Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { finishFeedForPage, startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
-import { loadFeedSection } from '../components/feed/feed-section-on-demand.tsx';
+import { startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
 import { EVENT } from '../../shared/records/record-kinds.ts';
@@ -10,6 +9,7 @@ import type { GameEvent } from '../../shared/schemas/event.ts';
 import { deepLinkSchema } from '../../shared/schemas/keys.ts';
 import { publicDatabaseContext } from '../page-data-context.ts';
 import { notFoundPageData } from './not-found-page.loader.ts';
+import { finishPageFeed } from './page-feed.ts';
 
 /** The event page's bundle (spec section 3): the event and its featured games, in their order. */
 export interface EventPageData {
@@ -17,12 +17,6 @@ export interface EventPageData {
   eventGames: GameSummary[];
   /** The first page of the event's feed, newest first (more through GET /api/posts). */
   feed: FeedPage;
-}
-
-/** The feed with its code loaded, so that the server renders it into the HTML (see feed-section-on-demand.tsx). */
-async function withFeedCode(feed: Promise<FeedPage>): Promise<FeedPage> {
-  const [read] = await Promise.all([feed, loadFeedSection()]);
-  return read;
 }
 
 /**
@@ -55,7 +49,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<E
       console.error(`Featured games of event ${deepLink} failed`, error);
       return [];
     }),
-    withFeedCode(finishFeedForPage(db, feedStart)),
+    finishPageFeed(db, feedStart),
   ]);
   return { event, eventGames: games.map(toGameSummary), feed };
 }

@@ -2,8 +2,7 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { gamesByIds, suggestedGameIds } from '../../shared/catalogue/suggested-games.ts';
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
-import { finishFeedForPage, startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
-import { loadFeedSection } from '../components/feed/feed-section-on-demand.tsx';
+import { startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { GAME } from '../../shared/records/record-kinds.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
@@ -12,6 +11,7 @@ import { deepLinkSchema } from '../../shared/schemas/keys.ts';
 import { settledOr } from '../../shared/settled-or.ts';
 import { publicDatabaseContext } from '../page-data-context.ts';
 import { notFoundPageData } from './not-found-page.loader.ts';
+import { finishPageFeed } from './page-feed.ts';
 
 /** The game page's bundle (spec section 3): the game, games suggested with it, and top games. */
 export interface GamePageData {
@@ -20,12 +20,6 @@ export interface GamePageData {
   topGames: GameSummary[];
   /** The first page of the game's feed, newest first (more through GET /api/posts). */
   feed: FeedPage;
-}
-
-/** The feed with its code loaded, so that the server renders it into the HTML (see feed-section-on-demand.tsx). */
-async function withFeedCode(feed: Promise<FeedPage>): Promise<FeedPage> {
-  const [read] = await Promise.all([feed, loadFeedSection()]);
-  return read;
 }
 
 /** The not-found page is shown at the requested URL, which stays in the address bar (status 404). */
@@ -60,7 +54,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<G
       console.error(`Suggested games for ${deepLink} failed`, error);
       return [];
     }),
-    withFeedCode(finishFeedForPage(db, settledOr(feedStart, null, `feed of ${deepLink}`))),
+    finishPageFeed(db, settledOr(feedStart, null, `feed of ${deepLink}`)),
   ]);
   return {
     game,

@@ -5,8 +5,7 @@ import { isGuestName } from '../../shared/auth/account-api.ts';
 import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { GAMES_FOLLOWED_DEFAULT } from '../../shared/constants.ts';
-import { finishFeedForPage, startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
-import { loadFeedSection } from '../components/feed/feed-section-on-demand.tsx';
+import { startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { PROFILE } from '../../shared/records/record-kinds.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
@@ -17,6 +16,7 @@ import { userPublicSchema, usernameSchema } from '../../shared/schemas/user.ts';
 import { settledOr } from '../../shared/settled-or.ts';
 import { publicDatabaseContext } from '../page-data-context.ts';
 import { notFoundPageData } from './not-found-page.loader.ts';
+import { finishPageFeed } from './page-feed.ts';
 import { forgetProfileUid, keepProfileUid, keptProfileUid } from './profile-uid-memo.ts';
 
 /** A profile name: a member's username, or a guest's `web-…` display name (spec section 6). */
@@ -48,12 +48,6 @@ export interface UserPageData {
   followGames: GameSummary[];
   /** The first page of the member's feed, newest first (more through GET /api/posts). */
   feed: FeedPage;
-}
-
-/** The feed with its code loaded, so that the server renders it into the HTML (see feed-section-on-demand.tsx). */
-async function withFeedCode(feed: Promise<FeedPage>): Promise<FeedPage> {
-  const [read] = await Promise.all([feed, loadFeedSection()]);
-  return read;
 }
 
 /** The not-found page is shown at the requested URL, which stays in the address bar (status 404). */
@@ -95,7 +89,7 @@ async function userPage(db: RtdbClient, uid: string, profileName: string): Promi
       console.error(`Games followed by ${uid} failed`, error);
       return [];
     }),
-    withFeedCode(finishFeedForPage(db, settledOr(feedStart, null, `feed of ${uid}`))),
+    finishPageFeed(db, settledOr(feedStart, null, `feed of ${uid}`)),
   ]);
 
   const user: ProfileUser = {
