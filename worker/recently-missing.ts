@@ -1,3 +1,5 @@
+import { BoundedMap } from '../shared/bounded-map.ts';
+
 /**
  * The addresses this isolate recently found missing (a page answering 404), so that a repeat is answered
  * with its real 404 status rather than a 200 whose body says "not found" (worker/edge-cache.ts). A 404 is
@@ -7,27 +9,20 @@
  * for the page itself: a remembered address is still rendered, only with its status waited for, so a
  * record created meanwhile is served at once.
  *
- * A Map keeps insertion order, so its first key is the oldest: the same bounded map the isolate's page
- * copies use (edge-cache.ts), no library needed for a dozen lines.
+ * The bound is a BoundedMap (shared/bounded-map.ts), as for the Worker's other per-isolate memories.
  */
 export class RecentlyMissing {
-  readonly #foundAt = new Map<string, number>();
-  readonly #max: number;
+  readonly #foundAt: BoundedMap<string, number>;
   readonly #maxAgeMs: number;
 
   constructor(bounds: { max: number; maxAgeMs: number }) {
-    this.#max = bounds.max;
+    this.#foundAt = new BoundedMap(bounds.max);
     this.#maxAgeMs = bounds.maxAgeMs;
   }
 
   /** Remembers that `address` was found missing at `now`; the oldest go past the bound. */
   remember(address: string, now: number): void {
-    this.#foundAt.delete(address);
     this.#foundAt.set(address, now);
-    for (const oldest of this.#foundAt.keys()) {
-      if (this.#foundAt.size <= this.#max) break;
-      this.#foundAt.delete(oldest);
-    }
   }
 
   /** Whether `address` was found missing within the last `maxAgeMs` (as of `now`). */

@@ -1,4 +1,5 @@
 import { matchRoutes, type RouteObject } from 'react-router';
+import { BoundedMap } from '../shared/bounded-map.ts';
 
 /**
  * How many addresses an app remembers the route matches of. The site has a handful of routes but any
@@ -22,21 +23,13 @@ const matchesByTable = new WeakMap<RouteObject[], Map<string, Matches<RouteObjec
 export function routeMatches<R extends RouteObject>(routes: R[], pathname: string): Matches<R> {
   let remembered = matchesByTable.get(routes) as Map<string, Matches<R>> | undefined;
   if (!remembered) {
-    remembered = new Map();
+    remembered = new BoundedMap(REMEMBERED_ADDRESSES);
     matchesByTable.set(routes, remembered);
   }
-  if (remembered.has(pathname)) {
-    const matches = remembered.get(pathname) ?? null;
-    // Most recently asked last, so the least recently asked address is the first to go.
-    remembered.delete(pathname);
-    remembered.set(pathname, matches);
-    return matches;
-  }
-  const matches = matchRoutes(routes, pathname);
+  const matches = remembered.has(pathname)
+    ? (remembered.get(pathname) ?? null)
+    : matchRoutes(routes, pathname);
+  // Set again when asked again: the least recently asked address is the first to go.
   remembered.set(pathname, matches);
-  if (remembered.size > REMEMBERED_ADDRESSES) {
-    const oldest = remembered.keys().next();
-    if (!oldest.done) remembered.delete(oldest.value);
-  }
   return matches;
 }

@@ -6,10 +6,12 @@
 // kept answer against the public section it reads anyway (its username must be the profile name) and
 // forgets it when they disagree or the member is gone.
 
+import { BoundedMap } from '../../shared/bounded-map.ts';
+
 /** Profile names kept per isolate: a bounded memory (a few hundred kilobytes at most). */
 const KEPT_PROFILE_NAMES = 2_000;
 
-const uidByProfileName = new Map<string, string>();
+const uidByProfileName = new BoundedMap<string, string>(KEPT_PROFILE_NAMES);
 
 /** The uid kept for a profile name, if any. */
 export function keptProfileUid(profileName: string): string | undefined {
@@ -18,12 +20,7 @@ export function keptProfileUid(profileName: string): string | undefined {
 
 /** Keeps the uid a profile name was found to belong to; the name kept longest goes when full. */
 export function keepProfileUid(profileName: string, uid: string): void {
-  uidByProfileName.delete(profileName);
   uidByProfileName.set(profileName, uid);
-  if (uidByProfileName.size > KEPT_PROFILE_NAMES) {
-    const oldest = uidByProfileName.keys().next();
-    if (!oldest.done) uidByProfileName.delete(oldest.value);
-  }
 }
 
 /** Forgets what was kept for a profile name (its member is gone, or the name is someone else's now). */

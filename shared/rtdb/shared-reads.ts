@@ -1,3 +1,4 @@
+import { BoundedMap } from '../bounded-map.ts';
 import type { RtdbClient } from './rest-client.ts';
 
 /**
@@ -36,7 +37,7 @@ export function createSharedReads({
   clock = Date.now,
   maxKept = 16,
 }: SharedReadsOptions): SharedReads {
-  const kept = new Map<string, Kept>();
+  const kept = new BoundedMap<string, Kept>(maxKept);
   return {
     read<T>(key: string, load: () => Promise<T>): Promise<T> {
       const now = clock();
@@ -52,11 +53,6 @@ export function createSharedReads({
       }
       const entry: Kept = { answer: load(), startedAt: now, settled: false };
       kept.set(key, entry);
-      while (kept.size > maxKept) {
-        const oldest = kept.keys().next();
-        if (oldest.done) break;
-        kept.delete(oldest.value);
-      }
       entry.answer.then(
         () => {
           entry.settled = true;
