@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FUNCTIONS_TIMEOUT_MS } from '../../shared/constants.ts';
+import { jsonOf, postWithin, type Answered } from './post-within.ts';
 
 // The Worker's side of a Firebase callable function (functions/), over HTTP with the callable protocol
 // (https://firebase.google.com/docs/functions/callable-reference): POST `{ "data": … }` as JSON (with the
@@ -46,30 +47,16 @@ export function callableUrl(functionsBaseUrl: string, name: string): string {
 
 /** Calls the function and answers its `result`; throws `failed(…)` for every way it can give none. */
 export async function callCallable<S extends z.ZodType>(call: CallableCall<S>): Promise<z.infer<S>> {
-  const doFetch = call.fetch ?? ((input, init) => fetch(input, init));
   const { what } = call;
-  // A timer cleared once the answer is in, not AbortSignal.timeout: that one stays armed for the whole
-  // 70 s after the call, and an isolate may hold only so many timers (workerd: 10,000) before every
-  // call fails.
-  const deadline = new AbortController();
-  const timer = setTimeout(() => {
-    deadline.abort(new DOMException(`${what} did not answer in time`, 'TimeoutError'));
-  }, call.timeoutMs ?? FUNCTIONS_TIMEOUT_MS);
-  let response: Response;
-  let text: string;
+  let response: Answered;
   try {
-    response = await doFetch(call.url, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        ...(call.idToken === undefined ? {} : { Authorization: `Bearer ${call.idToken}` }),
-      },
-      body: JSON.stringify({ data: call.data }),
-      signal: deadline.signal,
+    response = await postWithin(call.url, {
+      what,
+      body: { data: call.data },
+      headers: call.idToken === undefined ? {} : { Authorization: `Bearer ${call.idToken}` },
+      timeoutMs: call.timeoutMs ?? FUNCTIONS_TIMEOUT_MS,
+      fetch: call.fetch,
     });
-    // Read within the limit too: an answer can stall halfway.
-    text = await response.text();
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
     throw call.failed({
@@ -77,15 +64,8 @@ export async function callCallable<S extends z.ZodType>(call: CallableCall<S>): 
       detail: `${what} ${timedOut ? 'timed out' : 'unreachable'}`,
       cause: error,
     });
-  } finally {
-    clearTimeout(timer);
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
+  const body = jsonOf(response);
   const parsed = z
     .union([
       z.object({ result: call.resultSchema }),

@@ -5,6 +5,7 @@ import { WORKER_SECRET_HEADER } from '../../shared/api/worker-only-functions.ts'
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { callableUrl } from './call-callable.ts';
+import { jsonOf, postWithin, type Answered } from './post-within.ts';
 
 // The Worker's side of a function that answers the Worker only (shared/api/worker-only-functions.ts:
 // anon-auth, process-login, process-logout): a plain JSON POST carrying the shared secret, after the
@@ -33,33 +34,21 @@ export async function callWorkerOnlyFunction<S extends z.ZodType>(
   call: WorkerOnlyCall<S>,
 ): Promise<z.infer<S>> {
   const { name, unavailable } = call;
-  // A timer cleared once the answer is in, not AbortSignal.timeout, which stays armed for the whole
-  // 70 s after the call (as in call-callable.ts: an isolate may hold only so many timers).
-  const deadline = new AbortController();
-  const timer = setTimeout(() => {
-    deadline.abort(new DOMException(`${name} did not answer in time`, 'TimeoutError'));
-  }, c.var.functionsTimeoutMs);
-  let response: Response;
-  let body: unknown;
+  let response: Answered;
   try {
-    response = await fetch(callableUrl(c.env.FUNCTIONS_BASE_URL, name), {
-      method: 'POST',
+    response = await postWithin(callableUrl(c.env.FUNCTIONS_BASE_URL, name), {
+      what: name,
+      body: call.body,
       headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
         [WORKER_SECRET_HEADER]: c.env.WORKER_FUNCTIONS_SECRET,
         ...(call.idToken === undefined ? {} : { Authorization: `Bearer ${call.idToken}` }),
       },
-      body: JSON.stringify(call.body),
-      signal: deadline.signal,
+      timeoutMs: c.var.functionsTimeoutMs,
     });
-    // Read within the limit too: an answer can stall halfway (then it is no answer: undefined).
-    body = await response.json().catch(() => undefined);
   } catch (error) {
     throw unavailable(`${name} unreachable or timed out`, error);
-  } finally {
-    clearTimeout(timer);
   }
+  const body = jsonOf(response);
   if (response.ok) {
     const answer = call.answerSchema.safeParse(body);
     if (!answer.success) throw unavailable(`${name} answered ${String(response.status)} out of shape`);
