@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { openHydratedAndMark, recordPageDataRequests, stayedOnPage } from './page-helpers.ts';
+import {
+  expectHydratedWithoutRefetch,
+  openHydratedAndMark,
+  recordPageDataRequests,
+  stayedOnPage,
+} from './page-helpers.ts';
 
 // Demo data (seed/demo/events.json, seed/demo/lists.json); the browser tests' stack holds no other lists.
 const EVENT = {
@@ -50,18 +55,7 @@ for (const { label, path, heading } of [
   test(`the ${label} page hydrates from the embedded state without fetching its data again`, async ({
     page,
   }) => {
-    const requests = recordPageDataRequests(page);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    await page.goto(path);
-    await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
-    await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    expect(requests).toEqual([]);
-    expect(errors).toEqual([]);
+    await expectHydratedWithoutRefetch(page, path, heading);
   });
 
   test(`from the ${label} page to a game page in one page-data request, and back with none`, async ({

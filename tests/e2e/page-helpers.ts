@@ -33,6 +33,32 @@ export function recordPageDataRequests(page: Page): string[] {
   return paths;
 }
 
+/**
+ * Opens `path` and checks that it hydrated from the state the server embedded: no page-data request,
+ * no error in the console or the page, and the page's heading still `heading`. `notFoundLogged`: the
+ * page answers 404, which Chromium logs as a failed load of the page itself (not an error of ours).
+ */
+export async function expectHydratedWithoutRefetch(
+  page: Page,
+  path: string,
+  heading: string,
+  { notFoundLogged = false }: { notFoundLogged?: boolean } = {},
+): Promise<void> {
+  const requests = recordPageDataRequests(page);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !(notFoundLogged && message.text().includes('status of 404')))
+      errors.push(message.text());
+  });
+  await page.goto(path);
+  await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  expect(requests).toEqual([]);
+  expect(errors).toEqual([]);
+}
+
 /** The follower count as the Follow button's label shows it. */
 export function followersText(count: number): string {
   return count === 1 ? '1 follower' : `${count.toLocaleString('en-US')} followers`;

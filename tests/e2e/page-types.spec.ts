@@ -1,5 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { openHydratedAndMark, recordPageDataRequests, stayedOnPage } from './page-helpers.ts';
+import {
+  expectHydratedWithoutRefetch,
+  openHydratedAndMark,
+  recordPageDataRequests,
+  stayedOnPage,
+} from './page-helpers.ts';
 
 // The page types the game, user, event and list specs leave out (home, search results, the 404 page):
 // whole in the server HTML before any script runs, and hydrated from the state that HTML carries without
@@ -49,19 +54,7 @@ for (const { label, path, status, heading, regions } of PAGES) {
   test(`the ${label} page hydrates from the embedded state without fetching its data again`, async ({
     page,
   }) => {
-    const requests = recordPageDataRequests(page);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().includes('status of 404'))
-        errors.push(message.text());
-    });
-    await page.goto(path);
-    await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
-    await page.waitForLoadState('networkidle');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    expect(requests).toEqual([]);
-    expect(errors).toEqual([]);
+    await expectHydratedWithoutRefetch(page, path, heading, { notFoundLogged: status === 404 });
   });
 }
 
