@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ownerDatabase } from '../database.ts';
+import { sessionToken } from '../page-helpers.ts';
 import { currentUid, signUp, uniqueMember } from './auth-helpers.ts';
 
 // The browse guard's installed-app sign-in (spec section 2): with nobody signed in, an installed web
@@ -116,13 +117,6 @@ test('after signing out, the installed app no longer signs the member in', async
   expect(await currentUid(page)).not.toBe(memberUid);
 });
 
-/** The signed-in member's ID token, as the browser keeps it in its session cookie. */
-async function sessionToken(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies()).find((entry) => entry.name === '__session');
-  expect(cookie, 'a session cookie').toBeTruthy();
-  return cookie?.value ?? '';
-}
-
 test('process-login and process-logout answer only the Worker: called at their own address, even with the member’s token, they refuse and change nothing', async ({
   page,
   request,
@@ -140,7 +134,7 @@ test('process-login and process-logout answer only the Worker: called at their o
 
   // Where the Functions emulator serves the functions, as the Worker tells the browser.
   const config = (await (await request.get('/api/accounts/config')).json()) as { functionsBaseUrl: string };
-  const asMember = { Authorization: `Bearer ${await sessionToken(page)}` };
+  const asMember = { Authorization: `Bearer ${await sessionToken(page.context())}` };
   const otherDevice = { accessId: `direct-${crypto.randomUUID().slice(0, 8)}`, accessKey: 'k'.repeat(32) };
   const login = await request.post(`${config.functionsBaseUrl}/process-login`, {
     headers: asMember,
@@ -166,7 +160,7 @@ test('signing out signs this browser out even when the server refuses to hear of
   await signUp(page, member);
   await expect(page).toHaveURL(/\/browse$/);
   const memberUid = await currentUid(page);
-  const asMember = { Authorization: `Bearer ${await sessionToken(page)}` };
+  const asMember = { Authorization: `Bearer ${await sessionToken(page.context())}` };
   // Miniflare's limiter counts in windows aligned to the clock's minutes: spend the member's writes
   // (120 a minute locally; malformed calls count too) with enough of one window left for the sign-out.
   const left = 60_000 - (Date.now() % 60_000);
