@@ -20,6 +20,7 @@ import {
   type BenchWorker,
   type Throughput,
 } from './bench-worker.ts';
+import { demoMemberUid } from '../../seed/seed-members.ts';
 import { BENCH_PAGES } from './bench-pages.ts';
 import { roundsOf, startDelayProxy } from './delay-proxy.ts';
 import { measureHomeFeed } from './feed-figures.ts';
@@ -151,6 +152,38 @@ try {
     });
   }
 
+  // What a rendered page is made of, in the same unit as the targets: a database read on its own (one
+  // through the API, no page: what it costs beyond the baseline), and a page rendered with no read (a
+  // malformed game address gets the not-found page, whose top games are a shared read). A page's cost in
+  // baseline requests is at least the second plus its reads times the first, which bounds its ratio.
+  const oneRead = await against(
+    rendering,
+    'one database read, no page (a profile through the API)',
+    `/api/profiles/${demoMemberUid('ana_roguelites')}`,
+  );
+  const noRead = await against(
+    rendering,
+    'a page with no database read (the not-found page of a malformed address)',
+    '/game/not%20a%20game',
+  );
+  throughputs.push(oneRead, noRead);
+  const readCost = Math.max(0, 1 / oneRead.ratio - 1);
+  const renderCost = 1 / noRead.ratio;
+  rows.push(
+    {
+      name: 'one database read (API, no page) ÷ baseline',
+      figure: oneRead.ratio,
+      unit: '×',
+      detail: `a read costs ${readCost.toFixed(2)} baseline requests (with the API's own check and answer); ${oneRead.perSecond.toFixed(0)} req/s`,
+    },
+    {
+      name: 'a page rendered with no database read ÷ baseline',
+      figure: noRead.ratio,
+      unit: '×',
+      detail: `${renderCost.toFixed(2)} baseline requests a page; ${noRead.perSecond.toFixed(0)} req/s`,
+    },
+  );
+
   // Behind the proxy: the database 20 ms away. A page should cost its rounds of 20 ms and its render,
   // no more: time to the whole page ÷ (rounds × 20 ms + the page's time through the proxy without the
   // delay).
@@ -162,14 +195,24 @@ try {
     const firstBytes: number[] = [];
     const wholes: number[] = [];
     const rounds: number[] = [];
+    const reads: number[] = [];
     for (let i = 0; i < DELAYED_REQUESTS; i++) {
       proxy.take();
       const { firstByte, whole } = await timed(url);
       firstBytes.push(firstByte);
       wholes.push(whole);
-      rounds.push(roundsOf(proxy.take()));
+      const requests = proxy.take();
+      rounds.push(roundsOf(requests));
+      reads.push(requests.length);
     }
     const pageRounds = Math.max(...rounds);
+    const pageReads = median(reads);
+    rows.push({
+      name: `${page} page, best rendered ÷ baseline its ${String(pageReads)} reads allow`,
+      figure: 1 / (renderCost + pageReads * readCost),
+      unit: '×',
+      detail: `a page with no read (${renderCost.toFixed(2)}) + ${String(pageReads)} × a read (${readCost.toFixed(2)}) baseline requests`,
+    });
     const expected = pageRounds * DELAY_MS + withoutDelay;
     rows.push({
       name: `${page} page, 20 ms database: whole page ÷ (rounds × 20 ms + render)`,
