@@ -5,6 +5,12 @@
 // it once when deploying the feed-key reader (`npm run job -- feed-records`), before and again after the
 // Worker changes over, so posts written in between are covered too. Safe to repeat: it writes only what
 // is missing or wrong, so a second run writes nothing.
+//
+// Members keep deleting and editing while it runs, so each record is written conditionally (read with its
+// ETag, put back with the fields added only if still unchanged, else read again): a plain write of the
+// fields would re-create a record deleted since the page was read as a ghost holding only them (no
+// content, failing the post schema on every page that reads it), or give a record replaced meanwhile a
+// feed key worked out from the one it replaced.
 
 import { z } from 'zod';
 import { isGuestName } from '../auth/account-api.ts';
@@ -14,10 +20,12 @@ import { SOCIAL_ROOTS, userSectionNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { Job, JobContext } from './job.ts';
 
-/** Records read per request, and the most paths one atomic PATCH writes (a page's worth, two per post). */
+/** Records read per request. */
 const PAGE_SIZE = 500;
-/** Authors' names read at a time. */
-const PARALLEL_READS = 25;
+/** Requests in flight at a time: authors' names read, records filled in. */
+const PARALLEL_REQUESTS = 25;
+/** Tries of one record's conditional write before it is left to the next run (it kept changing). */
+const ATTEMPTS = 5;
 
 /** What the job reads of a post or comment: only what it fills in and what it fills it from. */
 const recordSchema = z.object({
@@ -28,6 +36,12 @@ const recordSchema = z.object({
   authorName: z.string().optional(),
 });
 type StoredRecord = z.infer<typeof recordSchema>;
+/** The record whole, as the conditional write puts it back: everything it holds besides what is filled in. */
+const wholeRecordSchema = recordSchema.loose();
+
+/** What the job fills in on one record. */
+type Fields = Partial<Pick<StoredRecord, 'feed_key' | 'authorName'>>;
+type Kind = 'posts' | 'comments';
 
 const pageSchema = z.record(z.string(), z.unknown()).nullable();
 
@@ -61,8 +75,8 @@ function authorNames(db: RtdbClient): (uids: Iterable<string>) => Promise<Map<st
   const known = new Map<string, string | null>();
   return async (uids) => {
     const missing = [...new Set(uids)].filter((uid) => !known.has(uid));
-    for (let i = 0; i < missing.length; i += PARALLEL_READS) {
-      const batch = missing.slice(i, i + PARALLEL_READS);
+    for (let i = 0; i < missing.length; i += PARALLEL_REQUESTS) {
+      const batch = missing.slice(i, i + PARALLEL_REQUESTS);
       const names = await Promise.all(
         batch.map((uid) => db.read(userSectionNode(uid, 'public').child('username').path, z.string())),
       );
@@ -75,52 +89,80 @@ function authorNames(db: RtdbClient): (uids: Iterable<string>) => Promise<Map<st
   };
 }
 
-/** The writes a post needs: its feed key when it has none (or one not its own), its author's name. */
-function postUpdates(id: string, post: StoredRecord, names: Map<string, string | null>): [string, unknown][] {
-  const updates: [string, unknown][] = [];
+/** What a post needs: its feed key when it has none (or one not its own), its author's name. */
+function postFields(id: string, post: StoredRecord, names: Map<string, string | null>): Fields {
+  const { targetUUID, timestamp } = post;
   const key = post.feed_key === undefined ? null : parseFeedKey(post.feed_key);
-  if (
-    post.targetUUID !== undefined &&
-    post.timestamp !== undefined &&
-    (key === null || key.feedId !== post.targetUUID || key.position.id !== id)
-  )
-    updates.push([`${SOCIAL_ROOTS.posts}/${id}/feed_key`, feedKey(post.targetUUID, post.timestamp, id)]);
-  updates.push(...nameUpdate(`${SOCIAL_ROOTS.posts}/${id}`, post, names));
-  return updates;
+  const hasOwnKey = key !== null && key.feedId === targetUUID && key.position.id === id;
+  return {
+    ...(targetUUID === undefined || timestamp === undefined || hasOwnKey
+      ? {}
+      : { feed_key: feedKey(targetUUID, timestamp, id) }),
+    ...nameField(post, names),
+  };
 }
 
 /** The author's name, when the record has none and its author is a member with one. */
-function nameUpdate(
-  path: string,
-  record: StoredRecord,
-  names: Map<string, string | null>,
-): [string, unknown][] {
+function nameField(record: StoredRecord, names: Map<string, string | null>): Fields {
   const name = names.get(record.sourceUUID) ?? null;
-  return record.authorName === undefined && name !== null ? [[`${path}/authorName`, name]] : [];
+  return record.authorName === undefined && name !== null ? { authorName: name } : {};
+}
+
+/** What a record of `kind` needs filled in, by what it holds. */
+function fieldsOf(kind: Kind, id: string, record: StoredRecord, names: Map<string, string | null>): Fields {
+  return kind === 'posts' ? postFields(id, record, names) : nameField(record, names);
+}
+
+/**
+ * Fills in one record as it is now, not as its page showed it: read with its ETag, written whole with the
+ * fields added only while that ETag holds. Answers whether it wrote: not when the record is gone (deleted
+ * since), is not a record the job knows, needs nothing any more, or kept changing ATTEMPTS times.
+ */
+async function fillRecord(
+  { db, log }: Pick<JobContext, 'db' | 'log'>,
+  namesOf: ReturnType<typeof authorNames>,
+  kind: Kind,
+  id: string,
+): Promise<boolean> {
+  const path = `${SOCIAL_ROOTS[kind]}/${id}`;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const { value, etag } = await db.getTagged(path);
+    if (value === null) return false;
+    const record = wholeRecordSchema.safeParse(value);
+    if (!record.success) return false;
+    const names = await namesOf(record.data.authorName === undefined ? [record.data.sourceUUID] : []);
+    const fields = fieldsOf(kind, id, record.data, names);
+    if (Object.keys(fields).length === 0) return false;
+    if (await db.putIfUnchanged(path, { ...record.data, ...fields }, etag)) return true;
+  }
+  log(`${path} kept changing while being filled in; left to the next run`);
+  return false;
 }
 
 /** Fills in every post's feed key and every post's and comment's author name; answers how many of each. */
-export async function fillFeedRecords({ db, log }: Pick<JobContext, 'db' | 'log'>): Promise<{
+export async function fillFeedRecords(context: Pick<JobContext, 'db' | 'log'>): Promise<{
   posts: number;
   comments: number;
 }> {
+  const { db, log } = context;
   const namesOf = authorNames(db);
   const filled = { posts: 0, comments: 0 };
-  for (const [root, kind] of [
-    [SOCIAL_ROOTS.posts, 'posts'],
-    [SOCIAL_ROOTS.comments, 'comments'],
-  ] as const) {
-    for await (const page of pagesOf(db, root)) {
+  for (const kind of ['posts', 'comments'] as const) {
+    for await (const page of pagesOf(db, SOCIAL_ROOTS[kind])) {
       const names = await namesOf(
         page.filter(([, record]) => record.authorName === undefined).map(([, record]) => record.sourceUUID),
       );
-      const byRecord = page.map(([id, record]) =>
-        kind === 'posts' ? postUpdates(id, record, names) : nameUpdate(`${root}/${id}`, record, names),
-      );
-      const updates = Object.fromEntries(byRecord.flat());
-      if (Object.keys(updates).length === 0) continue;
-      await db.patch('', updates);
-      filled[kind] += byRecord.filter((record) => record.length > 0).length;
+      // Only records that needed something when the page was read are read again to be written.
+      const needing = page
+        .filter(([id, record]) => Object.keys(fieldsOf(kind, id, record, names)).length > 0)
+        .map(([id]) => id);
+      if (needing.length === 0) continue;
+      for (let i = 0; i < needing.length; i += PARALLEL_REQUESTS) {
+        const written = await Promise.all(
+          needing.slice(i, i + PARALLEL_REQUESTS).map((id) => fillRecord(context, namesOf, kind, id)),
+        );
+        filled[kind] += written.filter(Boolean).length;
+      }
       log(`${kind}: ${String(filled[kind])} filled in`);
     }
   }
