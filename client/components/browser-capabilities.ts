@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import type { ApiAnswer, ApiCall, ApiEndpoint, ApiRequest } from '../../shared/api/contract.ts';
 
 // What only the browser can do, lent to the components by the browser entry
@@ -26,16 +25,7 @@ export function callApi<E extends ApiEndpoint>(endpoint: E, request: ApiRequest<
   return capabilities.callApi(endpoint, request);
 }
 
-const noSubscription = () => () => undefined;
-/** Read again on every render of the component using it (e.g. the header, on every navigation). */
-const sessionInBrowser = () => capabilities?.hasSession() ?? false;
-/** The server renders every public page alike for everyone (so it can be cached): no session. */
-const noSessionOnServer = () => false;
-
-/**
- * Whether the browser holds a session: false on the server and during hydration, so the HTML matches;
- * the real answer right after, without loading the auth SDK.
- */
-export function useBrowserSession(): boolean {
-  return useSyncExternalStore(noSubscription, sessionInBrowser, noSessionOnServer);
+/** Whether the browser holds a session; false on the server, where no browser lent its capabilities. */
+export function hasSession(): boolean {
+  return capabilities?.hasSession() ?? false;
 }

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { ApiFailure, FollowCheck, FollowState } from '../../shared/api/contract.ts';
 import type { FollowTargetType } from '../../shared/schemas/follow.ts';
-import { callApi, useBrowserSession } from './browser-capabilities.ts';
+import { callApi } from './browser-capabilities.ts';
+import { useBrowserSession } from './browser-session.ts';
 import { tooOftenMessage } from './too-often.ts';
 import { formatCount } from './count-format.ts';
 

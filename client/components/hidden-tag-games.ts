@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { callApi, useBrowserSession } from './browser-capabilities.ts';
+import { callApi } from './browser-capabilities.ts';
+import { useBrowserSession } from './browser-session.ts';
 
 // Public pages are rendered alike for everyone (and cached at the edge), so the games a signed-in member
 // does not want to see (a tag they hide, issue 12) leave a public page's grids only after hydration.

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { ListFeedEvent } from '../../shared/feed/list-feed-event.ts';
 import type { FeedPost } from '../../shared/feed/read-feed.ts';
-import { callApi, useBrowserSession } from './browser-capabilities.ts';
+import { callApi } from './browser-capabilities.ts';
+import { useBrowserSession } from './browser-session.ts';
 import { FeedViewerProvider, useFeedViewer } from './feed/feed-viewer.tsx';
 import { likeableIds, PostList } from './feed/post-list.tsx';
 import { ListEventCard } from './list-event-card.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ComponentType } from 'react';
-import { useBrowserSession } from './browser-capabilities.ts';
+import { useBrowserSession } from './browser-session.ts';
 
 // The header's member-only tools (the links their roles open, and the notifications bell), in two parts
 // so that no page pays for them on first load: this part ships with every page and renders nothing on the

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ApiFailure } from '../../shared/api/contract.ts';
-import { useBrowserSession } from './browser-capabilities.ts';
+import { useBrowserSession } from './browser-session.ts';
 
 /**
  * Where a role's page stands with the person looking: still asking, signed out, not holding the role,

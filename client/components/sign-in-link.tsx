@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { useBrowserSession } from './browser-capabilities.ts';
+import { useBrowserSession } from './browser-session.ts';
 
 /**
  * "Sign in", for visitors without a session. Public pages stay identical for every visitor on the

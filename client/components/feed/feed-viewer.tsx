@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ApiFailure } from '../../../shared/api/contract.ts';
-import { callApi, useBrowserSession } from '../browser-capabilities.ts';
+import { callApi } from '../browser-capabilities.ts';
+import { useBrowserSession } from '../browser-session.ts';
 import { currentMember } from '../current-member.ts';
 import { NO_BLOCKS, useMemberBlocks, type MemberBlocks } from './member-blocks.ts';
 
