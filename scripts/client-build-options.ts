@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BuildOptions, Plugin } from 'esbuild';
 
@@ -53,6 +54,47 @@ const reactRouterWithoutDisplayNames: Plugin = {
   },
 };
 
+/** React's CommonJS modules that the app and React Router import as ES modules. */
+const REACT_MODULE = /^react(\/jsx-runtime)?$/;
+
+/**
+ * React ships CommonJS only. An ES module importing from CommonJS gets the module object, so esbuild
+ * calls every export through it (`(0, r.jsx)(…)`, `(0, r.useState)(…)`) and wraps it again in every chunk
+ * that imports it. Like Vite's pre-bundling of CommonJS dependencies, the browser bundle sees `react` and
+ * `react/jsx-runtime` as ES modules re-exporting each of the module's exports by name (read from the
+ * installed React when building), so calls bind directly: about 0.45 KB gzipped of every page's first
+ * load. CommonJS `require`s (react-dom's) still get the module itself; it is one module either way.
+ */
+const reactAsEsModules = (root: string): Plugin => ({
+  name: 'react-as-es-modules',
+  setup(build) {
+    const requireFromRoot = createRequire(path.join(root, 'package.json'));
+    build.onResolve({ filter: REACT_MODULE }, (args) =>
+      // The facade's own import, and require calls, get React's module as it is.
+      args.kind === 'import-statement' && args.namespace !== 'react-es-module'
+        ? { path: args.path, namespace: 'react-es-module' }
+        : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'react-es-module' }, (args) => {
+      const names = Object.keys(requireFromRoot(args.path) as object).filter(
+        (name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name),
+      );
+      return {
+        // Each export read from the namespace on its own, so that esbuild drops those nobody imports.
+        contents: [
+          `import * as commonJs from ${JSON.stringify(args.path)};`,
+          ...names.map((name) => `export const ${name} = commonJs.${name};`),
+          // React Router's `import React from "react"`: the module itself, as esbuild gives it to any import.
+          'const moduleExports = commonJs.default;',
+          'export { moduleExports as default };',
+        ].join('\n'),
+        resolveDir: root,
+        loader: 'js',
+      };
+    });
+  },
+});
+
 /** `production` ships; `local` is the local stack's, which keeps the browser console for development. */
 export type ClientBuildMode = 'production' | 'local';
 
@@ -95,6 +137,6 @@ export function clientBuildOptions(
       QUESTLINE_QUIET_CONSOLE: String(mode === 'production'),
     },
     logLevel: 'warning',
-    plugins: [serverLoaderStubs, reactRouterWithoutDisplayNames],
+    plugins: [serverLoaderStubs, reactRouterWithoutDisplayNames, reactAsEsModules(root)],
   };
 }
