@@ -136,6 +136,10 @@ export function clientBuildOptions(
       // Spec section 9: no console output in production (client/browser/quiet-console.ts).
       QUESTLINE_QUIET_CONSOLE: String(mode === 'production'),
     },
+    // The same rule at build time: a call of the console (React's and React Router's warnings among them)
+    // is dropped with its arguments, which nothing would show. What reaches the console another way (a
+    // reference kept in a variable) is still silenced by quiet-console.ts.
+    ...(mode === 'production' ? { drop: ['console' as const] } : {}),
     logLevel: 'warning',
     plugins: [serverLoaderStubs, reactRouterWithoutDisplayNames, reactAsEsModules(root)],
   };
