@@ -4,6 +4,7 @@ import { encode } from 'fast-png';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
+import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv } from '../test-support/test-database.ts';
 
 // Profile image uploads in workerd against the database emulator and Miniflare's local R2 bucket.
@@ -11,6 +12,10 @@ const env = testEnv({ FIREBASE_EMULATORS: 'true' });
 const db = ownerDatabase(env);
 const bucket = workerEnv.PROFILE_IMAGES;
 const app = createApp();
+const call = apiCaller(env, app);
+const run = Math.random().toString(36).slice(2, 8);
+const PAINTER = `painter${run}`;
+const PAINTER_NAME = `painter_${run}`;
 
 const token = (uid: string) =>
   unsignedEmulatorToken(uid, { firebase: { sign_in_provider: 'password', identities: {} } });
@@ -67,6 +72,8 @@ beforeAll(async () => {
     'users_public/ana': { username: 'ana_roguelites' },
     'users/ben/public': { uuid: 'ben', username: 'ben_pixels', follows: 0 },
     'users_public/ben': { username: 'ben_pixels' },
+    [`users/${PAINTER}/public`]: { uuid: PAINTER, username: PAINTER_NAME, follows: 0 },
+    [`users_public/${PAINTER}`]: { username: PAINTER_NAME },
   });
 });
 
@@ -239,5 +246,41 @@ describe('a valid profile image upload', () => {
   it('answers 404 for an image never uploaded or an address that is not one', async () => {
     expect((await get('/media/users/ben/icon.png?v=0123456789abcdef')).status).toBe(404);
     expect((await get('/media/users/ana/banner.png')).status).toBe(404);
+  });
+});
+
+// Public pages are served from their edge copy to their own member too, so an upload drops the copy of
+// the member's page: they (and visitors) see the new picture on their next view, not the letter avatar.
+describe('a new picture on a member’s page already kept at the edge', () => {
+  /** The member's own view of their page (with their session cookie), and whether it was the copy. */
+  async function ownView() {
+    const response = await call(`/user/${PAINTER_NAME}`, { cookie: PAINTER });
+    return { cache: response.headers.get('x-questline-cache'), body: await response.text() };
+  }
+
+  it('shows the new icon on the next view, not the copy from before', async () => {
+    await ownView();
+    const before = await ownView();
+    expect(before.cache).toBe('hit');
+    expect(before.body).not.toContain(`/media/users/${PAINTER}/icon.png`);
+
+    const response = await upload('/api/users/me/images/icon', png(128, 128), { uid: PAINTER });
+    expect(response.status).toBe(200);
+    const { address }: { address: string } = await response.json();
+
+    const after = await ownView();
+    expect(after.cache).toBeNull();
+    expect(after.body).toContain(`src="${address.replace('&', '&amp;')}"`);
+  });
+
+  it('shows a new header on the next view too', async () => {
+    await ownView();
+    expect((await ownView()).cache).toBe('hit');
+    const response = await upload('/api/users/me/images/header', png(1500, 500), { uid: PAINTER });
+    expect(response.status).toBe(200);
+    const { address }: { address: string } = await response.json();
+    const after = await ownView();
+    expect(after.cache).toBeNull();
+    expect(after.body).toContain(address.replace('&', '&amp;'));
   });
 });

@@ -12,6 +12,7 @@ import { commitProfileImage } from '../../shared/transitions/profile-image.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
+import { purgeFeedPage } from '../feed-page-purge.ts';
 import { checkPng } from '../profile-images/png-check.ts';
 import { profileImageKey, profileImageVersion } from '../profile-images/storage.ts';
 import { validate } from '../validate.ts';
@@ -37,7 +38,8 @@ const boundedImage = bodyLimit({
  * A member's profile images (spec section 5): `PUT /api/users/me/images/{header|icon}` with the PNG as
  * the body. Refused before anything is stored: no session (401), another kind (400), another type
  * (415), nothing sent (400), too large (413), not a PNG within the kind's bounds (400). Accepted, it is
- * stored in R2 and the member's record points at its new versioned address.
+ * stored in R2, the member's record points at its new versioned address and the edge's copy of their
+ * page is dropped.
  */
 export const profileImagesApi = new Hono<AppEnv>().put(
   '/:kind',
@@ -70,6 +72,8 @@ export const profileImagesApi = new Hono<AppEnv>().put(
     });
     const address = profileImageAddress(uid, kind, version);
     await commitProfileImage(c.var.database.server, uid, kind, address);
+    // The member's page shows both pictures: its edge copy goes, so the next view has the new one.
+    purgeFeedPage(c, { feed: { type: 'user', id: uid } });
     const answer: ProfileImageAnswer = { kind, address, width: check.width, height: check.height };
     return c.json(answer);
   },
