@@ -1,4 +1,5 @@
 import { errorMessage, ERROR_MESSAGES } from '../../shared/errors.ts';
+import { USERNAME_REFUSED } from './username-check.ts';
 
 /** Which flow failed: the same provider code reads differently when changing a password. */
 export type AuthFlow = 'sign-in' | 'sign-up' | 'change-password' | 'reset-password' | 'guest';
@@ -38,6 +39,9 @@ export function authErrorMessage(error: unknown, flow: AuthFlow): string {
       return flow === 'sign-up' ? ERROR_MESSAGES['weak-password'] : ERROR_MESSAGES['wrong-password'];
     case 'missing-email':
       return ERROR_MESSAGES['invalid-email'];
+    case 'invalid-input':
+      // What sign-up sends the API is the username alone: a refused input is a name outside the rule.
+      return flow === 'sign-up' ? USERNAME_REFUSED : errorMessage(code);
     default:
       // Sign-up has its own words for anything it did not foresee.
       return flow === 'sign-up' ? ERROR_MESSAGES['unknown-breaking-error'] : errorMessage(code ?? 'default');
@@ -62,7 +66,7 @@ export function authErrorField(error: unknown, flow: AuthFlow = 'sign-in'): Auth
     if (WRONG_PASSWORD_CODES.includes(code)) return 'currentPassword';
     return REFUSED_PASSWORD_CODES.includes(code) ? 'newPassword' : undefined;
   }
-  if (code === 'username-in-use') return 'username';
+  if (code === 'username-in-use' || (flow === 'sign-up' && code === 'invalid-input')) return 'username';
   if (EMAIL_CODES.includes(code)) return 'email';
   return REFUSED_PASSWORD_CODES.includes(code) ? 'password' : undefined;
 }

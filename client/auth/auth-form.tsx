@@ -14,6 +14,7 @@ const CSS = `
 .auth-field label{font-weight:600}
 .auth-field input{font:inherit;padding:.6rem .7rem;border-radius:8px;border:1px solid #5b6478;background:#0f1117;color:inherit}
 .auth-field input[aria-invalid=true]{border-color:#ff8a8a}
+.auth-hint{color:var(--muted);font-size:.875rem;margin:0}
 .auth-error{color:#ff9d9d;margin:0}
 .auth-notice{color:#a6e3a1;margin:0}
 .auth-actions{display:flex;flex-wrap:wrap;gap:.6rem;align-items:center}

@@ -7,6 +7,8 @@ export interface FieldSpec {
   type?: 'text' | 'email' | 'password';
   /** The browser's and password managers' hint (https://html.spec.whatwg.org/#autofill). */
   autoComplete: string;
+  /** What the field takes, shown under it before anything is typed and tied to it (aria-describedby). */
+  hint?: string;
 }
 
 export type FormFieldProps = FieldSpec & {
@@ -15,9 +17,15 @@ export type FormFieldProps = FieldSpec & {
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'name' | 'type' | 'autoComplete'>;
 
 /** One labelled input with its inline error: usable with the keyboard and a screen reader alone. */
-export function FormField({ label, error, type = 'text', ...input }: FormFieldProps) {
+export function FormField({ label, hint, error, type = 'text', ...input }: FormFieldProps) {
   const id = useId();
-  const errorId = `${id}-error`;
+  // Named after the field, not useId: the server renders the whole document and the browser hydrates
+  // only #root, so their ids differ, and the hint rendered by the server would keep the server's id
+  // while aria-describedby, updated in the browser when an error shows, would name the browser's.
+  // An account page shows one form at a time, so a field's name is unique on it.
+  const hintId = `${input.name}-hint`;
+  const errorId = `${input.name}-error`;
+  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className="auth-field">
       <label htmlFor={id}>{label}</label>
@@ -25,9 +33,14 @@ export function FormField({ label, error, type = 'text', ...input }: FormFieldPr
         id={id}
         type={type}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
         {...input}
       />
+      {hint ? (
+        <p id={hintId} className="auth-hint">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={errorId} className="auth-error" role="alert">
           {error}

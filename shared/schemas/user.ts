@@ -3,6 +3,7 @@ import { recordIdSchema } from './keys.ts';
 import type { RecordMeta } from './record-meta.ts';
 import { storedHttpsUrlSchema } from './https-url.ts';
 import { storedProfileImageAddressSchema } from './profile-image.ts';
+import { USERNAME_CHARACTERS, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './username-rule.ts';
 
 // A user lives at `users/{uid}` split into sections, each its own node so that each can have its own
 // database rules (spec sections 3 and 6): public is readable by anyone, private and readOnly only by
@@ -12,9 +13,9 @@ import { storedProfileImageAddressSchema } from './profile-image.ts';
 /** A username: what profile URLs (`user/{profileName}`) and lookups by username use. */
 export const usernameSchema = z
   .string()
-  .min(3, 'At least 3 characters.')
-  .max(30, 'At most 30 characters.')
-  .regex(/^[A-Za-z0-9_]+$/, 'Use letters, digits and underscores only.');
+  .min(USERNAME_MIN_LENGTH, `At least ${USERNAME_MIN_LENGTH} characters.`)
+  .max(USERNAME_MAX_LENGTH, `At most ${USERNAME_MAX_LENGTH} characters.`)
+  .regex(USERNAME_CHARACTERS, 'Use letters, digits and underscores only.');
 
 /** Ids mapped to the time (ms since epoch) they were added: the shape of every per-user index map. */
 export const timestampMapSchema = z.record(recordIdSchema, z.number());
