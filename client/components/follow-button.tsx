@@ -33,6 +33,12 @@ async function asMember<T>(request: () => Promise<T>): Promise<T | null> {
   }
 }
 
+/** The API's words when the member may not follow (403: the member to follow blocked them). */
+function refusedMessage(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  return (error as Partial<ApiFailure>).code === 'forbidden' ? error.message : undefined;
+}
+
 const readFollow = (type: FollowTargetType, targetId: string): Promise<FollowCheck | null> =>
   asMember(() => callApi('GET /follows/:type/:targetId', { params: { type, targetId } }));
 
@@ -125,6 +131,7 @@ export function FollowButton({
       setCount(previousCount);
       setMessage(
         tooOftenMessage(error) ??
+          refusedMessage(error) ??
           (follow
             ? `Could not follow this ${noun}. Please try again.`
             : `Could not unfollow this ${noun}. Please try again.`),

@@ -182,8 +182,10 @@ const followChange = (follow: boolean): PublicEndpoint => ({
   tag: 'Follows',
   summary: follow ? 'Follow a member, game, event or list' : 'Stop following',
   description: follow
-    ? 'Idempotent: following again answers `changed: false`. Members cannot follow themselves.'
-    : 'Idempotent: unfollowing what one does not follow answers `changed: false`.',
+    ? 'Idempotent: following again answers `changed: false`. Members cannot follow themselves, nor a ' +
+      'member who blocked them.'
+    : 'Idempotent: unfollowing what one does not follow answers `changed: false`. Always possible, even ' +
+      'of a member who blocked the caller.',
   member: true,
   params: followTargetParams,
   answer: { status: 200, description: 'The follow state after the change.', schema: followChangeSchema },
@@ -195,6 +197,12 @@ const followChange = (follow: boolean): PublicEndpoint => ({
             code: 'invalid-input',
             when: 'A member asks to follow themself.',
             message: 'You cannot follow yourself.',
+          } as const,
+          {
+            status: 403,
+            code: 'forbidden',
+            when: 'The member to follow blocked the caller.',
+            message: 'You cannot follow this member.',
           } as const,
         ]
       : []),
@@ -216,7 +224,11 @@ const followChange = (follow: boolean): PublicEndpoint => ({
 const likeChange = (like: boolean): PublicEndpoint => ({
   tag: 'Likes',
   summary: like ? 'Like a post or a comment' : 'Take a like back',
-  description: 'Idempotent: a repeat answers `changed: false`. The answer carries the like count after it.',
+  description:
+    'Idempotent: a repeat answers `changed: false`. The answer carries the like count after it. ' +
+    (like
+      ? 'A post or comment whose author blocked the caller cannot be liked.'
+      : 'Always possible, even of a post or comment whose author blocked the caller.'),
   member: true,
   params: likeTargetParams,
   answer: {
@@ -224,7 +236,21 @@ const likeChange = (like: boolean): PublicEndpoint => ({
     description: 'The like state and count after the change.',
     schema: likeChangeSchema,
   },
-  errors: [missingTarget('post or comment', 'That post does not exist.'), kindMismatch, busy],
+  errors: [
+    missingTarget('post or comment', 'That post does not exist.'),
+    ...(like
+      ? [
+          {
+            status: 403,
+            code: 'forbidden',
+            when: 'The author of the post or comment blocked the caller.',
+            message: 'You cannot like this post.',
+          } as const,
+        ]
+      : []),
+    kindMismatch,
+    busy,
+  ],
   example: {
     params: { type: 'post', targetId: POST_ID },
     answer: { changed: true, liking: like, likeId: '-OcT9bS6oZxN3vD8wM4h', likes: like ? 4 : 3 },

@@ -4,6 +4,7 @@ import {
   notificationsPath,
   notificationsSeenNode,
   postNode,
+  userBlocksNode,
   userSectionNode,
 } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
@@ -82,6 +83,14 @@ export function postLinkOf(feedType: 'user' | 'game' | 'event', feedKey: string,
   return `/${feedType}/${encodeURIComponent(feedKey)}#post-${postId}`;
 }
 
+/**
+ * The members `uid` blocked: what they did is not shown or counted, so that blocking someone also takes
+ * back what they were told of before (a block ends follows both ways, but likes and comments stay).
+ */
+async function readBlockedMembers(db: RtdbClient, uid: string): Promise<ReadonlySet<string>> {
+  return new Set(Object.keys((await db.read(userBlocksNode(uid, 'users').path, rawPageSchema)) ?? {}));
+}
+
 /** The time of the newest notification `uid` has seen (0: none yet). */
 export async function readSeenUpTo(db: RtdbClient, uid: string): Promise<number> {
   return (await db.read(notificationsSeenNode(uid).path, notificationsSeenSchema)) ?? 0;
@@ -89,7 +98,8 @@ export async function readSeenUpTo(db: RtdbClient, uid: string): Promise<number>
 
 /**
  * How many notifications are newer than what `uid` has seen, up to UNREAD_COUNT_CAP: one bounded query
- * (orderBy timestamp, startAt just after the mark). `db` reads as the member, so the rules decide.
+ * (orderBy timestamp, startAt just after the mark). `db` reads as the member, so the rules decide. Those
+ * of members `uid` blocked do not count, as the list leaves them out.
  *
  * One about a post that is gone does not count, as the list leaves it out: deleting a post takes its
  * comments' notifications with it, but not its likes' (their ids are in no record the deletion reads),
@@ -98,7 +108,7 @@ export async function readSeenUpTo(db: RtdbClient, uid: string): Promise<number>
  * notification can make the count read one less than it would: it still says "25+" from the next one on.
  */
 export async function countUnread(db: RtdbClient, uid: string): Promise<number> {
-  const seen = await readSeenUpTo(db, uid);
+  const [seen, blocked] = await Promise.all([readSeenUpTo(db, uid), readBlockedMembers(db, uid)]);
   const value = await db.query(
     notificationsPath(uid),
     { orderBy: 'timestamp', startAt: seen + 1, limitToFirst: UNREAD_COUNT_CAP },
@@ -106,7 +116,7 @@ export async function countUnread(db: RtdbClient, uid: string): Promise<number> 
   );
   const unread = Object.values(value ?? {}).flatMap((entry) => {
     const parsed = notificationSchema.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
+    return parsed.success && !blocked.has(parsed.data.actorUUID) ? [parsed.data] : [];
   });
   const postIds = [
     ...new Set(unread.flatMap((entry) => (entry.postUUID === undefined ? [] : [entry.postUUID]))),
@@ -131,15 +141,17 @@ export async function countUnread(db: RtdbClient, uid: string): Promise<number> 
  * A page of `uid`'s notifications, newest first: one bounded query (orderBy timestamp, endAt the cursor's
  * time, the last NOTIFICATIONS_READ_CAP), then those at the cursor or after it dropped (equal times are
  * ordered by id), each with its actor's username and the text it is about. A notification whose post or
- * comment is gone (a deleted post takes its likes with it) or whose actor is gone is left out.
+ * comment is gone (a deleted post takes its likes with it), whose actor is gone or whose actor `uid`
+ * blocked is left out.
  */
 export async function readNotificationsPage(
   db: RtdbClient,
   uid: string,
   cursor: NotificationCursor | null,
 ): Promise<NotificationsPage> {
-  const [seenUpTo, value] = await Promise.all([
+  const [seenUpTo, blocked, value] = await Promise.all([
     readSeenUpTo(db, uid),
+    readBlockedMembers(db, uid),
     db.query(
       notificationsPath(uid),
       {
@@ -169,6 +181,8 @@ export async function readNotificationsPage(
 
   const items = await Promise.all(
     page.map(async (entry): Promise<NotificationItem | null> => {
+      // Left out here rather than before the page is cut, so that the cursor still moves past them.
+      if (blocked.has(entry.actorUUID)) return null;
       const aboutComment = entry.commentUUID !== undefined;
       const [username, postFeed, feedType, text] = await Promise.all([
         db.read(userSectionNode(entry.actorUUID, 'public').child('username').path, usernameOnly),

@@ -27,7 +27,10 @@ export function planBlocks(
   return combineUpdates(ids.map((id) => blocks.child(id).set(block ? SERVER_TIMESTAMP : null)));
 }
 
-/** Whether `owner` has blocked the user `uid`: a blocked user cannot post on their feed or comment on their posts. */
+/**
+ * Whether `owner` has blocked the user `uid`: a blocked user cannot post on their feed, comment on or like
+ * their posts, like their comments or follow them (and `owner` is not told of what they did before).
+ */
 export async function hasBlockedUser(db: RtdbClient, owner: string, uid: string): Promise<boolean> {
   return (await db.get(userBlocksNode(owner, 'users').child(uid).path)) !== null;
 }

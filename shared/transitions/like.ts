@@ -128,15 +128,24 @@ export function planLike(
   };
 }
 
+/** Who wrote the post or comment (null: it does not exist, or names nobody). */
+export function readLikedAuthor(
+  db: RtdbClient,
+  type: LikeTargetType,
+  targetId: string,
+): Promise<string | null> {
+  const path =
+    type === 'post'
+      ? postNode(targetId).child('sourceUUID').path
+      : commentNode(targetId).child('sourceUUID').path;
+  return db.read(path, recordIdSchema);
+}
+
 /**
  * Likes or unlikes, exactly once however often the request is repeated or raced. Throws
  * TransitionRefused (nothing written) for a target that does not exist or a kind other than the one liked.
  */
 export async function commitLike(db: RtdbClient, change: LikeChange): Promise<LikeOutcome> {
-  const authorPath =
-    change.type === 'post'
-      ? postNode(change.targetId).child('sourceUUID').path
-      : commentNode(change.targetId).child('sourceUUID').path;
   const commentPost =
     change.type === 'comment'
       ? db.read(commentNode(change.targetId).child('postUUID').path, recordIdSchema)
@@ -150,7 +159,7 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Li
   const [exists, likes, author, postId, feedId] = await Promise.all([
     targetExists(db, change.type, change.targetId),
     db.read(likeCountNode(change.type, change.targetId).path, z.number()),
-    db.read(authorPath, recordIdSchema),
+    readLikedAuthor(db, change.type, change.targetId),
     commentPost,
     change.type === 'post' ? feedOf(change.targetId) : commentPost.then(feedOf),
   ]);

@@ -4,8 +4,9 @@ import { expectNoAxeViolations, openHydrated } from './page-helpers.ts';
 
 // Blocks with two members in two browsers: one posts and comments on a game page; the other hides the
 // comment, blocks the author (after being asked) and sees it all go at once, stay gone after a reload and
-// come back once unblocked on browse; a blocked member cannot post on the blocker's feed; "Not interested"
-// takes a game's posts out of the home feed at once and lists the game on browse.
+// come back once unblocked on browse; a blocked member cannot post on the blocker's feed, follow them or
+// like their post; "Not interested" takes a game's posts out of the home feed at once and lists the game
+// on browse.
 const GAME = { path: '/game/inscryption', name: 'Inscryption' };
 
 /** Opens an item's "More" menu and chooses `action`. */
@@ -34,6 +35,12 @@ test('a member hides a comment and blocks an author: gone at once and after a re
   await signUp(a, author);
   await signUp(b, reader);
   await expect(b).toHaveURL(/\/browse$/);
+  // The reader has a post of their own on their page, for the author to try to like once blocked.
+  await openHydrated(b, `/user/${reader.username}`);
+  const readerText = `Own post by ${reader.username}`;
+  await b.getByRole('textbox', { name: 'Write a post' }).fill(readerText);
+  await b.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(b.locator('.post-card').filter({ hasText: readerText })).toBeVisible();
 
   // The author posts on the game's feed and comments on it.
   await openHydrated(a, GAME.path);
@@ -83,6 +90,20 @@ test('a member hides a comment and blocks an author: gone at once and after a re
   await a.getByRole('textbox', { name: 'Write a post' }).fill('Let me in');
   await a.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(a.getByText('You cannot post on this feed.')).toBeVisible();
+  // Nor follow the reader, nor like their post: each is refused in words, and the counts stay as they were.
+  const follow = a.locator('.follow-control');
+  await follow.getByRole('button', { name: 'Follow' }).click();
+  await expect(follow.getByRole('status')).toHaveText('You cannot follow this member.');
+  await expect(follow.getByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(follow.locator('.followers')).toHaveText('0 followers');
+  const readerPost = a.locator('.post-card').filter({ hasText: readerText });
+  await readerPost.getByRole('button', { name: /^Like this post/ }).click();
+  await expect(readerPost.getByRole('alert')).toHaveText('You cannot like this post.');
+  await expect(readerPost.getByRole('button', { name: /^Like this post/ })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+  await expect(readerPost.getByRole('button', { name: 'Like this post, 0 likes' })).toBeVisible();
 
   // Browse lists the author; Unblock brings their post back (the hidden comment stays hidden).
   await openHydrated(b, '/browse');

@@ -17,6 +17,7 @@ import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
 import { cappedLimit } from './query-limit.ts';
 import { committing } from './transition-http.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
+import { hasBlockedUser } from '../../shared/transitions/block.ts';
 import { validate } from '../validate.ts';
 import { limitMemberWrites } from '../rate-limit/limits.ts';
 import { dropEdgeCopy } from '../edge-cache.ts';
@@ -63,6 +64,10 @@ function changeFollow(follow: boolean) {
         if (type === 'user' && targetId === user.uid)
           throw apiError(400, 'invalid-input', { message: 'You cannot follow yourself.' });
         const db = c.var.database.server;
+        // A member who blocked the caller is not followed by them (nor told so); an unfollow stays open,
+        // as taking an interaction back harms nobody.
+        if (follow && type === 'user' && (await hasBlockedUser(db, targetId, user.uid)))
+          throw apiError(403, 'forbidden', { message: 'You cannot follow this member.' });
         const outcome = await committing(() => commitFollow(db, { uid: user.uid, type, targetId, follow }));
         const followers = await db.read(followCountNode(type, targetId).path, z.number());
         // The followed page shows the count: its edge copy goes, so the member sees their follow on reload.

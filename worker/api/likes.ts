@@ -8,7 +8,9 @@ import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { committing } from './transition-http.ts';
-import { commitLike } from '../../shared/transitions/like.ts';
+import { commitLike, readLikedAuthor } from '../../shared/transitions/like.ts';
+import { hasBlockedUser } from '../../shared/transitions/block.ts';
+import { apiError } from '../api-error.ts';
 import { validate } from '../validate.ts';
 import { limitMemberWrites } from '../rate-limit/limits.ts';
 
@@ -23,6 +25,13 @@ function changeLike(like: boolean) {
       const { type, targetId } = c.req.valid('param');
       const user = c.var.user;
       const db = c.var.database.server;
+      // A member who blocked the caller gets no likes from them (nor is told of one); taking a like back
+      // stays open. A post or comment that does not exist has no author, and the transition answers 404.
+      if (like) {
+        const author = await readLikedAuthor(db, type, targetId);
+        if (author !== null && author !== user.uid && (await hasBlockedUser(db, author, user.uid)))
+          throw apiError(403, 'forbidden', { message: `You cannot like this ${type}.` });
+      }
       const outcome = await committing(() => commitLike(db, { uid: user.uid, type, targetId, like }));
       if (outcome.changed) purgeFeedPage(c, type === 'post' ? { postId: targetId } : { commentId: targetId });
       const likes = await db.read(likeCountNode(type, targetId).path, z.number());

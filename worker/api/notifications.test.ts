@@ -243,3 +243,76 @@ describe('notifications API', () => {
     expect(second.next).toBeNull();
   });
 });
+
+describe('notifications of a member one blocked', () => {
+  it('stops showing and counting what they did, old and new, and keeps the others', async () => {
+    const uid = 'notif-tara';
+    const pest = 'notif-uri';
+    const friend = 'notif-vic';
+    await db.patch('', {
+      [`users/${uid}/public`]: { uuid: uid, username: 'tara_blocks', follows: 0 },
+      [`users/${pest}/public`]: { uuid: pest, username: 'uri_pesters', follows: 0 },
+      [`users/${friend}/public`]: { uuid: friend, username: 'vic_friendly', follows: 0 },
+    });
+    const postId = await commitNewPost(db, uid, {
+      targetType: 'user',
+      targetId: uid,
+      content: 'Speedrun tonight',
+      type: 'text',
+    });
+    await call(`/api/follows/user/${uid}`, { method: 'PUT', uid: pest });
+    await call(`/api/likes/post/${postId}`, { method: 'PUT', uid: pest });
+    await call(`/api/comments/posts/${postId}`, { method: 'POST', uid: pest, json: { content: 'Boring.' } });
+    await call(`/api/likes/post/${postId}`, { method: 'PUT', uid: friend });
+    expect(await unread(uid)).toBe(4);
+
+    await call('/api/blocks', { method: 'POST', uid, json: { kind: 'users', ids: [pest] } });
+    // The like and the comment written before the block are still stored, but Tara is not shown them.
+    const after = await list(uid);
+    expect(after.notifications.map((n) => [n.kind, n.actor.username])).toEqual([['like', 'vic_friendly']]);
+    expect(after.unread).toBe(1);
+    expect(await unread(uid)).toBe(1);
+    // And nothing new from him reaches her: his follow and like are refused.
+    expect((await call(`/api/follows/user/${uid}`, { method: 'PUT', uid: pest })).status).toBe(403);
+    expect((await call(`/api/likes/post/${postId}`, { method: 'DELETE', uid: pest })).status).toBe(200);
+    expect((await call(`/api/likes/post/${postId}`, { method: 'PUT', uid: pest })).status).toBe(403);
+    expect(await unread(uid)).toBe(1);
+
+    // Taken back, the block hides nothing: the comment shows again (the follow ended with the block).
+    await call('/api/blocks', { method: 'DELETE', uid, json: { kind: 'users', ids: [pest] } });
+    expect((await list(uid)).notifications.map((n) => [n.kind, n.actor.username])).toEqual([
+      ['like', 'vic_friendly'],
+      ['comment', 'uri_pesters'],
+    ]);
+  });
+
+  it('still pages past a full page of a blocked member’s notifications to the older ones', async () => {
+    const uid = 'notif-wes';
+    const pest = 'notif-xan';
+    const friend = 'notif-yul';
+    await db.patch('', {
+      [`users/${uid}/public`]: { uuid: uid, username: 'wes_blocks', follows: 0 },
+      [`users/${pest}/public`]: { uuid: pest, username: 'xan_floods', follows: 0 },
+      [`users/${friend}/public`]: { uuid: friend, username: 'yul_follows', follows: 0 },
+      [`users/${uid}/private/blocks/users/${pest}`]: 5_000,
+      [`notifications/${uid}/f-friend`]: { kind: 'follow', actorUUID: friend, timestamp: 1_000 },
+      // Newer than the friend's, more than a page of them.
+      ...Object.fromEntries(
+        Array.from({ length: 30 }, (_, i) => [
+          `notifications/${uid}/f-pest${String(i).padStart(2, '0')}`,
+          { kind: 'follow', actorUUID: pest, timestamp: 2_000 + i },
+        ]),
+      ),
+    });
+    expect(await unread(uid)).toBe(1);
+    const shown: string[] = [];
+    let query = '';
+    for (let page = 0; page < 5; page++) {
+      const read = await list(uid, query);
+      shown.push(...read.notifications.map((n) => n.actor.username));
+      if (read.next === null) break;
+      query = `?cursor=${encodeURIComponent(read.next)}`;
+    }
+    expect(shown).toEqual(['yul_follows']);
+  });
+});

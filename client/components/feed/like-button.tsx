@@ -3,6 +3,7 @@ import type { LikeTargetType } from '../../../shared/schemas/like.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { isSignedOutFailure, useFeedViewer } from './feed-viewer.tsx';
 import { tooOftenMessage } from '../too-often.ts';
+import { refusalMessage } from './text-composer.tsx';
 import { formatCount } from '../count-format.ts';
 
 function likesLabel(count: number): string {
@@ -71,8 +72,7 @@ export function LikeButton({
       setMessage(
         isSignedOutFailure(error)
           ? 'Please sign in again to like.'
-          : (tooOftenMessage(error) ??
-              `Could not ${like ? 'like' : 'unlike'} this ${noun}. Please try again.`),
+          : (tooOftenMessage(error) ?? refusalMessage(error, `${like ? 'like' : 'unlike'} this ${noun}`)),
       );
     } finally {
       setBusy(false);
