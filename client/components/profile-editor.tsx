@@ -84,7 +84,8 @@ export function ProfileEditor({
         setLoaded(true);
       },
       (failure: unknown) => {
-        // No profile yet is an empty one.
+        // A member who has not written one gets an empty one from the API; a disabled one is not
+        // found, and its owner starts again from empty text.
         if (current) setLoaded((failure as Partial<ApiFailure>).status === 404);
         if (current && (failure as Partial<ApiFailure>).status !== 404)
           setError('Your profile could not be loaded. Reload the page to try again.');

@@ -559,11 +559,20 @@ export const PUBLIC_API = {
   'GET /profiles/:uid': {
     tag: 'Profiles',
     summary: 'A member’s profile',
-    description: 'Public. A member who has not written one yet, or who disabled theirs, is not found.',
+    description:
+      'Public. A member who has not written one yet has an empty one (no `modified`); a member who ' +
+      'disabled theirs, or a `uid` that is no member, is not found.',
     member: false,
     params: memberParams,
     answer: { status: 200, description: 'The profile.', schema: profileAnswerSchema },
-    errors: [missingTarget('profile')],
+    errors: [
+      {
+        status: 404,
+        code: 'not-found',
+        when: 'No member has this `uid`, or the member disabled their profile.',
+        message: 'No such profile.',
+      },
+    ],
     example: {
       params: { uid: ANA },
       answer: {

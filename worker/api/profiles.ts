@@ -2,8 +2,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { readRecord } from '../../shared/records/read-records.ts';
 import { PROFILE } from '../../shared/records/record-kinds.ts';
+import { userSectionNode } from '../../shared/rtdb/paths.ts';
+import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
-import { profileUpdateRequestSchema } from '../../shared/schemas/profile.ts';
+import { profileUpdateRequestSchema, type Profile } from '../../shared/schemas/profile.ts';
+import { withRecordMeta } from '../../shared/schemas/record-meta.ts';
 import { apiError, databaseUnavailable } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
@@ -14,11 +17,28 @@ import { purgeFeedPage } from '../feed-page-purge.ts';
 
 const uidParams = z.object({ uid: recordIdSchema });
 
-/** Profiles: anyone reads one (a disabled one is not found); only its owner changes it (PATCH). */
+/**
+ * The profile of a member who has not written one yet: empty, as their page shows it. Answered instead
+ * of a 404 so that their own settings, which read it on every visit to /browse, ask for nothing that
+ * fails (the browser would log each failure).
+ */
+async function emptyProfileOfMember(db: RtdbClient, uid: string): Promise<Profile | null> {
+  const username = await db.read(userSectionNode(uid, 'public').child('username').path, z.string());
+  if (!username) return null;
+  const empty = PROFILE.schema.parse({ sourceUUID: uid });
+  return withRecordMeta(empty, { uuid: uid, root: PROFILE.root, type: PROFILE.type });
+}
+
+/**
+ * Profiles: anyone reads one (a member without one has an empty one; a disabled one, or a uid that is no
+ * member, is not found); only its owner changes it (PATCH).
+ */
 export const profilesApi = new Hono<AppEnv>()
   .get('/:uid', validate('param', uidParams), async (c) => {
     const { uid } = c.req.valid('param');
-    const profile = await readRecord(c.var.database.server, PROFILE, uid);
+    const db = c.var.database.server;
+    const stored = await readRecord(db, PROFILE, uid);
+    const profile = stored ?? (await emptyProfileOfMember(db, uid));
     if (!profile || profile.disabled) throw apiError(404, 'not-found', { message: 'No such profile.' });
     return c.json({ profile });
   })

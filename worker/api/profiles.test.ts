@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { apiCaller } from '../test-support/api-request.ts';
+import { ownerDatabase, testEnv } from '../test-support/test-database.ts';
+
+// Reading a profile, in workerd against the database emulator. A new member has not written one: their
+// settings on /browse read it on every visit, and a 404 there would be a failed request in their console.
+const env = testEnv({ FIREBASE_EMULATORS: 'true' });
+const call = apiCaller(env, createApp());
+const run = Math.random().toString(36).slice(2, 8);
+const NEWCOMER = `newcomer${run}`;
+const WRITER = `writer${run}`;
+const HIDDEN = `hidden${run}`;
+
+beforeAll(async () => {
+  const member = (uid: string) => ({
+    [`users/${uid}/public`]: { uuid: uid, username: `${uid}_name`, follows: 0 },
+    [`users_public/${uid}`]: { username: `${uid}_name` },
+  });
+  await ownerDatabase(env).patch('', {
+    ...member(NEWCOMER),
+    ...member(WRITER),
+    ...member(HIDDEN),
+    [`profiles/${WRITER}`]: { sourceUUID: WRITER, brief: 'One more run.', details: '', disabled: false },
+    [`profiles/${HIDDEN}`]: { sourceUUID: HIDDEN, brief: 'Gone.', details: '', disabled: true },
+  });
+});
+
+describe('GET /api/profiles/{uid}', () => {
+  it('answers a member who has not written a profile with an empty one, writing nothing', async () => {
+    const response = await call(`/api/profiles/${NEWCOMER}`, { uid: NEWCOMER });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      profile: {
+        sourceUUID: NEWCOMER,
+        brief: '',
+        details: '',
+        disabled: false,
+        uuid: NEWCOMER,
+        root: 'profiles',
+        type: 'profile',
+      },
+    });
+    expect(await ownerDatabase(env).get(`profiles/${NEWCOMER}`)).toBeNull();
+  });
+
+  it('answers a written profile as it is, to anyone', async () => {
+    const response = await call(`/api/profiles/${WRITER}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ profile: { sourceUUID: WRITER, brief: 'One more run.' } });
+  });
+
+  it('answers 404 for a uid that is no member, and for a disabled profile', async () => {
+    for (const uid of [`nobody${run}`, HIDDEN]) {
+      const response = await call(`/api/profiles/${uid}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({
+        error: { code: 'not-found', message: 'No such profile.' },
+      });
+    }
+  });
+});
