@@ -4,6 +4,7 @@ import type { NotificationItem } from '../../shared/notifications/read-notificat
 import { UNREAD_COUNT_CAP } from '../../shared/notifications/notification-limits.ts';
 import { callApi } from './browser-capabilities.ts';
 import { RelativeTime } from './relative-time.tsx';
+import { Username } from './username.tsx';
 
 // The signed-in member's bell (loaded with member-header-tools.tsx): the unread count, read again on every
 // navigation, and a disclosure that lists the notifications newest first, a page at a time. Opening it
@@ -36,7 +37,7 @@ function NotificationLine({ item, onFollow }: { item: NotificationItem; onFollow
     <li className="notification" data-unread={item.unread || undefined}>
       <p>
         <Link to={`/user/${encodeURIComponent(item.actor.username)}`} className="notification-actor">
-          {item.actor.username}
+          <Username name={item.actor.username} />
         </Link>{' '}
         {did}
         {what === undefined ? null : item.postLink === null ? (

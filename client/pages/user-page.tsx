@@ -5,6 +5,7 @@ import { FollowButton } from '../components/follow-button.tsx';
 import { GameGrid } from '../components/game-card.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { Username, usernameLengths } from '../components/username.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { loader, ProfileUser } from './user-page.loader.ts';
 
@@ -79,7 +80,9 @@ export function Component() {
             ) : null}
           </div>
           <div className="user-hero-text">
-            <h1>{user.username}</h1>
+            <h1 className="user-name" style={usernameLengths(user.username)}>
+              <Username name={user.username} />
+            </h1>
             {user.brief ? <p className="user-brief">{user.brief}</p> : null}
             {user.details ? <p className="user-details">{user.details}</p> : null}
             {/* Keyed by member: their follow state must not carry over to the next user page. */}
