@@ -19,12 +19,8 @@ export type FormFieldProps = FieldSpec & {
 /** One labelled input with its inline error: usable with the keyboard and a screen reader alone. */
 export function FormField({ label, hint, error, type = 'text', ...input }: FormFieldProps) {
   const id = useId();
-  // Named after the field, not useId: the server renders the whole document and the browser hydrates
-  // only #root, so their ids differ, and the hint rendered by the server would keep the server's id
-  // while aria-describedby, updated in the browser when an error shows, would name the browser's.
-  // An account page shows one form at a time, so a field's name is unique on it.
-  const hintId = `${input.name}-hint`;
-  const errorId = `${input.name}-error`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ');
   return (
     <div className="auth-field">

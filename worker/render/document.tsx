@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { clientAssets } from '../client-assets.ts';
 
 // Runs before any image loads: an image that fails (catalogue art lives on Steam's servers) is hidden so the
@@ -46,7 +45,7 @@ const HEAD_LINKS =
  * page's chunks, so the browser fetches them while the database answers. The entry itself is a module
  * script, which runs once the document is parsed, whole page streamed in (module scripts are deferred:
  * https://html.spec.whatwg.org/multipage/scripting.html#attr-script-defer). The head stays open: the
- * page's title, description and canonical link, known only from its data, follow it (`LateDocument`).
+ * page's title, description and canonical link, known only from its data, follow it (`lateDocument`).
  * Every script and module preload names the page's nonce (the policy in content-security-policy.ts).
  *
  * The scripts are fetched at low priority (SCRIPT_PRIORITY): the server's HTML is the whole page, so the
@@ -67,36 +66,43 @@ export function earlyHead(nonce: string, preload: readonly string[]): string {
 }
 
 /**
- * What React renders of the document once the page's data is there. Its `<html><head>` opening is the
- * one `earlyHead` already sent, so the renderer drops it (LATE_DOCUMENT_START) and the page's title and
- * meta tags, which React hoists into <head>, land in the head that is still open. Only #root hydrates.
+ * The head's last part and the document around the app, once the page's data is there: what React hoisted
+ * of the app (its title, meta tags and canonical link, see `splitHoisted`), a `noindex` for a page that is
+ * not what it should be, and the modules the page turned out to need; then `#root` holding the app's HTML.
+ * Written as a string around React's render of the app alone, not rendered with it: the browser hydrates
+ * `#root` as a root of its own (client/browser/entry-client.tsx), and React derives `useId`'s ids from
+ * where a component stands under its root, so the server must render the app as a root too or every id
+ * in its HTML would differ from the browser's (a label pointing at nothing once the browser re-renders).
  */
-export function LateDocument({
-  children,
+export function lateDocument({
+  hoisted,
+  app,
   noindex,
   preload,
   nonce,
 }: {
-  children: ReactNode;
+  hoisted: string;
+  app: string;
   noindex: boolean;
   /** Modules the page turned out to need once its data was read (the not-found screen's). */
   preload: readonly string[];
   nonce: string;
-}) {
-  return (
-    <html lang="en">
-      <head>
-        {noindex ? <meta name="robots" content="noindex" /> : null}
-        {preload.map((href) => (
-          <link key={href} rel="modulepreload" href={href} nonce={nonce} fetchPriority={SCRIPT_PRIORITY} />
-        ))}
-      </head>
-      <body>
-        <div id="root">{children}</div>
-      </body>
-    </html>
-  );
+}): string {
+  let head = noindex ? '<meta name="robots" content="noindex"/>' : '';
+  for (const href of preload)
+    head += `<link rel="modulepreload" href="${attribute(href)}" nonce="${attribute(nonce)}" fetchpriority="${SCRIPT_PRIORITY}"/>`;
+  return `${head}${hoisted}</head><body><div id="root">${app}</div></body></html>`;
 }
 
-/** How React begins `LateDocument`'s HTML: the part `earlyHead` has already written. */
-export const LATE_DOCUMENT_START = '<!DOCTYPE html><html lang="en"><head>';
+/**
+ * What React writes first when it renders a tree that is not a whole document: the elements it hoists to
+ * the head (`<title>`, `<meta>`, `<link>`, `<base>`), each written whole with its attribute values and
+ * text escaped (no `<` or `>` inside), before the tree's own HTML.
+ */
+const HOISTED = /^(?:<title>[^<>]*<\/title>|<(?:meta|link|base)\b[^<>]*\/>)*/;
+
+/** React's render of the app split into what it hoisted for the head and the app's own HTML. */
+export function splitHoisted(html: string): { hoisted: string; app: string } {
+  const hoisted = HOISTED.exec(html)?.[0] ?? '';
+  return { hoisted, app: html.slice(hoisted.length) };
+}

@@ -11,7 +11,7 @@ import type { AppEnv } from '../app-env.ts';
 import { modulesToPreloadFor } from '../client-assets.ts';
 import { routeMatches } from '../route-matches.ts';
 import { pageContentSecurityPolicy, newPageNonce } from './content-security-policy.ts';
-import { earlyHead, LATE_DOCUMENT_START, LateDocument } from './document.tsx';
+import { earlyHead, lateDocument, splitHoisted } from './document.tsx';
 import { earlyStatusOf } from './early-start.ts';
 import { queryPage } from './page-query.ts';
 
@@ -37,16 +37,14 @@ export function settledStatusOf(response: Response): Promise<number> {
   return settledStatuses.get(response) ?? Promise.resolve(response.status);
 }
 
-/** How React begins the document when rendering it to a string: the doctype is the stream's alone. */
-const LATE_DOCUMENT_STRING_START = LATE_DOCUMENT_START.replace('<!DOCTYPE html>', '');
-
 /** What renderToString leaves where a Suspense boundary suspended: the browser would render it instead. */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /**
- * The page's HTML after the early head: React's render of the document with the page state embedded,
- * the head's opening (already sent) left out. Every Suspense boundary is rendered in place, so the HTML
- * reads without scripts and React writes no script of its own but the page state, which names the nonce.
+ * The page's HTML after the early head: React's render of the app with the page state embedded, in the
+ * document `lateDocument` writes around it. The app is rendered as a root of its own, as the browser
+ * hydrates it (see lateDocument). Every Suspense boundary is rendered in place, so the HTML reads without
+ * scripts and React writes no script of its own but the page state, which names the nonce.
  *
  * renderToString first: the page's data is all there, and for pages of this size it is several times
  * faster in workerd than the stream (see README, npm run bench). It cannot wait for a lazy module that
@@ -60,35 +58,36 @@ async function renderRestOfPage(
   noindex: boolean,
   preloaded: readonly string[],
 ): Promise<string> {
-  const page = () => (
-    <LateDocument noindex={noindex} nonce={nonce} preload={notFoundModulesFor(context, preloaded)}>
-      <SiteOriginContext value={new URL(c.req.url).origin}>
-        <StaticRouterProvider
-          router={createStaticRouter(c.var.pages.dataRoutes, context)}
-          context={context}
-          nonce={nonce}
-        />
-      </SiteOriginContext>
-    </LateDocument>
+  const app = () => (
+    <SiteOriginContext value={new URL(c.req.url).origin}>
+      <StaticRouterProvider
+        router={createStaticRouter(c.var.pages.dataRoutes, context)}
+        context={context}
+        nonce={nonce}
+      />
+    </SiteOriginContext>
   );
-  const html = renderToString(page());
-  if (html.startsWith(LATE_DOCUMENT_STRING_START) && !html.includes(CLIENT_RENDERED_BOUNDARY))
-    return html.slice(LATE_DOCUMENT_STRING_START.length);
-
-  const stream = await renderToReadableStream(page(), {
+  let html = renderToString(app());
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
+    const stream = await renderToReadableStream(app(), {
+      nonce,
+      // React outlines a finished Suspense boundary's HTML (hidden, put in place by a script) once a
+      // flush passes this many bytes; pages must read in place without scripts (a feed's boundary, see
+      // client/components/feed/feed-section-on-demand.tsx), so finished boundaries always go inline.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        console.error('Page render failed', error);
+      },
+    });
+    await stream.allReady;
+    html = await new Response(stream).text();
+  }
+  return lateDocument({
+    ...splitHoisted(html),
+    noindex,
+    preload: notFoundModulesFor(context, preloaded),
     nonce,
-    // React outlines a finished Suspense boundary's HTML (hidden, put in place by a script) once a
-    // flush passes this many bytes; pages must read in place without scripts (a feed's boundary, see
-    // client/components/feed/feed-section-on-demand.tsx), so finished boundaries always go inline.
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    onError(error) {
-      console.error('Page render failed', error);
-    },
   });
-  await stream.allReady;
-  const streamed = await new Response(stream).text();
-  if (!streamed.startsWith(LATE_DOCUMENT_START)) throw new Error('The page render did not begin as expected');
-  return streamed.slice(LATE_DOCUMENT_START.length);
 }
 
 /**
