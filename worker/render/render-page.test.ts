@@ -118,6 +118,11 @@ describe('early document head', () => {
       rest += decoder.decode(chunk.value);
     await done();
     expect(rest).toMatch(/^<title>Held Back · Questline<\/title>/);
+    // The page's head elements close the head; the app alone is in #root, as the browser hydrates it.
+    const [pageHead = '', body = ''] = rest.split('</head><body><div id="root">');
+    expect(pageHead).toContain('<link rel="canonical" href="http://questline.test/game/held-back"/>');
+    expect(body).toMatch(/^<a class="skip-link" href="#main">/);
+    expect(body).not.toMatch(/<title>|<meta |<link rel="canonical"/);
     expect(rest).toContain('<h1>Held Back</h1>');
     expect(rest).toMatch(/<\/body><\/html>$/);
     // Read in place without scripts: no part of the page is put in place by one of React's.
