@@ -5,6 +5,13 @@
  */
 export const SESSION_COOKIE = '__session';
 
+/**
+ * The BroadcastChannel on which a tab that signed in or out tells the others of the same browser, which
+ * then read the cookie again (client/auth/session-channel.ts). Here, with the cookie, so that the first
+ * load of every page and the auth service's chunk share it without one more file.
+ */
+export const SESSION_CHANNEL = 'questline.session';
+
 /** The ID token in a `Cookie` header (or `document.cookie`), or null when there is no non-empty one. */
 export function sessionCookieValue(cookies: string): string | null {
   for (const cookie of cookies.split(';')) {

@@ -1,8 +1,10 @@
-import { Link, useLoaderData, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import type { BrowsePageData } from '../../shared/api/browse-page.ts';
 import { loadAuthService } from '../auth/auth-service.ts';
 import { AuthCard, AuthForm, FIELDS, useAuthForms } from '../auth/auth-form.tsx';
 import { resetForm } from '../auth/form-values.ts';
+import { hearSessionElsewhere } from '../auth/session-channel.ts';
 import { BlockedSection } from '../components/blocked-section.tsx';
 import { CatalogueSection } from '../components/catalogue-section.tsx';
 import { GameGrid } from '../components/game-card.tsx';
@@ -24,6 +26,10 @@ export function Component() {
   const name = username ?? me.displayName ?? 'there';
   const browsingCatalogue = catalogue.selected !== null;
   const navigate = useNavigate();
+  const { revalidate } = useRevalidator();
+
+  // Signed out (or in as someone else) in another tab: the guard decides again, as for a new visit.
+  useEffect(() => hearSessionElsewhere(() => void revalidate()), [revalidate]);
 
   function onSignOut() {
     void loadAuthService()

@@ -29,7 +29,8 @@ import {
 import type { DeviceCredential } from '../../../shared/api/installed-app-functions.ts';
 import { SESSION_COOKIE } from '../../../shared/session-cookie.ts';
 import type { AuthService } from '../../auth/auth-service.ts';
-import { AuthState, type SessionUser } from '../../auth/auth-state.ts';
+import { AuthState, type AuthFlowName, type SessionUser } from '../../auth/auth-state.ts';
+import { announceSession, hearSessionElsewhere } from '../../auth/session-channel.ts';
 import { ApiError, callApi, callFunction, type IdTokenSource } from '../api-client.ts';
 import { forgetOfflinePages } from '../service-worker/forget-offline-pages.ts';
 
@@ -49,6 +50,8 @@ const DEVICE_SIGN_IN_BASE = '/api/functions';
 
 /** How long signing out waits for the server to end the device's binding before it is done anyway. */
 const END_BINDING_WAIT_MS = 5000;
+
+const uidOf = (user: { uid: string } | null): string | null => user?.uid ?? null;
 
 function sessionUserOf(user: User | null): SessionUser | null {
   if (!user) return null;
@@ -105,8 +108,7 @@ function tokensOf(user: User): IdTokenSource {
 }
 
 /** The signed-in user's tokens; an `ApiError` (unauthenticated) when nobody is signed in. */
-function signedIn(auth: Auth): IdTokenSource {
-  const user = auth.currentUser;
+function signedIn(user: User | null): IdTokenSource {
   if (!user) throw new ApiError({ status: 401, code: 'unauthenticated', message: 'Please sign in.' });
   return tokensOf(user);
 }
@@ -143,6 +145,13 @@ class FirebaseAuthService implements AuthService {
   readonly state = new AuthState();
   readonly publicAppMode: boolean;
   readonly #auth: Auth;
+  /**
+   * Who another tab of this browser has signed in since (null: it signed out), while this tab's SDK still
+   * holds someone else: the SDK hears the stored user change only at its next look at IndexedDB (every
+   * 800 ms, far less often in a tab in the background). Until it has caught up, its user is nobody's:
+   * refreshing that user's token would bring back a session ended elsewhere, or act as the wrong member.
+   */
+  #elsewhere: { user: SessionUser | null } | null = null;
 
   constructor(config: AuthClientConfig) {
     this.publicAppMode = config.publicAppMode;
@@ -157,10 +166,16 @@ class FirebaseAuthService implements AuthService {
     this.#auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
     if (config.authEmulatorUrl)
       connectAuthEmulator(this.#auth, config.authEmulatorUrl, { disableWarnings: true });
-    onAuthStateChanged(this.#auth, (user) => {
-      this.state.providerChanged(sessionUserOf(user));
+    onAuthStateChanged(this.#auth, () => {
+      this.#providerChanged();
+    });
+    hearSessionElsewhere((user) => {
+      this.#elsewhere = { user };
+      this.#providerChanged();
     });
     onIdTokenChanged(this.#auth, (user) => {
+      // The cookie is the whole browser's: a tab behind another one's change leaves it as that tab wrote it.
+      if (this.#elsewhere) return;
       if (!user) {
         writeSessionCookie(null);
         return;
@@ -171,17 +186,42 @@ class FirebaseAuthService implements AuthService {
     });
   }
 
+  /** Who is signed in, as this tab tells its pages: the SDK's user, or the one another tab signed in since. */
+  #providerChanged(): void {
+    if (uidOf(this.#elsewhere?.user ?? null) === uidOf(this.#auth.currentUser)) this.#elsewhere = null;
+    this.state.providerChanged(
+      this.#elsewhere ? this.#elsewhere.user : sessionUserOf(this.#auth.currentUser),
+    );
+  }
+
+  /** The SDK's user, unless another tab has signed in or out since and the SDK has not caught up yet. */
+  #user(): User | null {
+    return this.#elsewhere ? null : this.#auth.currentUser;
+  }
+
+  /**
+   * Runs a flow of this tab's own. Once it has succeeded, the SDK here holds the session it wrote, whatever
+   * another tab said before, and the other tabs hear who is signed in now.
+   */
+  async #run<T>(flow: AuthFlowName, body: () => Promise<T>): Promise<T> {
+    const result = await this.state.runFlow(flow, body);
+    this.#elsewhere = null;
+    this.#providerChanged();
+    announceSession(sessionUserOf(this.#auth.currentUser));
+    return result;
+  }
+
   async signUp(input: { username: string; email: string; password: string }): Promise<CurrentUserRecord> {
     // A guest's session may still be coming back from storage (the page was just loaded): wait for it
     // (before the flow, which holds back the provider's answers), or the guest would get a second, new
     // account instead of becoming a member.
     await this.state.ready();
-    return this.state.runFlow('signup', async () => {
+    return this.#run('signup', async () => {
       const check = await callApi('GET /accounts/usernames/:username', {
         params: { username: input.username },
       });
       if (!check.available) throw new ApiError({ status: 409, code: 'username-in-use' });
-      const current = this.#auth.currentUser;
+      const current = this.#user();
       let user: User;
       let createdNow = false;
       if (current && isGuestEmail(current.email)) {
@@ -196,7 +236,7 @@ class FirebaseAuthService implements AuthService {
         const record = await callApi(
           'POST /accounts',
           { body: { username: input.username } },
-          signedIn(this.#auth),
+          signedIn(user),
         );
         await updateProfile(user, { displayName: input.username });
         await sendEmailVerification(user, { url: `${location.origin}/login` });
@@ -212,15 +252,15 @@ class FirebaseAuthService implements AuthService {
   }
 
   signIn(email: string, password: string): Promise<void> {
-    return this.state.runFlow('login', async () => {
+    return this.#run('login', async () => {
       const { user } = await signInWithEmailAndPassword(this.#auth, email, password);
       writeSessionCookie(await user.getIdToken());
       await this.#bindDevice(user);
     });
   }
 
-  signOut(): Promise<void> {
-    return this.state.runFlow('logout', async () => {
+  async signOut(): Promise<void> {
+    const ended = await this.#run('logout', async () => {
       // Signing out signs out here first, whatever the server answers: the device credential is
       // forgotten and the session ended before the server is told, so a refused (429), unavailable
       // (503) or lost call, or a tab closed meanwhile, still leaves this browser signed out and a later
@@ -228,21 +268,23 @@ class FirebaseAuthService implements AuthService {
       // Worker); if it cannot, this browser no longer holds the key, and the binding lapses once unused for
       // its lifetime (BINDING_LIFETIME_MS, functions/src/installed-app-logins.ts).
       const device = storedDeviceCredential();
-      const user = this.#auth.currentUser;
+      const user = this.#user();
       forgetDeviceCredential();
       // The member's token for that call, taken while the session lasts (a refresh that fails: not told).
       const token = device && user ? await user.getIdToken().catch(() => null) : null;
       await signOut(this.#auth);
       writeSessionCookie(null);
-      if (device && token) await endDeviceBinding(device, token);
-      // The pages kept for reading offline go too: the next person at this browser starts afresh.
-      await forgetOfflinePages().catch(() => undefined);
+      return { device, token };
     });
+    // Once the other tabs have been told: the server's part may take a few seconds.
+    if (ended.device && ended.token) await endDeviceBinding(ended.device, ended.token);
+    // The pages kept for reading offline go too: the next person at this browser starts afresh.
+    await forgetOfflinePages().catch(() => undefined);
   }
 
   signInAsGuest(): Promise<void> {
     // Always a fresh credential: "continue as guest" never signs anyone in as an earlier account.
-    return this.state.runFlow('login', () => this.#signInWithDevice(newDeviceCredential()));
+    return this.#run('login', () => this.#signInWithDevice(newDeviceCredential()));
   }
 
   async tryInstalledAppLogin(): Promise<boolean> {
@@ -251,7 +293,7 @@ class FirebaseAuthService implements AuthService {
     const device = storedDeviceCredential();
     if (!installed || !device) return false;
     try {
-      await this.state.runFlow('login', () => this.#signInWithDevice(device));
+      await this.#run('login', () => this.#signInWithDevice(device));
       return true;
     } catch (error) {
       // Refused (expired, revoked, or its key used elsewhere): the credential is of no more use.
@@ -301,7 +343,7 @@ class FirebaseAuthService implements AuthService {
   }
 
   async changePassword(currentPassword: string, newPassword: string): Promise<void> {
-    const user = this.#auth.currentUser;
+    const user = this.#user();
     if (!user?.email)
       throw new ApiError({ status: 401, code: 'unauthenticated', message: 'Please sign in.' });
     // Changing a password needs a fresh sign-in with the current one (spec section 5).
@@ -312,9 +354,10 @@ class FirebaseAuthService implements AuthService {
   }
 
   async currentUser(): Promise<CurrentUserRecord | null> {
-    if (!this.#auth.currentUser) return null;
+    const user = this.#user();
+    if (!user) return null;
     try {
-      return await callApi('GET /me', {}, signedIn(this.#auth));
+      return await callApi('GET /me', {}, signedIn(user));
     } catch {
       return null;
     }
@@ -323,7 +366,7 @@ class FirebaseAuthService implements AuthService {
   async freshIdToken(): Promise<string | null> {
     // Wait for the persisted session to be restored: before that, currentUser is null for everyone.
     await this.state.ready();
-    const user = this.#auth.currentUser;
+    const user = this.#user();
     if (!user) return null;
     try {
       // Forced: the token at hand was refused, so the cached one may be the very same.
