@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pushId } from '../../shared/push-id.ts';
+import type { ApiErrorBody } from '../../shared/errors.ts';
 import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
-import { ownerDatabase, testEnv } from '../test-support/test-database.ts';
+import { ownerDatabase, runTag, testEnv } from '../test-support/test-database.ts';
 
 // Liking the posts and comments of a member who blocked you, in workerd against the database emulator:
 // refused with 403 and nothing written, however the blocked member words or repeats the request; taking
@@ -11,14 +11,7 @@ const env = testEnv({ FIREBASE_EMULATORS: 'true' });
 const db = ownerDatabase(env);
 const call = apiCaller(env, createApp());
 
-interface ErrorBody {
-  error: { code: string; message: string };
-}
-
-// Members of this run only (the write limiter counts per member across files).
-const run = pushId()
-  .slice(-8)
-  .replace(/[^A-Za-z0-9]/g, 'x');
+const run = runTag();
 const ANA = `lb-ana-${run}`;
 const BEN = `lb-ben-${run}`;
 const CLEO = `lb-cleo-${run}`;
@@ -82,7 +75,7 @@ describe('liking what a member who blocked you wrote', () => {
       ] as const) {
         const refused = await like(BEN, type, id);
         expect(refused.status).toBe(403);
-        expect((await refused.json<ErrorBody>()).error).toEqual({
+        expect((await refused.json<ApiErrorBody>()).error).toEqual({
           code: 'forbidden',
           message: `You cannot like this ${type}.`,
         });

@@ -16,6 +16,16 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
   };
 }
 
+/**
+ * A tag of this run of a test file, for the uids it makes up: the write limiter counts a member's writes
+ * across files and runs, so members of another run must not be the same members.
+ */
+export function runTag(): string {
+  return pushId()
+    .slice(-8)
+    .replace(/[^A-Za-z0-9]/g, 'x');
+}
+
 /** The emulator's administrator on that environment's database, for arranging test data. */
 export function ownerDatabase(testEnvironment: Env): RtdbClient {
   return createRtdbClient({
