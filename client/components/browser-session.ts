@@ -1,13 +1,22 @@
 import { useSyncExternalStore } from 'react';
 import { SESSION_CHANNEL } from '../../shared/session-cookie.ts';
-import type { SessionChannel, SessionChannelConstructor } from '../auth/session-channel.ts';
 import { hasSession } from './browser-capabilities.ts';
 
 // The session hook apart from the capabilities (browser-capabilities.ts): a module that renders nothing
 // (the live feed) calls the API without importing React, so React is reached by exactly the chunks that
 // reach React Router and ships in their chunk, not as one more file of every page's first load.
 
-let channel: SessionChannel | undefined;
+/**
+ * What this hook uses of the browser's BroadcastChannel, typed here (client/ is type-checked without the
+ * DOM too): the channel client/auth/session-channel.ts announces on, only listened to, since the auth
+ * layer builds on the components and not the other way round.
+ */
+interface SessionChannelListened {
+  addEventListener(type: 'message', listener: () => void): void;
+  removeEventListener(type: 'message', listener: () => void): void;
+}
+
+let channel: SessionChannelListened | undefined;
 
 /**
  * Reads the session again whenever a tab of this browser signs in or out (client/auth/session-channel.ts):
@@ -15,9 +24,9 @@ let channel: SessionChannel | undefined;
  * React subscribes after hydrating, never on the server.
  */
 function followSessionChanges(onChange: () => void): () => void {
-  channel ??= new (globalThis as unknown as { BroadcastChannel: SessionChannelConstructor }).BroadcastChannel(
-    SESSION_CHANNEL,
-  );
+  channel ??= new (
+    globalThis as unknown as { BroadcastChannel: new (name: string) => SessionChannelListened }
+  ).BroadcastChannel(SESSION_CHANNEL);
   channel.addEventListener('message', onChange);
   return () => {
     channel?.removeEventListener('message', onChange);
