@@ -1,19 +1,15 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { NotificationItem } from '../../shared/notifications/read-notifications.ts';
 import { UNREAD_COUNT_CAP } from '../../shared/notifications/notification-limits.ts';
 import { callApi } from './browser-capabilities.ts';
 import { RelativeTime } from './relative-time.tsx';
+import { useDisclosure } from './use-disclosure.ts';
 import { Username } from './username.tsx';
 
 // The signed-in member's bell (loaded with member-header-tools.tsx): the unread count, read again on every
 // navigation, and a disclosure that lists the notifications newest first, a page at a time. Opening it
 // marks what it shows as seen, which clears the count.
-
-/** The bell, as far as this needs it (components are also type-checked without the DOM's types). */
-interface Focusable {
-  focus(): void;
-}
 
 function countText(unread: number): string {
   return unread >= UNREAD_COUNT_CAP ? `${UNREAD_COUNT_CAP}+` : String(unread);
@@ -64,12 +60,11 @@ export function NotificationsPanel() {
   const panelId = useId();
   const { pathname } = useLocation();
   const [unread, setUnread] = useState<number | null>(null);
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, close, root, button } = useDisclosure<HTMLDivElement, HTMLButtonElement>();
   const [items, setItems] = useState<NotificationItem[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
-  const button = useRef<HTMLButtonElement>(null);
 
   // The count, on first load and after every navigation (cheap: one bounded read); the list closes.
   useEffect(() => {
@@ -86,7 +81,7 @@ export function NotificationsPanel() {
     return () => {
       current = false;
     };
-  }, [pathname]);
+  }, [pathname, setOpen]);
 
   const loadPage = useCallback(async (cursor: string | null) => {
     setBusy(true);
@@ -115,15 +110,7 @@ export function NotificationsPanel() {
 
   const count = unread ?? 0;
   return (
-    <div
-      className="notifications"
-      onKeyDown={(event) => {
-        // Escape closes the list and gives focus back to the bell (the disclosure pattern).
-        if (event.key !== 'Escape' || !open) return;
-        setOpen(false);
-        (button.current as unknown as Focusable | null)?.focus();
-      }}
-    >
+    <div className="notifications" ref={root}>
       <button
         ref={button}
         type="button"
@@ -170,7 +157,7 @@ export function NotificationsPanel() {
                 key={item.id}
                 item={item}
                 onFollow={() => {
-                  setOpen(false);
+                  close(false);
                 }}
               />
             ))}

@@ -5,6 +5,7 @@ import { loadAuthService } from '../auth/auth-service.ts';
 import { AuthCard, AuthForm, FIELDS, useAuthForms } from '../auth/auth-form.tsx';
 import { resetForm } from '../auth/form-values.ts';
 import { hearSessionElsewhere } from '../auth/session-channel.ts';
+import { signOutAndGoHome } from '../auth/sign-out.ts';
 import { BlockedSection } from '../components/blocked-section.tsx';
 import { CatalogueSection } from '../components/catalogue-section.tsx';
 import { GameGrid } from '../components/game-card.tsx';
@@ -31,12 +32,6 @@ export function Component() {
   // Signed out (or in as someone else) in another tab: the guard decides again, as for a new visit.
   useEffect(() => hearSessionElsewhere(() => void revalidate()), [revalidate]);
 
-  function onSignOut() {
-    void loadAuthService()
-      .then((auth) => auth.signOut())
-      .then(() => navigate('/'));
-  }
-
   return (
     <>
       <PageMeta title="Browse" description="Your Questline." path="/browse" noindex />
@@ -52,7 +47,13 @@ export function Component() {
           <p>You hide this tag: its games show here because you opened it, and nowhere else.</p>
         ) : null}
         {browsingCatalogue ? null : (
-          <button type="button" className="secondary" onClick={onSignOut}>
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              signOutAndGoHome(navigate);
+            }}
+          >
             Sign out
           </button>
         )}
