@@ -1,5 +1,5 @@
 import { hasSessionCookie } from '../../shared/session-cookie.ts';
-import { provideAuthService } from '../auth/auth-service.ts';
+import { loadAuthService, provideAuthService } from '../auth/auth-service.ts';
 import { provideBrowserCapabilities } from '../components/browser-capabilities.ts';
 
 /**
@@ -13,5 +13,6 @@ export function installBrowserServices(): void {
     hasSession: () => hasSessionCookie(document.cookie),
     callApi: (endpoint, request) =>
       import('./api-client.ts').then((module) => module.callApi(endpoint, request)),
+    signOut: () => loadAuthService().then((auth) => auth.signOut()),
   });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isGuestName, type CurrentMember } from '../../shared/auth/account-api.ts';
-import { signOutAndGoHome } from '../auth/sign-out.ts';
+import { signOutAndGoHome } from './browser-capabilities.ts';
 import { currentMember } from './current-member.ts';
 import { useDisclosure } from './use-disclosure.ts';
 

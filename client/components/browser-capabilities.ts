@@ -10,6 +10,8 @@ export interface BrowserCapabilities {
   hasSession(): boolean;
   /** The JSON API (client/browser/api-client.ts), as the signed-in member where an endpoint needs one. */
   callApi: ApiCall;
+  /** Ends the session (the auth service's sign-out, loading the auth SDK if it is not yet). */
+  signOut(): Promise<void>;
 }
 
 let capabilities: BrowserCapabilities | undefined;
@@ -28,4 +30,13 @@ export function callApi<E extends ApiEndpoint>(endpoint: E, request: ApiRequest<
 /** Whether the browser holds a session; false on the server, where no browser lent its capabilities. */
 export function hasSession(): boolean {
   return capabilities?.hasSession() ?? false;
+}
+
+/**
+ * Signs the member out and takes them to the home page: the one way out, whether from the browse page's
+ * button or the header's account menu, so both end the session the same way. In an event handler only.
+ */
+export function signOutAndGoHome(navigate: (to: string) => unknown): void {
+  if (!capabilities) return;
+  void capabilities.signOut().then(() => navigate('/'));
 }

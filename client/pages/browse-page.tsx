@@ -5,7 +5,7 @@ import { loadAuthService } from '../auth/auth-service.ts';
 import { AuthCard, AuthForm, FIELDS, useAuthForms } from '../auth/auth-form.tsx';
 import { resetForm } from '../auth/form-values.ts';
 import { hearSessionElsewhere } from '../auth/session-channel.ts';
-import { signOutAndGoHome } from '../auth/sign-out.ts';
+import { signOutAndGoHome } from '../components/browser-capabilities.ts';
 import { BlockedSection } from '../components/blocked-section.tsx';
 import { CatalogueSection } from '../components/catalogue-section.tsx';
 import { GameGrid } from '../components/game-card.tsx';
