@@ -19,7 +19,8 @@ interface DocumentEvents {
 const pageDocument = () => (globalThis as unknown as { document: DocumentEvents }).document;
 
 /**
- * A header button that opens a panel under it (the disclosure pattern): while open, Escape closes it and
+ * A button that opens a panel under it (the disclosure pattern: the header's bell and account menu, a post's
+ * or comment's "More" menu): while open, Escape closes it and
  * gives focus back to the button, and a press anywhere outside `root` closes it and leaves focus where the
  * member pressed. `root` goes on the element holding both the button and the panel.
  */

@@ -1,22 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useDisclosure } from '../use-disclosure.ts';
 
-// The few DOM members used here, typed apart: client components are also type-checked for the Worker,
-// without the DOM (worker/tsconfig.json), and only these run in the browser alone (effects, handlers).
+// Only the confirm button's focus is used of the DOM here; the rest is useDisclosure's.
 interface Focusable {
   focus(): void;
 }
-interface Container {
-  contains(other: unknown): boolean;
-}
-interface DocumentEvents {
-  addEventListener(type: 'pointerdown' | 'keydown', listener: (event: PageEvent) => void): void;
-  removeEventListener(type: 'pointerdown' | 'keydown', listener: (event: PageEvent) => void): void;
-}
-interface PageEvent {
-  target: unknown;
-  key?: string;
-}
-const pageDocument = () => (globalThis as unknown as { document: DocumentEvents }).document;
 
 /** One thing a member can do from an item's menu. */
 export interface MenuAction {
@@ -35,40 +23,16 @@ export interface MenuAction {
  * it and gives focus back to the button.
  */
 export function ItemMenu({ label, actions }: { label: string; actions: readonly MenuAction[] }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, close, root, button } = useDisclosure<HTMLDivElement, HTMLButtonElement>();
+  // What the menu asks before an action; only shown while open, and forgotten when it opens again.
   const [asking, setAsking] = useState<MenuAction | null>(null);
   const id = useId();
-  const root = useRef<HTMLDivElement & Container>(null);
-  const button = useRef<HTMLButtonElement & Focusable>(null);
   const confirmButton = useRef<HTMLButtonElement & Focusable>(null);
 
   // The action's button is gone once the question shows: focus goes to the answer.
   useEffect(() => {
     if (asking) confirmButton.current?.focus();
   }, [asking]);
-
-  function close(refocus: boolean) {
-    setOpen(false);
-    setAsking(null);
-    if (refocus) button.current?.focus();
-  }
-
-  useEffect(() => {
-    if (!open) return;
-    function onPointer(event: PageEvent) {
-      if (!root.current?.contains(event.target)) close(false);
-    }
-    function onKey(event: PageEvent) {
-      if (event.key === 'Escape') close(true);
-    }
-    const page = pageDocument();
-    page.addEventListener('pointerdown', onPointer);
-    page.addEventListener('keydown', onKey);
-    return () => {
-      page.removeEventListener('pointerdown', onPointer);
-      page.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   if (actions.length === 0) return null;
   return (
@@ -82,7 +46,10 @@ export function ItemMenu({ label, actions }: { label: string; actions: readonly 
         aria-controls={id}
         onClick={() => {
           if (open) close(false);
-          else setOpen(true);
+          else {
+            setAsking(null);
+            setOpen(true);
+          }
         }}
       >
         <span aria-hidden="true">⋯</span>
