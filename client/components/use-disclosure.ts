@@ -20,9 +20,9 @@ const pageDocument = () => (globalThis as unknown as { document: DocumentEvents 
 
 /**
  * A button that opens a panel under it (the disclosure pattern: the header's bell and account menu, a post's
- * or comment's "More" menu): while open, Escape closes it and
- * gives focus back to the button, and a press anywhere outside `root` closes it and leaves focus where the
- * member pressed. `root` goes on the element holding both the button and the panel.
+ * or comment's "More" menu): while open, Escape closes it and gives focus back to the button, and a press
+ * anywhere outside `root` closes it and leaves focus where the member pressed. `root` goes on the element
+ * holding both the button and the panel.
  */
 export function useDisclosure<Root, Button>() {
   const [open, setOpen] = useState(false);
