@@ -96,10 +96,12 @@ export function lateDocument({
 
 /**
  * What React writes first when it renders a tree that is not a whole document: the elements it hoists to
- * the head (`<title>`, `<meta>`, `<link>`, `<base>`), each written whole with its attribute values and
- * text escaped (no `<` or `>` inside), before the tree's own HTML.
+ * the head, before the tree's own HTML. Stylesheets with a precedence first (the sign-in pages' own rules,
+ * client/auth/auth-form.tsx: `<style data-precedence=…>`, CSS holding no `<`), then `<title>`, `<meta>`,
+ * `<link>` and `<base>`, each written whole with its attribute values and text escaped (no `<` or `>`).
  */
-const HOISTED = /^(?:<title>[^<>]*<\/title>|<(?:meta|link|base)\b[^<>]*\/>)*/;
+const HOISTED =
+  /^(?:<style data-precedence="[^"<>]*"[^<>]*>[^<]*<\/style>|<title>[^<>]*<\/title>|<(?:meta|link|base)\b[^<>]*\/>)*/;
 
 /** React's render of the app split into what it hoisted for the head and the app's own HTML. */
 export function splitHoisted(html: string): { hoisted: string; app: string } {

@@ -161,6 +161,19 @@ describe('early document head', () => {
     expect(body).not.toContain('<script>alert(1)</script>');
   });
 
+  it('puts every element React hoists into the head, the sign-in pages’ own styles among them', async () => {
+    for (const path of ['/', '/game/policy-game', '/login', '/signup', '/search?q=policy', '/404']) {
+      const { body } = await page(path);
+      const [head = '', root = ''] = body.split('</head><body><div id="root">');
+      expect(head, path).toMatch(/<title>[^<]+ · Questline<\/title>/);
+      expect(root, path).not.toMatch(/<style|<title>|<meta |<link rel="canonical"/);
+    }
+    const { body } = await page('/login');
+    expect(body.slice(0, body.indexOf('</head>'))).toContain(
+      '<style data-precedence="default" data-href="questline-auth-forms">',
+    );
+  });
+
   it('answers /404 with 404, and still redirects any other path to it', async () => {
     expect((await page('/404')).response.status).toBe(404);
     const { response } = await page('/no/such/page');
