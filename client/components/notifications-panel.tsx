@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { NotificationItem } from '../../shared/notifications/read-notifications.ts';
 import { UNREAD_COUNT_CAP } from '../../shared/notifications/notification-limits.ts';
@@ -57,10 +57,12 @@ function NotificationLine({ item, onFollow }: { item: NotificationItem; onFollow
 }
 
 export function NotificationsPanel() {
-  const panelId = useId();
   const { pathname } = useLocation();
   const [unread, setUnread] = useState<number | null>(null);
-  const { open, setOpen, close, root, button } = useDisclosure<HTMLDivElement, HTMLButtonElement>();
+  const { open, setOpen, close, root, buttonProps, panelId } = useDisclosure<
+    HTMLDivElement,
+    HTMLButtonElement
+  >();
   const [items, setItems] = useState<NotificationItem[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -111,14 +113,7 @@ export function NotificationsPanel() {
   const count = unread ?? 0;
   return (
     <div className="notifications" ref={root}>
-      <button
-        ref={button}
-        type="button"
-        className="notifications-bell"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={toggle}
-      >
+      <button {...buttonProps} type="button" className="notifications-bell" onClick={toggle}>
         {/* Material Symbols' bell, drawn inline: an emoji shows as a blank box where no emoji font is installed. */}
         <svg aria-hidden="true" className="notifications-icon" viewBox="0 0 24 24" width="24" height="24">
           <path

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 
 // The few DOM members used here, typed apart: client components are also type-checked for the Worker,
 // without the DOM (worker/tsconfig.json), and only these run in the browser alone (effects, handlers).
@@ -22,10 +22,12 @@ const pageDocument = () => (globalThis as unknown as { document: DocumentEvents 
  * A button that opens a panel under it (the disclosure pattern: the header's bell and account menu, a post's
  * or comment's "More" menu): while open, Escape closes it and gives focus back to the button, and a press
  * anywhere outside `root` closes it and leaves focus where the member pressed. `root` goes on the element
- * holding both the button and the panel.
+ * holding both the button and the panel, `buttonProps` on the button (its ref, and what it says of the
+ * panel to assistive technology), `panelId` on the panel.
  */
 export function useDisclosure<Root, Button>() {
   const [open, setOpen] = useState(false);
+  const panelId = useId();
   const root = useRef<Root & Container>(null);
   const button = useRef<Button & Focusable>(null);
 
@@ -51,5 +53,6 @@ export function useDisclosure<Root, Button>() {
     };
   }, [open, close]);
 
-  return { open, setOpen, close, root, button };
+  const buttonProps = { ref: button, 'aria-expanded': open, 'aria-controls': panelId };
+  return { open, setOpen, close, root, buttonProps, panelId };
 }

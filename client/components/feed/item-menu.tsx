@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useDisclosure } from '../use-disclosure.ts';
 
 // Only the confirm button's focus is used of the DOM here; the rest is useDisclosure's.
@@ -23,10 +23,12 @@ export interface MenuAction {
  * it and gives focus back to the button.
  */
 export function ItemMenu({ label, actions }: { label: string; actions: readonly MenuAction[] }) {
-  const { open, setOpen, close, root, button } = useDisclosure<HTMLDivElement, HTMLButtonElement>();
+  const { open, setOpen, close, root, buttonProps, panelId } = useDisclosure<
+    HTMLDivElement,
+    HTMLButtonElement
+  >();
   // What the menu asks before an action; only shown while open, and forgotten when it opens again.
   const [asking, setAsking] = useState<MenuAction | null>(null);
-  const id = useId();
   const confirmButton = useRef<HTMLButtonElement & Focusable>(null);
 
   // The action's button is gone once the question shows: focus goes to the answer.
@@ -38,12 +40,10 @@ export function ItemMenu({ label, actions }: { label: string; actions: readonly 
   return (
     <div className="item-menu" ref={root}>
       <button
-        ref={button}
+        {...buttonProps}
         type="button"
         className="item-menu-button"
         aria-label={label}
-        aria-expanded={open}
-        aria-controls={id}
         onClick={() => {
           if (open) close(false);
           else {
@@ -55,7 +55,7 @@ export function ItemMenu({ label, actions }: { label: string; actions: readonly 
         <span aria-hidden="true">⋯</span>
       </button>
       {open ? (
-        <div id={id} className="item-menu-list">
+        <div id={panelId} className="item-menu-list">
           {asking?.confirm ? (
             <div className="item-menu-confirm" role="group" aria-label={asking.label}>
               <p>{asking.confirm.question}</p>
