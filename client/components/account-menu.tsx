@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isGuestName, type CurrentMember } from '../../shared/auth/account-api.ts';
 import { signOutAndGoHome } from './browser-capabilities.ts';
@@ -32,34 +32,29 @@ function accountOf(me: CurrentMember): Account | null {
   };
 }
 
-/** The picture, or the name's initial under it (shown until the picture loads, and if it never does). */
+/**
+ * The picture over the name's initial (shown until the picture loads, and if it never does: a failed image
+ * is hidden by the document's error listener, worker/render/document.tsx).
+ */
 function AccountPicture({ account }: { account: Account | null }) {
-  const [broken, setBroken] = useState<string | null>(null);
-  const icon = account?.icon && account.icon !== broken ? account.icon : null;
   return (
     <span className="account-picture" aria-hidden="true">
       {account ? account.name.charAt(0).toUpperCase() : null}
-      {icon ? (
-        <img
-          key={icon}
-          src={icon}
-          alt=""
-          width={32}
-          height={32}
-          onError={() => {
-            setBroken(icon);
-          }}
-        />
+      {/* Keyed by its address: a new picture gets a new image, not one still hidden by an earlier failure. */}
+      {account?.icon ? (
+        <img key={account.icon} src={account.icon} alt="" width={32} height={32} data-fallback="" />
       ) : null}
     </span>
   );
 }
 
 export function AccountMenu() {
-  const menuId = useId();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const { open, setOpen, close, root, button } = useDisclosure<HTMLDivElement, HTMLButtonElement>();
+  const { open, setOpen, close, root, buttonProps, panelId } = useDisclosure<
+    HTMLDivElement,
+    HTMLButtonElement
+  >();
   const [account, setAccount] = useState<Account | null>(null);
 
   // Read again on every navigation (the answer is kept per session, so this is free), so that after
@@ -86,19 +81,17 @@ export function AccountMenu() {
   return (
     <div className="account" ref={root}>
       <button
-        ref={button}
+        {...buttonProps}
         type="button"
         className="account-button"
         aria-label="Account"
-        aria-expanded={open}
-        aria-controls={menuId}
         onClick={() => {
           setOpen(!open);
         }}
       >
         <AccountPicture account={account} />
       </button>
-      <div id={menuId} className="account-menu" hidden={!open}>
+      <div id={panelId} className="account-menu" hidden={!open}>
         {account ? (
           <p className="account-name">
             {account.guest ? 'Browsing as a guest' : 'Signed in as'} <strong>{account.name}</strong>
