@@ -144,8 +144,13 @@ export function readLikedAuthor(
 /**
  * Likes or unlikes, exactly once however often the request is repeated or raced. Throws
  * TransitionRefused (nothing written) for a target that does not exist or a kind other than the one liked.
+ * `known.author`: the target's author as the caller has just read it (readLikedAuthor), not read again.
  */
-export async function commitLike(db: RtdbClient, change: LikeChange): Promise<LikeOutcome> {
+export async function commitLike(
+  db: RtdbClient,
+  change: LikeChange,
+  known: { author?: string | null } = {},
+): Promise<LikeOutcome> {
   const commentPost =
     change.type === 'comment'
       ? db.read(commentNode(change.targetId).child('postUUID').path, recordIdSchema)
@@ -159,7 +164,7 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Li
   const [exists, likes, author, postId, feedId] = await Promise.all([
     targetExists(db, change.type, change.targetId),
     db.read(likeCountNode(change.type, change.targetId).path, z.number()),
-    readLikedAuthor(db, change.type, change.targetId),
+    known.author === undefined ? readLikedAuthor(db, change.type, change.targetId) : known.author,
     commentPost,
     change.type === 'post' ? feedOf(change.targetId) : commentPost.then(feedOf),
   ]);

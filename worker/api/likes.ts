@@ -27,12 +27,15 @@ function changeLike(like: boolean) {
       const db = c.var.database.server;
       // A member who blocked the caller gets no likes from them (nor is told of one); taking a like back
       // stays open. A post or comment that does not exist has no author, and the transition answers 404.
+      // The author read for that check is the one the like is written with (sourceUUID never changes).
+      const known: { author?: string | null } = {};
       if (like) {
         const author = await readLikedAuthor(db, type, targetId);
         if (author !== null && author !== user.uid && (await hasBlockedUser(db, author, user.uid)))
           throw apiError(403, 'forbidden', { message: `You cannot like this ${type}.` });
+        known.author = author;
       }
-      const outcome = await committing(() => commitLike(db, { uid: user.uid, type, targetId, like }));
+      const outcome = await committing(() => commitLike(db, { uid: user.uid, type, targetId, like }, known));
       if (outcome.changed) purgeFeedPage(c, type === 'post' ? { postId: targetId } : { commentId: targetId });
       const likes = await db.read(likeCountNode(type, targetId).path, z.number());
       return c.json({ ...outcome, likes: likes ?? 0 });
