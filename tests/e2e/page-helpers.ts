@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 // What the browser tests of pages share: opening a page once React has hydrated it, telling a client
 // navigation from a reload, counting page-data requests, the follower label, the session's uid, axe.
@@ -94,4 +94,58 @@ export async function expectNoAxeViolations(page: Page, state = ''): Promise<voi
     violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
     `axe violations ${state}`,
   ).toEqual([]);
+}
+
+/**
+ * The widths around the phone layout's edge (720/721 px), the narrowest phone, a common one and a desktop:
+ * wherever the header puts a button of its own, the panel it opens must show whole.
+ */
+const HEADER_PANEL_SCREENS = [
+  { width: 320, height: 640 },
+  { width: 375, height: 740 },
+  { width: 720, height: 800 },
+  { width: 721, height: 800 },
+  { width: 1280, height: 800 },
+];
+
+/**
+ * Opens the panel of a header button (the bell, the account menu) at every width of HEADER_PANEL_SCREENS,
+ * light and dark, on the home page of a signed-in member, and checks it whole on screen under the header
+ * and its button (so the button that closes it stays uncovered), with no sideways scrolling; then Escape
+ * closes it and gives focus back to the button. `panelOf` finds the panel once it is open.
+ */
+export async function expectHeaderPanelOnScreen(
+  page: Page,
+  button: Locator,
+  panelOf: () => Locator | Promise<Locator>,
+): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const screen of HEADER_PANEL_SCREENS) {
+      const where = `at ${String(screen.width)}×${String(screen.height)}, ${colorScheme}`;
+      await page.setViewportSize(screen);
+      await openHydrated(page, '/');
+      await button.click();
+      const panel = await panelOf();
+      await expect(panel, where).toBeVisible();
+      await expect(panel, where).toBeInViewport({ ratio: 1 });
+      const box = await panel.boundingBox();
+      const buttonBox = await button.boundingBox();
+      const header = await page.locator('.site-header').boundingBox();
+      if (!box || !buttonBox || !header)
+        throw new Error(`No box for the panel, its button or the header ${where}`);
+      expect(box.x, where).toBeGreaterThanOrEqual(0);
+      expect(box.y, where).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, where).toBeLessThanOrEqual(screen.width);
+      expect(box.y + box.height, where).toBeLessThanOrEqual(screen.height);
+      expect(box.y, where).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(box.y, where).toBeGreaterThanOrEqual(buttonBox.y + buttonBox.height);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), where).toBeLessThanOrEqual(
+        screen.width,
+      );
+      await page.keyboard.press('Escape');
+      await expect(panel, where).toBeHidden();
+      await expect(button, where).toBeFocused();
+    }
+  }
 }
