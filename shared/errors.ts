@@ -32,6 +32,8 @@ export type ApiErrorCode =
   | 'unauthenticated'
   /** 403: signed in, but not allowed to do this. */
   | 'forbidden'
+  /** 403: signed in to an account that is not a member yet (no member record): finish signing up first. */
+  | 'not-a-member'
   /** 403: a device credential that no longer signs anyone in (anon-auth). */
   | 'access-denied'
   /** 404: no such endpoint or record. */

@@ -18,6 +18,7 @@ const API_ERROR_CODES: Record<ApiErrorCode, true> = {
   'invalid-input': true,
   unauthenticated: true,
   forbidden: true,
+  'not-a-member': true,
   'access-denied': true,
   'not-found': true,
   'method-not-allowed': true,
