@@ -8,16 +8,29 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A member's writes (posts, comments, likes, follows, blocks, answers, profile and picture edits, editor
- * and developer edits), counted against their verified uid after requireUser: 120 a minute
- * (MEMBER_WRITES_LIMITER). Someone answering suggestions as fast as they can read them, or liking down a
- * feed, makes one write every second or two; a script posting or liking on a stolen session is held to two
- * a second. A library import following hundreds of games waits its turn (Retry-After) rather than failing.
+ * and developer edits), counted twice, after requireUser and before anything is read:
+ *
+ * - against their verified uid: 120 a minute (MEMBER_WRITES_LIMITER). Someone answering suggestions as
+ *   fast as they can read them, or liking down a feed, makes one write every second or two; a script
+ *   posting or liking on a stolen session is held to two a second. A library import following hundreds
+ *   of games waits its turn (Retry-After) rather than failing.
+ * - against the visitor's address: 300 a minute (MEMBER_ADDRESS_WRITES_LIMITER). Accounts cost nothing
+ *   to make, so a per-account limit alone gives a script 120 more writes a minute with every account it
+ *   signs up; the address does not multiply. A household, an office or a LAN party behind one address
+ *   is a few people each writing far below their own limit, so 300 leaves them room.
  */
-export const limitMemberWrites = rateLimit<SignedInEnv>({
-  limiter: 'MEMBER_WRITES_LIMITER',
-  keyOf: (c) => `member:${c.var.user.uid}`,
-  counts: (c) => !READ_METHODS.has(c.req.method),
-});
+export const limitMemberWrites = rateLimit<SignedInEnv>(
+  {
+    limiter: 'MEMBER_WRITES_LIMITER',
+    keyOf: (c) => `member:${c.var.user.uid}`,
+    counts: (c) => !READ_METHODS.has(c.req.method),
+  },
+  {
+    limiter: 'MEMBER_ADDRESS_WRITES_LIMITER',
+    keyOf: (c) => `writes-from:${clientAddressKey(c.req.header('CF-Connecting-IP'))}`,
+    counts: (c) => !READ_METHODS.has(c.req.method),
+  },
+);
 
 /**
  * Sign-ups (POST /api/accounts: an account becoming a member), counted against the visitor's address,
@@ -47,5 +60,18 @@ export const limitGuests = rateLimit<AppEnv>({
  */
 export const limitPageViews = rateLimit<AppEnv>({
   limiter: 'PAGE_VIEWS_LIMITER',
+  keyOf: (c) => clientAddressKey(c.req.header('CF-Connecting-IP')),
+});
+
+/**
+ * Child sitemaps at a start no stored sitemap index names (`/sitemaps/<kind>.xml?from=<key>`), counted
+ * against the visitor's address: 30 a minute (SITEMAP_CHILDREN_LIMITER). Each is a fresh read of up to
+ * SITEMAP_PAGE_SIZE records that is never stored (worker/seo/sitemap.ts). A crawler following the index
+ * asks for the starts it names, answered from their stored copies and never counted; one holding an index
+ * older than the stored one asks for a few starts that have moved, about ten for the whole site; a script
+ * walking made-up starts is held to one bounded read every two seconds.
+ */
+export const limitUnlistedSitemapChildren = rateLimit<AppEnv>({
+  limiter: 'SITEMAP_CHILDREN_LIMITER',
   keyOf: (c) => clientAddressKey(c.req.header('CF-Connecting-IP')),
 });

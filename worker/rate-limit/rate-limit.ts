@@ -11,7 +11,12 @@ export { RATE_LIMIT_PERIOD_SECONDS };
 
 /** The limiters of wrangler.toml's `[[ratelimits]]`, each counting one kind of request. */
 export type RateLimiterName =
-  'MEMBER_WRITES_LIMITER' | 'SIGN_UPS_LIMITER' | 'GUESTS_LIMITER' | 'PAGE_VIEWS_LIMITER';
+  | 'MEMBER_WRITES_LIMITER'
+  | 'MEMBER_ADDRESS_WRITES_LIMITER'
+  | 'SIGN_UPS_LIMITER'
+  | 'GUESTS_LIMITER'
+  | 'PAGE_VIEWS_LIMITER'
+  | 'SITEMAP_CHILDREN_LIMITER';
 
 /** What a limit counts with: its limiter, and who a request is counted against. */
 export interface RateLimitRule<E extends AppEnv> {
@@ -35,22 +40,28 @@ export function tooManyRequests(detail: string) {
  * Middleware that counts each request against its key and answers 429 once the key is over the limit,
  * before anything is read or written. It sits before validation, so a flood of malformed requests counts
  * too. Keys are kept per database: a limiter's namespace id is account-wide, so the local Worker (or a
- * test database) never shares counts with production.
+ * test database) never shares counts with production. With several rules (a member's uid and their
+ * address), the request counts against each, asked at once, and is refused when any is over.
  *
  * When the limiter itself fails, the request goes on (and the log says so): the limits keep abuse in
  * check, and members' writes should not stop because the counter cannot be reached.
  */
-export function rateLimit<E extends AppEnv>(rule: RateLimitRule<E>): MiddlewareHandler<E> {
+export function rateLimit<E extends AppEnv>(...rules: RateLimitRule<E>[]): MiddlewareHandler<E> {
   return async function limitRequests(c, next) {
-    if (rule.counts && !rule.counts(c)) return next();
-    const key = `${c.env.FIREBASE_DATABASE_NAMESPACE}/${rule.keyOf(c)}`;
-    let allowed = true;
-    try {
-      allowed = (await c.env[rule.limiter].limit({ key })).success;
-    } catch (error) {
-      console.error(`Rate limiter ${rule.limiter} could not be asked; the request goes on`, error);
-    }
-    if (!allowed) throw tooManyRequests(`${rule.limiter} refused a request over its limit`);
+    const counted = rules.filter((rule) => !rule.counts || rule.counts(c));
+    const refusedBy = await Promise.all(
+      counted.map(async (rule) => {
+        const key = `${c.env.FIREBASE_DATABASE_NAMESPACE}/${rule.keyOf(c)}`;
+        try {
+          return (await c.env[rule.limiter].limit({ key })).success ? null : rule.limiter;
+        } catch (error) {
+          console.error(`Rate limiter ${rule.limiter} could not be asked; the request goes on`, error);
+          return null;
+        }
+      }),
+    );
+    const refused = refusedBy.find((limiter) => limiter !== null);
+    if (refused) throw tooManyRequests(`${refused} refused a request over its limit`);
     await next();
   };
 }

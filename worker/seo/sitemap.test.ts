@@ -18,6 +18,16 @@ const request = (path: string, options: AppOptions = {}) =>
 
 const GAMES = ['1849', 'celeste', 'dead-cells', 'hades', 'half-life-2', 'portal-2', 'zork'];
 
+/**
+ * Miniflare's limiter counts in windows aligned to the clock's minutes: a burst that straddled two would
+ * be counted half in each, so a test of a limit starts its burst with enough of the window left.
+ */
+async function withWindowAhead(neededMs = 20_000): Promise<void> {
+  const windowMs = 60_000;
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < neededMs) await new Promise((resolve) => setTimeout(resolve, left + 250));
+}
+
 /** Every `<loc>` of a sitemap or sitemap index, entities decoded. */
 function locs(xml: string): string[] {
   return [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map(([, loc]) => (loc ?? '').replaceAll('&amp;', '&'));
@@ -230,6 +240,37 @@ describe('edge cache', () => {
   });
 });
 
+describe('the sitemap index at the edge', () => {
+  it('keeps no parameter: made-up `from` values are hits of the one stored copy, reading nothing', async () => {
+    const host = 'index-parameters.questline.test';
+    const ask = async (path: string, onDatabaseRequest?: (record: RtdbRequestRecord) => void) => {
+      const ctx = createExecutionContext();
+      const response = await createApp({
+        sitemapPageSize: PAGE_SIZE,
+        clock: () => TEST_NOW,
+        ...(onDatabaseRequest ? { onDatabaseRequest } : {}),
+      }).request(`https://${host}${path}`, {}, env, ctx);
+      const body = await response.text();
+      await waitOnExecutionContext(ctx);
+      return { response, body, cache: response.headers.get('x-questline-cache') };
+    };
+    const stored = await ask('/sitemap.xml');
+    expect(stored.response.status).toBe(200);
+    const reads: RtdbRequestRecord[] = [];
+    const madeUp = ['hades', 'zzzz', ...Array.from({ length: 8 }, () => crypto.randomUUID())];
+    for (const from of madeUp) {
+      const answer = await ask(`/sitemap.xml?from=${encodeURIComponent(from)}&x=${from}`, (record) =>
+        reads.push(record),
+      );
+      expect(answer.response.status, from).toBe(200);
+      expect(answer.cache, from).toBe('hit');
+      expect(answer.body, from).toBe(stored.body);
+    }
+    expect(reads).toEqual([]);
+    expect(await caches.default.match(`https://${host}/sitemap.xml?from=zzzz`)).toBeUndefined();
+  });
+});
+
 describe('child sitemaps at the edge', () => {
   /** A request on a host of its own (no other test's copies), at `ms` past the test's clock. */
   const ask = async (host: string, path: string, ms = 0, testEnvironment = env) => {
@@ -269,6 +310,56 @@ describe('child sitemaps at the edge', () => {
       expect((await ask(host, path, 1000)).cache, path).toBe('hit');
     }
   });
+
+  it(
+    'at starts the index does not name are refused past the per-address limit (429, Retry-After), reading nothing',
+    { timeout: 60_000 },
+    async () => {
+      const host = 'walker.questline.test';
+      /** wrangler.toml's [env.local] SITEMAP_CHILDREN_LIMITER (production: 30 a minute). */
+      const LOCAL_UNLISTED_CHILDREN_PER_MINUTE = 60;
+      await withWindowAhead();
+      const index = await ask(host, '/sitemap.xml');
+      const named = locs(index.body).find((loc) => loc.endsWith('/sitemaps/games.xml?from=hades'));
+      expect(named).toBeDefined();
+      await ask(host, '/sitemaps/games.xml?from=hades');
+      const walker = '203.0.113.77';
+      const askFrom = async (path: string, address: string, onDatabaseRequest?: () => void) => {
+        const ctx = createExecutionContext();
+        const response = await createApp({
+          sitemapPageSize: PAGE_SIZE,
+          clock: () => TEST_NOW,
+          ...(onDatabaseRequest ? { onDatabaseRequest } : {}),
+        }).request(`https://${host}${path}`, { headers: { 'CF-Connecting-IP': address } }, env, ctx);
+        await waitOnExecutionContext(ctx);
+        return response;
+      };
+      for (let i = 0; i < LOCAL_UNLISTED_CHILDREN_PER_MINUTE; i++) {
+        const answer = await askFrom(`/sitemaps/games.xml?from=made-up-${String(i)}`, walker);
+        expect(answer.status, String(i)).toBe(200);
+        await answer.body?.cancel();
+      }
+      let reads = 0;
+      const refused = await askFrom('/sitemaps/users.xml?from=one-too-many', walker, () => reads++);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('Retry-After')).toBe('60');
+      expect(refused.headers.get('Cache-Control')).toBeNull();
+      expect(await refused.json()).toEqual({
+        error: {
+          code: 'too-many-requests',
+          message: 'You’re doing that too often. Please wait a minute, then try again.',
+        },
+      });
+      expect(reads).toBe(0);
+      // What the index names is still answered to that address, from its stored copy; another address
+      // is counted on its own.
+      const namedChild = await askFrom('/sitemaps/games.xml?from=hades', walker);
+      expect(namedChild.status).toBe(200);
+      expect(namedChild.headers.get('x-questline-cache')).toBe('hit');
+      const neighbour = await askFrom('/sitemaps/games.xml?from=made-up-0', '203.0.113.78');
+      expect(neighbour.status).toBe(200);
+    },
+  );
 
   it('are not stored while no index is stored here (it says which starts are real)', async () => {
     const host = 'no-index.questline.test';

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env.ts';
 import { cachedPublicPage, cacheKeyFor } from '../edge-cache.ts';
+import { limitUnlistedSitemapChildren } from '../rate-limit/limits.ts';
 import { chunkStarts } from './sitemap-chunks.ts';
 import {
   entriesInKeyOrder,
@@ -23,12 +24,13 @@ export const SITEMAP_PAGE_SIZE = 5_000;
  * Sitemaps change slowly and crawlers come rarely: an hour fresh at the edge, then served stale for a day
  * while one request refreshes it, so crawling the whole site costs a handful of database reads a day.
  */
-const SITEMAP_CACHE = {
-  freshSeconds: 60 * 60,
-  staleSeconds: 23 * 60 * 60,
-  // A child sitemap is the one starting at `from`; no other parameter makes a new copy.
-  parameters: () => ['from'],
-};
+const SITEMAP_FRESHNESS = { freshSeconds: 60 * 60, staleSeconds: 23 * 60 * 60 };
+
+/**
+ * The index is one document whatever the address says: it reads no parameter, so every one is dropped
+ * from its cache key and its render, and `/sitemap.xml?from=<anything>` is a hit of the one stored copy.
+ */
+const SITEMAP_INDEX_CACHE = { ...SITEMAP_FRESHNESS, parameters: () => [] };
 
 /**
  * A child sitemap is stored only when the index stored at the edge names it (the cursors it hands out,
@@ -39,7 +41,7 @@ const SITEMAP_CACHE = {
  * one Cache API lookup on a child's miss and no database read, so a child stays one bounded read; where
  * no index is stored (none asked for here lately), its children are answered but not stored until it is.
  */
-async function indexNamesChild(c: Context<AppEnv>): Promise<boolean> {
+async function readIndexNamesChild(c: Context<AppEnv>): Promise<boolean> {
   // The address as keyed: `from` alone, as the index writes it (childUrl).
   const child = new URL(c.req.url);
   if (!child.searchParams.has('from')) return true;
@@ -48,7 +50,24 @@ async function indexNamesChild(c: Context<AppEnv>): Promise<boolean> {
   return (await index.text()).includes(`<loc>${escapeXml(child.toString())}</loc>`);
 }
 
-const SITEMAP_CHILD_CACHE = { ...SITEMAP_CACHE, keepsCopy: indexNamesChild };
+/** What the stored index said of a request's child, asked once: by the edge cache, then by the handler. */
+const namedByIndex = new WeakMap<Context<AppEnv>, Promise<boolean>>();
+
+function indexNamesChild(c: Context<AppEnv>): Promise<boolean> {
+  let named = namedByIndex.get(c);
+  if (!named) {
+    named = readIndexNamesChild(c);
+    namedByIndex.set(c, named);
+  }
+  return named;
+}
+
+const SITEMAP_CHILD_CACHE = {
+  ...SITEMAP_FRESHNESS,
+  // A child sitemap is the one starting at `from`; no other parameter makes a new copy.
+  parameters: () => ['from'],
+  keepsCopy: indexNamesChild,
+};
 
 const XML = { 'Content-Type': 'application/xml; charset=utf-8' };
 
@@ -111,7 +130,7 @@ function sitemapIndex(limit: number) {
 
 /** One child sitemap: `/sitemaps/<kind>.xml[?from=<key>]`, or `home.xml` for the home page. */
 function childSitemap(limit: number) {
-  return async function childSitemapHandler(c: Context<AppEnv>): Promise<Response> {
+  return async function childSitemapHandler(c: Context<AppEnv, string>): Promise<Response> {
     const origin = originOf(c);
     const kind = CHILD_FILE.exec(c.req.param('file') ?? '')?.[1];
     if (kind === 'home') return c.body(urlsetXml([`${origin}/`]), 200, XML);
@@ -119,6 +138,10 @@ function childSitemap(limit: number) {
     const source = SITEMAP_SOURCES[kind as SitemapKind];
     const from = c.req.query('from') ?? null;
     if (from !== null && !sitemapCursorSchema.safeParse(from).success) return c.text('No such sitemap.', 404);
+    // A start the stored index does not name is read afresh and never stored (SITEMAP_CHILD_CACHE):
+    // counted against the visitor's address before anything is read, so made-up starts cannot make
+    // unbounded work (429 with Retry-After past the limit).
+    if (!(await indexNamesChild(c))) await limitUnlistedSitemapChildren(c, () => Promise.resolve());
     try {
       const paths = await source.sitemap(c.var.database.server, from, limit);
       return c.body(urlsetXml(paths.map((path) => `${origin}${path}`)), 200, XML);
@@ -131,6 +154,6 @@ function childSitemap(limit: number) {
 /** `/sitemap.xml` and its children, edge-cached like public pages. */
 export function sitemapRoutes(limit: number) {
   return new Hono<AppEnv>()
-    .get('/sitemap.xml', cachedPublicPage(sitemapIndex(limit), SITEMAP_CACHE))
+    .get('/sitemap.xml', cachedPublicPage(sitemapIndex(limit), SITEMAP_INDEX_CACHE))
     .get('/sitemaps/:file', cachedPublicPage(childSitemap(limit), SITEMAP_CHILD_CACHE));
 }
