@@ -34,6 +34,8 @@ export type ApiErrorCode =
   | 'forbidden'
   /** 403: signed in to an account that is not a member yet (no member record): finish signing up first. */
   | 'not-a-member'
+  /** 403: an editor stopped this account from posting and commenting for a while (the message says until when). */
+  | 'posting-blocked'
   /** 403: a device credential that no longer signs anyone in (anon-auth). */
   | 'access-denied'
   /** 404: no such endpoint or record. */

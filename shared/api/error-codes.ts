@@ -19,6 +19,7 @@ const API_ERROR_CODES: Record<ApiErrorCode, true> = {
   unauthenticated: true,
   forbidden: true,
   'not-a-member': true,
+  'posting-blocked': true,
   'access-denied': true,
   'not-found': true,
   'method-not-allowed': true,
