@@ -79,14 +79,26 @@ function chunksOf(entries: LibraryEntry[]): LibraryEntry[][] {
   return chunks;
 }
 
-/** A chunk's matches; one more try when the first fails for a reason other than the request itself. */
-async function matchChunk(entries: LibraryEntry[]): Promise<LibraryMatch[]> {
-  try {
-    return (await callApi('POST /library/match', { body: { entries } })).matches;
-  } catch (error) {
-    const status = (error as { status?: number }).status;
-    if (status !== undefined && status >= 400 && status < 500) throw error;
-    return (await callApi('POST /library/match', { body: { entries } })).matches;
+/**
+ * A chunk's matches; one more try when the first fails for a reason other than the request itself.
+ * Matching counts among the member's writes: a large library outruns the limit, so a refusal for going
+ * too fast waits the window out (`onPause` tells the member) and asks again.
+ */
+async function matchChunk(entries: LibraryEntry[], onPause: () => void): Promise<LibraryMatch[]> {
+  let retried = false;
+  for (;;) {
+    try {
+      return (await callApi('POST /library/match', { body: { entries } })).matches;
+    } catch (error) {
+      if (tooOftenMessage(error)) {
+        onPause();
+        await new Promise((resolve) => setTimeout(resolve, RATE_LIMIT_PERIOD_SECONDS * 1000));
+        continue;
+      }
+      const status = (error as { status?: number }).status;
+      if (retried || (status !== undefined && status >= 400 && status < 500)) throw error;
+      retried = true;
+    }
   }
 }
 
@@ -169,7 +181,9 @@ export function LibraryImport() {
     async function matcher() {
       for (let index = next++; index < chunks.length && !stopped(); index = next++) {
         const chunk = chunks[index] ?? [];
-        answers[index] = await matchChunk(chunk);
+        answers[index] = await matchChunk(chunk, () => {
+          setStatus('Matching paused for a minute: that is a lot of games at once. It goes on by itself.');
+        });
         done += chunk.length;
         if (!stopped())
           setPhase({ kind: 'working', progress: { label: label(done), done, total: entries.length } });

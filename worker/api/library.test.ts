@@ -173,6 +173,45 @@ describe('matching a library', () => {
     expect(body).not.toMatch(/ECONNREFUSED|workspace|stand-in/);
   });
 
+  it(
+    'counts against the member’s write limit: past it, 429 with Retry-After, while others still match',
+    { timeout: 60_000 },
+    async () => {
+      /** wrangler.toml's MEMBER_WRITES_LIMITER (the same locally as in production). */
+      const MEMBER_WRITES_PER_MINUTE = 120;
+      // Miniflare counts in windows aligned to the clock's minutes: the burst starts with enough of one left.
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 250));
+      const json = { entries: [{ id: 'no-such-game' }] };
+      for (let sent = 0; sent < MEMBER_WRITES_PER_MINUTE; sent += 10) {
+        const answers = await Promise.all(
+          Array.from({ length: 10 }, () =>
+            call('/api/library/match', { method: 'POST', uid: 'libcara', json }),
+          ),
+        );
+        for (const answer of answers) {
+          expect(answer.status).toBe(200);
+          await answer.body?.cancel();
+        }
+      }
+      const refused = await call('/api/library/match', {
+        method: 'POST',
+        uid: 'libcara',
+        json: { entries: [{ name: 'Quillfen Odyssey' }] },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('Retry-After')).toBe('60');
+      expect(await refused.json()).toEqual({
+        error: {
+          code: 'too-many-requests',
+          message: 'You’re doing that too often. Please wait a minute, then try again.',
+        },
+      });
+      // Another member's limit is their own.
+      expect((await match([{ name: 'Quillfen Odyssey' }], 'libben'))[0]?.status).toBe('certain');
+    },
+  );
+
   it('follows matched games once however often the same library is brought in', async () => {
     for (let round = 0; round < 2; round++) {
       const matches = await match([{ appid: 9_100_002 }, { name: 'Quillfen Odyssey' }], 'libben');

@@ -7,6 +7,7 @@ import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { matchLibraryEntries } from '../library/match-library-entries.ts';
 import { readLibraryExport } from '../library/read-library-export.ts';
+import { limitMemberWrites } from '../rate-limit/limits.ts';
 import { searchCaller, SearchUnavailable } from '../search/call-search.ts';
 import { validate } from '../validate.ts';
 
@@ -21,7 +22,9 @@ const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
  */
 export const libraryApi = new Hono<AppEnv>()
   .use(requireUser)
-  .post('/match', validate('json', libraryMatchRequestSchema), async (c) => {
+  // Counted among the member's writes although it writes nothing: one request is up to 16 searches and
+  // 32 reads, so a script matching in a loop would otherwise make unbounded work on one session.
+  .post('/match', limitMemberWrites, validate('json', libraryMatchRequestSchema), async (c) => {
     const { entries } = c.req.valid('json');
     try {
       const matches = await matchLibraryEntries(
