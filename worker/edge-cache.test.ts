@@ -226,6 +226,52 @@ describe('a parameter that changes the page', () => {
   });
 });
 
+describe('the sign-in and sign-up pages', () => {
+  const stored = async (path: string) =>
+    (await caches.default.match(`http://questline.test${path}`)) !== undefined;
+
+  it('answer any parameter they do not read from their one copy, and make no copy of it', async () => {
+    for (const page of ['/login', '/signup']) {
+      await visit(page);
+      expect((await visit(page)).cache, page).toBe('hit');
+      for (const junk of [`?x=${crypto.randomUUID()}`, `?utm_source=a&x=${crypto.randomUUID()}`]) {
+        const again = await visit(`${page}${junk}`);
+        expect(again.status, `${page}${junk}`).toBe(200);
+        expect(again.cache, `${page}${junk}`).toBe('hit');
+        expect(await stored(`${page}${junk}`), `${page}${junk}`).toBe(false);
+      }
+    }
+  });
+
+  it('answer sign-up’s return path from its one copy: the page never reads it', async () => {
+    await visit('/signup');
+    for (const next of ['/browse', `/game/${crypto.randomUUID()}`, 'https://elsewhere.example/']) {
+      const path = `/signup?next=${encodeURIComponent(next)}`;
+      const answer = await visit(path);
+      expect(answer.cache, path).toBe('hit');
+      expect(await stored(path), path).toBe(false);
+    }
+  });
+
+  it('store no copy of sign-in for a reset code or a return path, which take any value, but keep the return from a reset', async () => {
+    for (const query of [
+      `?mode=resetPassword&oobCode=${crypto.randomUUID()}`,
+      `?next=${encodeURIComponent(`/game/${crypto.randomUUID()}`)}`,
+      `?t=${crypto.randomUUID()}`,
+    ]) {
+      const answer = await visit(`/login${query}`);
+      expect(answer.status, query).toBe(200);
+      expect(answer.cacheControl, query).toBe('public, max-age=60, stale-while-revalidate=600');
+      expect(await stored(`/login${query}`), query).toBe(false);
+    }
+    const reset = await visit(`/login?mode=resetPassword&oobCode=code-${crypto.randomUUID()}`);
+    expect(reset.body).toContain('Choose a new password');
+    await visit('/login?t=pwdrs');
+    expect(await stored('/login?t=pwdrs')).toBe(true);
+    expect((await visit('/login?t=pwdrs&x=1')).body).toContain('Your password has been reset.');
+  });
+});
+
 describe('a page found missing', () => {
   const at = (ms: number) => ({ clock: () => TEST_NOW + ms });
 

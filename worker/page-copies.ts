@@ -15,6 +15,10 @@ import { routeMatches } from './route-matches.ts';
 // - A list's page number written otherwise than the list's own links write it (`?page=01`, `?page=x`,
 //   `?page=1.0` all show a page the loader reads as a number). Written plainly, the numbers are bounded
 //   by the list itself: a page past its end is a 404, which is not stored.
+// - The sign-in page with any parameter it reads but `?t=pwdrs` (the return from a password reset, which
+//   the app writes itself): a reset link's one-time code (`oobCode`) and where to go after signing in
+//   (`next`, any path) take any value, while the page itself reads no database. Sign-up reads none
+//   (page-parameters.ts), so its one copy serves every address.
 // Such a page is still answered as any other (its browser may keep it), only not stored at the edge.
 
 /** A page number as the list's links write it: a whole number from 1, no sign, point or leading zero. */
@@ -25,6 +29,10 @@ export function keepsPageCopy(routes: RouteObject[], url: string): boolean {
   const address = new URL(url);
   const page = routeMatches(routes, address.pathname)?.at(-1)?.route.id;
   if (page === 'search') return (address.searchParams.get('q') ?? '').trim() === '';
+  if (page === 'login') {
+    const kept = [...address.searchParams];
+    return kept.length === 0 || (kept.length === 1 && address.searchParams.get('t') === 'pwdrs');
+  }
   if (page === 'list') {
     const number = address.searchParams.get('page');
     return number === null || PLAIN_PAGE_NUMBER.test(number);

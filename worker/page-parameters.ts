@@ -11,9 +11,12 @@ export const PAGE_PARAMETERS: Readonly<Record<string, readonly string[]>> = {
   search: ['q'],
   list: ['page'],
   // Firebase's password-reset link (`mode`, `oobCode`), the return from a reset (`t`) and where to go
-  // after signing in (`next`, shown in the link to sign-up).
+  // after signing in (`next`, shown in the link to sign-up). Their values are without bound: which of
+  // these addresses is stored is page-copies.ts's to say.
   login: ['mode', 'oobCode', 't', 'next'],
-  signup: ['next'],
+  // None: where to go after signing up (`next`) is read by the browser once the form is sent, never by
+  // the render, so `/signup?next=<anything>` is the one stored copy of the page.
+  signup: [],
 };
 
 /** Pages rendered for the member looking (spec section 2's guarded page): never shared, all parameters kept. */
