@@ -24,6 +24,28 @@ function pageRequest(request: Request): { page: Request; routeIds: Set<string> |
   };
 }
 
+/**
+ * The reason phrase of each status a page's data can answer (RFC 9110 section 15). A loader throws
+ * `data(…, { status: 404 })` without one, and React Router then fills in "Internal Server Error"
+ * whatever the status, which a 404 must not say.
+ */
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  200: 'OK',
+  202: 'Accepted',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  410: 'Gone',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+/** The reason phrase of `status`, or `fallback` for a status without one here. */
+function reasonPhrase(status: number, fallback = ''): string {
+  return REASON_PHRASES[status] ?? fallback;
+}
+
 /** Route errors as JSON: route error responses keep status and data; anything else (already generic) its message. */
 function pageRouteErrors(errors: StaticHandlerContext['errors']): Record<string, PageRouteError> | null {
   if (!errors) return null;
@@ -31,7 +53,7 @@ function pageRouteErrors(errors: StaticHandlerContext['errors']): Record<string,
     Object.entries<unknown>(errors).map(([routeId, error]): [string, PageRouteError] => [
       routeId,
       isRouteErrorResponse(error)
-        ? { status: error.status, statusText: error.statusText, data: error.data }
+        ? { status: error.status, statusText: reasonPhrase(error.status, error.statusText), data: error.data }
         : { message: error instanceof Error ? error.message : 'Unexpected Server Error' },
     ]),
   );
@@ -67,5 +89,8 @@ export const pagesApi = new Hono<AppEnv>().get('*', async (c) => {
   // client navigations stay as fresh as they were. https://www.rfc-editor.org/rfc/rfc9111#name-no-cache-2
   if (!session && (result.statusCode === 200 || result.statusCode === 404))
     c.header('Cache-Control', 'public, no-cache');
-  return c.json(answer, result.statusCode as ContentfulStatusCode);
+  const status = result.statusCode as ContentfulStatusCode;
+  const json = c.json(answer, status);
+  // The status line says what the status does (Hono sets no reason phrase of its own).
+  return new Response(json.body, { status, statusText: reasonPhrase(status), headers: json.headers });
 });
