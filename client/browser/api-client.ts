@@ -74,6 +74,7 @@ const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
   'DELETE /posts/:postId': true,
   'POST /comments/posts/:postId': true,
   'DELETE /comments/:commentId': true,
+  'POST /reports': true,
   'GET /blocks': true,
   'POST /blocks': true,
   'DELETE /blocks': true,

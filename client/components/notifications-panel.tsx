@@ -1,6 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { NotificationItem } from '../../shared/notifications/read-notifications.ts';
+import type {
+  MemberNotificationItem,
+  NotificationItem,
+  ReportNotificationItem,
+} from '../../shared/notifications/read-notifications.ts';
 import { UNREAD_COUNT_CAP } from '../../shared/notifications/notification-limits.ts';
 import { callApi } from './browser-capabilities.ts';
 import { RelativeTime } from './relative-time.tsx';
@@ -16,7 +20,7 @@ function countText(unread: number): string {
 }
 
 /** What a notification says after the member's name: the verb, then what it is about (a link to the post). */
-function whatHappened(item: NotificationItem): { did: string; what?: string; after?: string } {
+function whatHappened(item: MemberNotificationItem): { did: string; what?: string; after?: string } {
   switch (item.kind) {
     case 'follow':
       return { did: 'followed you.' };
@@ -27,7 +31,33 @@ function whatHappened(item: NotificationItem): { did: string; what?: string; aft
   }
 }
 
+const REPORTED: Record<ReportNotificationItem['subject'], string> = {
+  post: 'the post',
+  comment: 'the comment',
+  user: 'the member',
+};
+const REPORT_OUTCOME_WORDS: Record<ReportNotificationItem['outcome'], string> = {
+  removed: 'it was removed.',
+  blocked: 'its author can’t post for a while.',
+  dismissed: 'no action was needed.',
+};
+
+/** "Your report about the post “…” was handled: it was removed." (no editor is named). */
+function ReportLine({ item }: { item: ReportNotificationItem }) {
+  return (
+    <li className="notification" data-unread={item.unread || undefined}>
+      <p>
+        Your report about {REPORTED[item.subject]}{' '}
+        <q className="notification-excerpt">{item.excerpt}</q> was handled: {REPORT_OUTCOME_WORDS[item.outcome]}
+        {item.unread ? <span className="notifications-hidden"> (new)</span> : null}
+      </p>
+      <RelativeTime at={item.timestamp} />
+    </li>
+  );
+}
+
 function NotificationLine({ item, onFollow }: { item: NotificationItem; onFollow: () => void }) {
+  if (item.kind === 'report') return <ReportLine item={item} />;
   const { did, what, after } = whatHappened(item);
   return (
     <li className="notification" data-unread={item.unread || undefined}>

@@ -31,6 +31,8 @@ import type { EditorHighlights } from '../schemas/editor-highlights.ts';
 import type { EditorList, EditorListSave } from '../schemas/editor-list.ts';
 import type { EditorLogPage } from '../schemas/editor-logs.ts';
 import type { UserBlocks } from '../schemas/user.ts';
+import type { ReportRequest } from '../schemas/report.ts';
+import type { ReportOutcomeAnswer } from '../transitions/report.ts';
 import type { BrowsePageData } from './browse-page.ts';
 import type { LibraryExport } from '../schemas/library-export.ts';
 import type { LibraryMatchAnswer, LibraryMatchRequest } from '../schemas/library-match.ts';
@@ -152,6 +154,11 @@ export interface ApiEndpoints {
   };
   /** By its author, or by the post's author. Answers 204. */
   'DELETE /comments/:commentId': { answer: null; member: true };
+  /**
+   * Reports a post, comment or member to the editors: 201 with the report, or 200 with the one the member
+   * already made of that item (a member reports an item once); 404 when there is no such item.
+   */
+  'POST /reports': { body: ReportRequest; answer: ReportOutcomeAnswer; member: true };
   /** Everything the member blocked, by kind (`games`: not interested), each id with when. */
   'GET /blocks': { answer: UserBlocks; member: true };
   /** Blocks posts, comments, members or games (not interested); blocking a member ends follows both ways. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_KINDS, REPORT_OUTCOMES } from '../reports/report-reasons.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 
 /**
@@ -24,6 +25,24 @@ export const notificationSchema = z.object({
   timestamp: z.number(),
 });
 export type NotificationRecord = z.infer<typeof notificationSchema>;
+
+/** How much of a post, comment or member a notification quotes. */
+export const EXCERPT_LENGTH = 80;
+
+/**
+ * `notifications/{reporter uid}/{push id}`: the editors handled a member's report. It quotes what was
+ * reported (`excerpt`, stored with it: a removed post is gone by the time it is read) and says what was
+ * done; it names no editor.
+ */
+export const reportNotificationSchema = z.object({
+  kind: z.literal('report'),
+  /** What was reported: a post, a comment or a member. */
+  subject: z.enum(REPORT_KINDS),
+  outcome: z.enum(REPORT_OUTCOMES),
+  excerpt: z.string().max(EXCERPT_LENGTH),
+  timestamp: z.number(),
+});
+export type ReportNotificationRecord = z.infer<typeof reportNotificationSchema>;
 
 /** `notifications_seen/{uid}`: the time of the newest notification the member has seen. */
 export const notificationsSeenSchema = z.number().nonnegative();

@@ -9,10 +9,14 @@ import {
 } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { NOTIFICATIONS_PAGE_SIZE, NOTIFICATIONS_READ_CAP, UNREAD_COUNT_CAP } from './notification-limits.ts';
-import { notificationSchema, notificationsSeenSchema, type NotificationKind } from './notification-record.ts';
-
-/** How much of a post or comment a notification quotes. */
-const EXCERPT_LENGTH = 80;
+import {
+  EXCERPT_LENGTH,
+  notificationSchema,
+  notificationsSeenSchema,
+  reportNotificationSchema,
+  type NotificationKind,
+  type ReportNotificationRecord,
+} from './notification-record.ts';
 
 /**
  * Where a page of notifications starts: just before the notification with this time and id (the last one
@@ -30,8 +34,19 @@ export type NotificationCursor = z.output<typeof notificationCursorSchema>;
 
 export const notificationCursorText = (timestamp: number, id: string): string => `${timestamp}_${id}`;
 
-/** One notification as the member sees it. */
-export interface NotificationItem {
+/** One notification as the member sees it: what someone did, or what the editors did about a report. */
+export type NotificationItem = MemberNotificationItem | ReportNotificationItem;
+
+/** The editors handled the member's report (it names no editor). */
+export interface ReportNotificationItem extends Pick<ReportNotificationRecord, 'subject' | 'outcome' | 'excerpt'> {
+  id: string;
+  kind: 'report';
+  timestamp: number;
+  unread: boolean;
+}
+
+/** Someone followed the member, or liked or commented on what they wrote. */
+export interface MemberNotificationItem {
   id: string;
   kind: NotificationKind;
   /** The member who followed, liked or commented: their username (their profile's address). */
@@ -68,7 +83,10 @@ const feedTypeSchema = z.enum(['user', 'game', 'event']);
 const usernameOnly = z.string().min(1).max(64);
 const textOnly = z.string();
 
-function excerptOf(text: string | null): string | null {
+/** A text cut to one line of at most EXCERPT_LENGTH characters, as notifications quote it. */
+export function excerptOf(text: string): string;
+export function excerptOf(text: string | null): string | null;
+export function excerptOf(text: string | null): string | null {
   if (text === null) return null;
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > EXCERPT_LENGTH ? `${line.slice(0, EXCERPT_LENGTH - 1)}…` : line;
@@ -114,6 +132,8 @@ export async function countUnread(db: RtdbClient, uid: string): Promise<number> 
     { orderBy: 'timestamp', startAt: seen + 1, limitToFirst: UNREAD_COUNT_CAP },
     rawPageSchema,
   );
+  // A report's outcome is about no post and no actor: it always counts.
+  const reports = Object.values(value ?? {}).filter((entry) => reportNotificationSchema.safeParse(entry).success);
   const unread = Object.values(value ?? {}).flatMap((entry) => {
     const parsed = notificationSchema.safeParse(entry);
     return parsed.success && !blocked.has(parsed.data.actorUUID) ? [parsed.data] : [];
@@ -134,7 +154,10 @@ export async function countUnread(db: RtdbClient, uid: string): Promise<number> 
       )
     ).filter((postId) => postId !== null),
   );
-  return unread.filter((entry) => entry.postUUID === undefined || !gone.has(entry.postUUID)).length;
+  return (
+    reports.length +
+    unread.filter((entry) => entry.postUUID === undefined || !gone.has(entry.postUUID)).length
+  );
 }
 
 /**
@@ -163,10 +186,15 @@ export async function readNotificationsPage(
     ),
   ]);
   const entries = Object.entries(value ?? {});
+  type Stored =
+    | ({ id: string } & z.infer<typeof notificationSchema>)
+    | ({ id: string } & ReportNotificationRecord);
   const newestFirst = entries
-    .flatMap(([id, raw]) => {
+    .flatMap(([id, raw]): Stored[] => {
       const parsed = notificationSchema.safeParse(raw);
-      return parsed.success ? [{ id, ...parsed.data }] : [];
+      if (parsed.success) return [{ id, ...parsed.data }];
+      const report = reportNotificationSchema.safeParse(raw);
+      return report.success ? [{ id, ...report.data }] : [];
     })
     .filter(
       (entry) =>
@@ -181,6 +209,16 @@ export async function readNotificationsPage(
 
   const items = await Promise.all(
     page.map(async (entry): Promise<NotificationItem | null> => {
+      if (entry.kind === 'report')
+        return {
+          id: entry.id,
+          kind: 'report',
+          subject: entry.subject,
+          outcome: entry.outcome,
+          excerpt: entry.excerpt,
+          timestamp: entry.timestamp,
+          unread: entry.timestamp > seenUpTo,
+        };
       // Left out here rather than before the page is cut, so that the cursor still moves past them.
       if (blocked.has(entry.actorUUID)) return null;
       const aboutComment = entry.commentUUID !== undefined;

@@ -11,10 +11,11 @@ import type { FollowTargetType, followIndexEntrySchema, followSchema } from '../
 import type { gameSchema } from '../schemas/game.ts';
 import type { listActivitySchema } from '../lists/list-activity-record.ts';
 import type { likeActiveEntrySchema, likeSchema, LikeTargetType } from '../schemas/like.ts';
-import type { notificationSchema } from '../notifications/notification-record.ts';
+import type { notificationSchema, reportNotificationSchema } from '../notifications/notification-record.ts';
 import type { postCommentSchema } from '../schemas/post-comment.ts';
 import type { postSchema } from '../schemas/post.ts';
 import type { profileSchema } from '../schemas/profile.ts';
+import type { openReportSchema, reportRecordSchema } from '../schemas/report.ts';
 import type { SuggestionAnswer, suggestionSchema } from '../schemas/suggestion.ts';
 import type {
   userAdminSchema,
@@ -110,6 +111,12 @@ export const SOCIAL_ROOTS = {
   notificationsSeen: 'notifications_seen',
   /** When each feed last changed, for open pages to follow (see feedActivityPath). */
   feedActivity: 'feed_activity',
+  /** Members' reports, by item then reporter (see shared/transitions/report.ts); read by no client. */
+  reports: 'reports',
+  /** The items with open reports: the editors' queue, newest report last. */
+  reportsOpen: 'reports_open',
+  /** The open reports of each item, reporter → when: what handling the item resolves. */
+  reportsPending: 'reports_pending',
 } as const;
 
 /** One section of a user (`public`, `private`, `admin`, `developer`, `readOnly`). */
@@ -284,8 +291,21 @@ export const suggestionsByTargetIdNode = (targetId: string): DbNode<SuggestionIn
 /** A member's notifications, id → record, read newest first a page at a time (owner-readable). */
 export const notificationsPath = (uid: string): string => `${SOCIAL_ROOTS.notifications}/${uid}`;
 /** One notification of `uid`, keyed by the follow, like or comment record it tells about. */
-export const notificationNode = (uid: string, id: string): DbNode<z.input<typeof notificationSchema>> =>
+export const notificationNode = (
+  uid: string,
+  id: string,
+): DbNode<z.input<typeof notificationSchema> | z.input<typeof reportNotificationSchema>> =>
   dbNode(`${notificationsPath(uid)}/${id}`);
 /** The time of the newest notification `uid` has seen (owner-readable, written by the Worker). */
 export const notificationsSeenNode = (uid: string): DbNode<number> =>
   dbNode(`${SOCIAL_ROOTS.notificationsSeen}/${uid}`);
+
+/** One member's report of one item (`itemKey`: see reportItemKey). */
+export const reportNode = (itemKey: string, uid: string): DbNode<z.input<typeof reportRecordSchema>> =>
+  dbNode(`${SOCIAL_ROOTS.reports}/${itemKey}/${uid}`);
+/** An item in the editors' queue of open reports. */
+export const openReportNode = (itemKey: string): DbNode<z.input<typeof openReportSchema>> =>
+  dbNode(`${SOCIAL_ROOTS.reportsOpen}/${itemKey}`);
+/** The open reports of an item, reporter uid → when reported. */
+export const pendingReportsNode = (itemKey: string): DbNode<TimestampMap> =>
+  dbNode(`${SOCIAL_ROOTS.reportsPending}/${itemKey}`);

@@ -75,6 +75,8 @@ export const userAdminSchema = z.object({
   auth: z.boolean().default(false),
   fcmToken: z.string().optional(),
   forceResetPassword: z.boolean().default(false),
+  /** Until when (ms since the epoch) an editor stopped this account from posting and commenting. */
+  postingBlockedUntil: z.number().optional(),
 });
 
 /** `users/{uid}/developer`: the games a developer account owns, by game id. */

@@ -23,6 +23,7 @@ import { openApiReference } from './openapi.ts';
 import { postsApi } from './posts.ts';
 import { profilesApi } from './profiles.ts';
 import { profileImagesApi } from './profile-images.ts';
+import { reportsApi } from './reports.ts';
 import { searchApi } from './search.ts';
 import { suggestionsApi } from './suggestions.ts';
 import { votesApi } from './votes.ts';
@@ -73,6 +74,7 @@ export const api = new Hono<AppEnv>()
   .route('/notifications', notificationsApi)
   .route('/posts', postsApi)
   .route('/profiles', profilesApi)
+  .route('/reports', reportsApi)
   .route('/search', searchApi)
   .route('/suggestions', suggestionsApi)
   .route('/votes', votesApi)

@@ -1,5 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationsPage } from '../../shared/notifications/read-notifications.ts';
+import type {
+  MemberNotificationItem,
+  NotificationsPage,
+} from '../../shared/notifications/read-notifications.ts';
 import { commitNewPost } from '../../shared/transitions/post.ts';
 import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
@@ -13,7 +16,11 @@ const app = createApp();
 
 const call = apiCaller(env, app);
 
-type Listing = NotificationsPage & { unread: number };
+// Only what members do is told in this file (reports' outcomes are in reports.test.ts).
+type Listing = Omit<NotificationsPage, 'notifications'> & {
+  notifications: MemberNotificationItem[];
+  unread: number;
+};
 const list = async (uid: string, query = ''): Promise<Listing> => {
   const response = await call(`/api/notifications${query}`, { uid });
   expect(response.status).toBe(200);

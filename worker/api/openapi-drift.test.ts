@@ -45,6 +45,7 @@ const NOT_PUBLIC: Readonly<Record<string, string>> = {
   '/library/': 'importing and exporting a library, through the site’s pages',
   '/notifications': 'the header bell; may be published once its shape settles',
   '/hidden-tags': 'the browse page’s tag filter',
+  '/reports': 'reporting a post, comment or member to the editors, from the site’s own menus',
   '/suggestions/': 'the one-at-a-time game suggestions of the browse page',
   '/votes/': 'votes on the site’s own pages',
   '/users/me/images/': 'picture uploads (PNG bodies), through the profile page',
