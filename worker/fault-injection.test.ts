@@ -485,3 +485,13 @@ describe('search and the home feed while their functions do not answer', () => {
     });
   });
 });
+      // Once before counting: the first write of a member in an isolate also reads their member record
+      // (worker/auth/require-member.ts), which is remembered after.
+      expect((await send(path, {}, { method: 'PATCH', uid: 'fi-rosa', json })).status).toBe(200);
+    // Every member below is a guest: writes need a member record (worker/auth/require-member.ts), and a
+    // guest's posts and comments store no author name, so a failed read of it changes nothing written.
+    const members: Record<string, string> = {};
+    for (const { write } of WRITES)
+      for (const suffix of ['ok', 'count', ...Array.from({ length: 60 }, (_, i) => String(i + 1))])
+        members[`users/fi-${write}-${suffix}/public/username`] = 'web-figuests';
+    await db.patch('', members);

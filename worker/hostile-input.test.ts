@@ -40,6 +40,13 @@ interface Answer {
   json: unknown;
 }
 
+/** An address of its own for each member: writes are limited per address as well as per member. */
+function addressOf(uid: string | undefined): string {
+  let hash = 0;
+  for (const char of uid ?? '') hash = (hash * 31 + char.charCodeAt(0)) % 250;
+  return `192.0.2.${String(hash)}`;
+}
+
 /** One API call as `uid` (a signed-in member with an e-mail address) from an address of its own. */
 async function call(
   path: string,
@@ -57,7 +64,7 @@ async function call(
           }),
         }
       : {}),
-    address: init.address ?? '192.0.2.1',
+    address: init.address ?? addressOf(init.uid),
   });
   const body = await response.text();
   let json: unknown = undefined;
@@ -120,6 +127,9 @@ beforeAll(async () => {
       `hi-game-${String(index)}`,
       `Hostile ${String(index)}`,
     );
+    // Posts, comments and profile edits need a member record (worker/auth/require-member.ts).
+    for (const field of ['post', 'comment', 'profile'])
+      roles[`users/${member(field, index)}/public/username`] = `hi_${field}_${String(index)}`;
     const editor = member('editor', index);
     roles[`users/${editor}/public`] = { uuid: editor, username: `hi_editor_${String(index)}`, follows: 0 };
     roles[`users/${editor}/admin/auth`] = true;

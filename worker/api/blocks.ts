@@ -4,18 +4,18 @@ import { userSectionNode } from '../../shared/rtdb/paths.ts';
 import { userBlocksSchema } from '../../shared/schemas/user.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
+import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { commitBlocks, commitUnblocks } from '../../shared/transitions/block.ts';
 import { committing } from './transition-http.ts';
 import { validate } from '../validate.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 /**
  * The caller's blocks: GET lists them, POST blocks `{ kind, ids }` (`games`: not interested), DELETE
  * removes blocks of members and games. Ids must be non-empty.
  */
 export const blocksApi = new Hono<AppEnv>()
-  .use(requireUser, limitMemberWrites)
+  .use(requireUser, memberWrites)
   .get('/', async (c) => {
     const user = c.var.user;
     const blocks = await c.var.database

@@ -12,12 +12,12 @@ import { timestampMapSchema } from '../../shared/schemas/user.ts';
 import { hasBlockedUser } from '../../shared/transitions/block.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
+import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { cappedLimit } from './query-limit.ts';
 import { commitNewComment, planDeleteComment } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const postParams = z.object({ postId: recordIdSchema });
 
@@ -50,7 +50,7 @@ export const commentsApi = new Hono<AppEnv>()
   .post(
     '/posts/:postId',
     requireUser,
-    limitMemberWrites,
+    memberWrites,
     validate('param', postParams),
     validate('json', newCommentRequestSchema),
     async (c) => {
@@ -74,7 +74,7 @@ export const commentsApi = new Hono<AppEnv>()
   .delete(
     '/:commentId',
     requireUser,
-    limitMemberWrites,
+    memberWrites,
     validate('param', z.object({ commentId: recordIdSchema })),
     async (c) => {
       const { commentId } = c.req.valid('param');

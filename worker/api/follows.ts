@@ -12,6 +12,7 @@ import {
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import type { AppEnv } from '../app-env.ts';
 import { apiError } from '../api-error.ts';
+import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
 import { cappedLimit } from './query-limit.ts';
@@ -19,7 +20,6 @@ import { committing } from './transition-http.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
 import { hasBlockedUser } from '../../shared/transitions/block.ts';
 import { validate } from '../validate.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
 import { dropEdgeCopy } from '../edge-cache.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 
@@ -43,7 +43,7 @@ const listQuery = z.object({
 function changeFollow(follow: boolean) {
   return createFactory<AppEnv>().createHandlers(
     requireUser,
-    limitMemberWrites,
+    memberWrites,
     validate('param', targetParams),
     async (c) => {
       const { type, targetId } = c.req.valid('param');

@@ -12,10 +12,10 @@ import {
 import { commitHideTag, commitShowTag, HiddenTagsFullError } from '../../shared/transitions/hidden-tags.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
+import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { validate } from '../validate.ts';
 import { committing } from './transition-http.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const tagParams = z.object({ slug: hiddenTagSlugSchema });
 
@@ -37,7 +37,7 @@ const tagsSchema = z.array(z.string()).catch([]);
  * past MAX_HIDDEN_TAGS, nothing written either way); DELETE /:slug shows it again. Both are idempotent.
  */
 export const hiddenTagsApi = new Hono<AppEnv>()
-  .use(requireUser, limitMemberWrites)
+  .use(requireUser, memberWrites)
   .get('/', async (c) => {
     const user = c.var.user;
     const stored = await c.var.database

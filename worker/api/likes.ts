@@ -5,6 +5,7 @@ import { likeCountNode, userLikesNode } from '../../shared/rtdb/paths.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { likeRequestSchema } from '../../shared/schemas/like.ts';
 import type { AppEnv } from '../app-env.ts';
+import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { committing } from './transition-http.ts';
@@ -12,14 +13,13 @@ import { commitLike, readLikedAuthor } from '../../shared/transitions/like.ts';
 import { hasBlockedUser } from '../../shared/transitions/block.ts';
 import { apiError } from '../api-error.ts';
 import { validate } from '../validate.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const targetParams = likeRequestSchema;
 
 function changeLike(like: boolean) {
   return createFactory<AppEnv>().createHandlers(
     requireUser,
-    limitMemberWrites,
+    memberWrites,
     validate('param', targetParams),
     async (c) => {
       const { type, targetId } = c.req.valid('param');

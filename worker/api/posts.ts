@@ -10,6 +10,7 @@ import { newPostRequestSchema, postSchema } from '../../shared/schemas/post.ts';
 import { hasBlockedUser } from '../../shared/transitions/block.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
+import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { cappedLimit } from './query-limit.ts';
@@ -17,7 +18,6 @@ import { requireTarget } from './transition-http.ts';
 import { storedAuthorName } from '../../shared/transitions/author-name.ts';
 import { commitNewPost, planDeletePost } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const feedQuery = z.object({
   targetId: recordIdSchema,
@@ -47,7 +47,7 @@ export const postsApi = new Hono<AppEnv>()
     if (!post) throw apiError(404, 'not-found', { message: 'No such post.' });
     return c.json({ post });
   })
-  .post('/', requireUser, limitMemberWrites, validate('json', newPostRequestSchema), async (c) => {
+  .post('/', requireUser, memberWrites, validate('json', newPostRequestSchema), async (c) => {
     const request = c.req.valid('json');
     const user = c.var.user;
     const db = c.var.database.server;
@@ -73,7 +73,7 @@ export const postsApi = new Hono<AppEnv>()
   .delete(
     '/:postId',
     requireUser,
-    limitMemberWrites,
+    memberWrites,
     validate('param', z.object({ postId: recordIdSchema })),
     async (c) => {
       const { postId } = c.req.valid('param');

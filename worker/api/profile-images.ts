@@ -11,12 +11,12 @@ import {
 import { commitProfileImage } from '../../shared/transitions/profile-image.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
+import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { checkPng } from '../profile-images/png-check.ts';
 import { profileImageKey, profileImageVersion } from '../profile-images/storage.ts';
 import { validate } from '../validate.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const kindParams = z.object({ kind: profileImageKindSchema });
 
@@ -44,7 +44,7 @@ const boundedImage = bodyLimit({
 export const profileImagesApi = new Hono<AppEnv>().put(
   '/:kind',
   requireUser,
-  limitMemberWrites,
+  memberWrites,
   validate('param', kindParams),
   boundedImage,
   async (c) => {

@@ -9,10 +9,10 @@ import { profileUpdateRequestSchema, type Profile } from '../../shared/schemas/p
 import { withRecordMeta } from '../../shared/schemas/record-meta.ts';
 import { apiError, databaseUnavailable } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
+import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { commitProfileUpdate } from '../../shared/transitions/profile.ts';
 import { validate } from '../validate.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 
 const uidParams = z.object({ uid: recordIdSchema });
@@ -45,7 +45,7 @@ export const profilesApi = new Hono<AppEnv>()
   .patch(
     '/:uid',
     requireUser,
-    limitMemberWrites,
+    memberWrites,
     validate('param', uidParams),
     validate('json', profileUpdateRequestSchema),
     async (c) => {

@@ -1,18 +1,18 @@
 import { Hono } from 'hono';
 import { suggestionRequestSchema } from '../../shared/schemas/suggestion.ts';
 import type { AppEnv } from '../app-env.ts';
+import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
 import { committing, requireTarget } from './transition-http.ts';
 import { commitSuggestion } from '../../shared/transitions/suggestion.ts';
 import { validate } from '../validate.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 /** Answers to suggested games: PUT `/{gameId}` with `{ success: "yes" | "no" }`; one answer per user and game. */
 export const suggestionsApi = new Hono<AppEnv>().put(
   '/:targetId',
   requireUser,
-  limitMemberWrites,
+  memberWrites,
   validate('param', suggestionRequestSchema.pick({ targetId: true })),
   validate('json', suggestionRequestSchema.pick({ success: true })),
   async (c) => {

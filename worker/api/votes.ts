@@ -5,16 +5,16 @@ import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { castVoteRequestSchema, voteSchema } from '../../shared/schemas/vote.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
+import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { commitVote } from '../../shared/transitions/vote.ts';
 import { validate } from '../validate.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 const typeParams = z.object({ voteType: recordIdSchema });
 
 /** The caller's one vote per type: GET it, PUT `{ targetId, lock? }` to cast or change it (not once locked). */
 export const votesApi = new Hono<AppEnv>()
-  .use(requireUser, limitMemberWrites)
+  .use(requireUser, memberWrites)
   .get('/:voteType', validate('param', typeParams), async (c) => {
     const user = c.var.user;
     const vote = await c.var.database
