@@ -3,6 +3,9 @@ import { createRtdbClient, type RtdbClient, type RtdbCredential } from '../../sh
 // The functions' own database client, with a time limit on every request, as the Worker's has
 // (worker/database.ts): without one, a database that takes the connection and never answers holds a
 // function until Cloud Functions kills it (70 s), and the Worker's call gives up first with no answer.
+// The limit runs from before the access token is asked for (shared/rtdb/rest-client.ts). Search reads
+// through streams instead (search/node-mirror.ts), whose opening has a limit of its own
+// (STREAM_OPEN_TIMEOUT_MS in search/search-service.ts); every other path goes through this client.
 
 /** Where the database is and the server's credential for it (functions/src/index.ts, databaseSource). */
 export interface FunctionsDatabaseSource {

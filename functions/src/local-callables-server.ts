@@ -10,7 +10,7 @@
 // without checking the signature, as it does under the Functions emulator: the Worker already checked them.
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
+import { functionsDatabase } from './functions-database.ts';
 
 const [databaseUrl, namespace, region] = process.argv.slice(2);
 if (!databaseUrl || !namespace || !region || !/^[a-z0-9-]+\/[a-z0-9-]+$/.test(region)) {
@@ -34,7 +34,8 @@ const [{ getFeedCallable }, { doSearchCallable }, { createSearchService }] = awa
 const source = { databaseUrl, namespace, credential: { kind: 'emulatorOwner' as const } };
 const search = createSearchService({ source, clock: Date.now });
 const doSearch = doSearchCallable(() => search);
-const database = createRtdbClient(source);
+// Time-limited as the deployed functions' client is (functions-database.ts).
+const database = functionsDatabase(source);
 const getFeed = getFeedCallable(() => database);
 
 const app = express();

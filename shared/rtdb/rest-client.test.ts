@@ -61,6 +61,25 @@ describe('a database that fails', () => {
     });
   });
 
+  it('is given up on after the timeout when the access token never comes, as a 504, without asking the database', async () => {
+    let asked = false;
+    const db = createRtdbClient({
+      databaseUrl: 'http://127.0.0.1:1',
+      credential: { kind: 'accessToken', getToken: () => new Promise<string>(() => undefined) },
+      fetch: () => {
+        asked = true;
+        return Promise.resolve(Response.json(null));
+      },
+      timeoutMs: 20,
+    });
+    await expect(db.patch('', { 'games/hades/follows': 1 })).rejects.toMatchObject({
+      name: 'RtdbError',
+      status: 504,
+      path: '',
+    });
+    expect(asked).toBe(false);
+  });
+
   it('leaves no timer armed once a request is answered, however many are made', async () => {
     vi.useFakeTimers();
     try {

@@ -141,22 +141,31 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
     if (init.query) appendQuery(url.searchParams, init.query);
     const headers: Record<string, string> = { ...init.headers };
     const credential = options.credential;
-    if (credential.kind === 'idToken') url.searchParams.set('auth', credential.token);
-    else if (credential.kind === 'accessToken')
-      headers.Authorization = `Bearer ${await credential.getToken()}`;
-    else if (credential.kind === 'emulatorOwner') headers.Authorization = 'Bearer owner';
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-    const startedAt = performance.now();
-    const startOrder = ++requestEvents;
     // The time limit is a timer cleared once the answer is in, not AbortSignal.timeout: that one stays
     // armed for its whole length after the request is done, and an isolate serving many requests may
-    // hold only so many timers (workerd: 10,000), after which every request would fail.
+    // hold only so many timers (workerd: 10,000), after which every request would fail. It runs from
+    // before the access token is asked for: a token service that never answers holds the request too.
     const deadline = options.timeoutMs === undefined ? undefined : new AbortController();
     const timer =
       deadline &&
       setTimeout(() => {
         deadline.abort(new DOMException('The database did not answer in time', 'TimeoutError'));
       }, options.timeoutMs);
+    if (credential.kind === 'idToken') url.searchParams.set('auth', credential.token);
+    else if (credential.kind === 'emulatorOwner') headers.Authorization = 'Bearer owner';
+    else if (credential.kind === 'accessToken') {
+      try {
+        headers.Authorization = `Bearer ${await withinDeadline(credential.getToken(), deadline?.signal)}`;
+      } catch (error) {
+        if (timer !== undefined) clearTimeout(timer);
+        // A token that fails is the credential's own error, as before; one that never comes is a timeout.
+        if (isTimeout(error)) throw unavailable(new RtdbError(504, path, 'no access token in time'));
+        throw error;
+      }
+    }
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    const startedAt = performance.now();
+    const startOrder = ++requestEvents;
     let response: Answer;
     try {
       const answer = await doFetch(url, {
@@ -287,6 +296,21 @@ function appendQuery(params: URLSearchParams, query: RtdbQuery): void {
 const pushAnswerSchema = z.object({ name: z.string() });
 /** What the database answers when it refuses a request. */
 const errorAnswerSchema = z.object({ error: z.string() });
+
+/** `work`, or the deadline's reason once `signal` is aborted first (the work itself cannot be stopped). */
+function withinDeadline<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return work;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => {
+      reject(signal.reason as Error);
+    };
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => {
+      signal.removeEventListener('abort', onAbort);
+    });
+  });
+}
 
 /** Whether a fetch or body read stopped because its AbortSignal.timeout fired. */
 function isTimeout(error: unknown): boolean {

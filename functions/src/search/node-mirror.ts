@@ -30,6 +30,13 @@ export interface NodeMirrorOptions extends NodeMirrorSource {
    * the project's emulator send a keep-alive every 30 s or so.
    */
   silenceMs: number;
+  /**
+   * How long opening the stream may take, from asking for it (and for the access token) to its first
+   * `put`, the whole node: a database that takes the connection and never answers, or answers the
+   * headers and then nothing, would otherwise hold every search waiting on it. Past it the stream is
+   * dropped and the search fails; the next one opens it again. No limit when absent.
+   */
+  openTimeoutMs?: number;
 }
 
 /** What a mirror tells its owner. */
@@ -151,6 +158,22 @@ export function mirrorNode(options: NodeMirrorOptions, listener: NodeMirrorListe
     const opened = { abort, firstPut };
     stream = opened;
     lastHeardAt = options.clock();
+    const openTimer =
+      options.openTimeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            rejectFirstPut(
+              new NodeMirrorUnavailable(
+                `The stream of ${options.path} did not open within ${String(options.openTimeoutMs)} ms`,
+              ),
+            );
+            abort.abort();
+            if (stream === opened) stream = undefined;
+          }, options.openTimeoutMs);
+    const opening = () => {
+      clearTimeout(openTimer);
+    };
+    void firstPut.then(opening, opening);
     const run = async () => {
       const response = await openResponse(abort.signal);
       if (!response.ok || !response.body) {

@@ -1,3 +1,5 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NAMESPACE } from '../../../emulator/index.ts';
 import { createSearchService, type SearchService } from './search-service.ts';
@@ -199,6 +201,58 @@ describe('search over the database', () => {
     expect(await names('portal')).toEqual(['Portal', 'Portal 2']);
     expect(opened).toHaveLength(4);
   });
+
+  /** A database at a port of this machine that answers as `serve` does, for as long as `use` runs. */
+  async function withDatabase(
+    serve: Parameters<typeof createServer>[1],
+    use: (url: string, asked: () => number) => Promise<void>,
+  ): Promise<void> {
+    let asked = 0;
+    const server: Server = createServer((request, response) => {
+      asked++;
+      serve?.(request, response);
+    });
+    server.listen(0, '127.0.0.1');
+    await new Promise<void>((resolve) => server.once('listening', resolve));
+    try {
+      await use(`http://127.0.0.1:${String((server.address() as AddressInfo).port)}`, () => asked);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  for (const [what, serve] of [
+    ['takes the connection and never answers', () => undefined],
+    [
+      'answers the stream’s headers and then nothing',
+      (_request: unknown, response: ServerResponse) => {
+        response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        response.flushHeaders();
+      },
+    ],
+  ] as const) {
+    it(`fails within its time limit when the database ${what}, and asks again on the next search`, async () => {
+      await withDatabase(serve, async (databaseUrl, asked) => {
+        const service = createSearchService({
+          source: { databaseUrl, credential: { kind: 'emulatorOwner' } },
+          clock: () => TEST_DATABASE_NOW,
+          openTimeoutMs: 100,
+        });
+        services.push(service);
+        const started = performance.now();
+        await expect(service.search({ name: 'portal', limit: 25 })).rejects.toThrow(
+          /did not open within 100 ms/,
+        );
+        expect(performance.now() - started).toBeLessThan(2_000);
+        const first = asked();
+        expect(first).toBe(2);
+        await expect(service.search({ name: 'portal', limit: 25 })).rejects.toThrow(/did not open/);
+        // The stream given up on is asked for again (a search may also wait out the other's last moments).
+        await searchUntil(() => Promise.resolve(asked() > first), 1_000);
+      });
+    });
+  }
 
   it('fails, rather than answering nothing, when the database cannot be read', async () => {
     const service = createSearchService({

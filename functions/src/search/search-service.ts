@@ -21,6 +21,13 @@ import {
 /** A stream silent for this long is reopened: twice Firebase's keep-alive interval and some. */
 const STREAM_SILENCE_MS = 75_000;
 
+/**
+ * How long a stream may take to open and send the whole node (its first `put`). Both nodes stream in
+ * well under a few seconds at 20,000 games; the limit is well inside the Worker's wait for the callable
+ * (70 s), so a database that never answers fails the search with "not available" rather than holding it.
+ */
+export const STREAM_OPEN_TIMEOUT_MS = 30_000;
+
 export interface SearchService {
   /** The callable's answer to a checked request: at most `limit` results, best first. */
   search(request: SearchRequest): Promise<SearchAnswer>;
@@ -57,17 +64,19 @@ export function createSearchService(options: {
   source: NodeMirrorSource;
   clock: () => number;
   silenceMs?: number;
+  openTimeoutMs?: number;
 }): SearchService {
   const { source, clock } = options;
   const silenceMs = options.silenceMs ?? STREAM_SILENCE_MS;
+  const openTimeoutMs = options.openTimeoutMs ?? STREAM_OPEN_TIMEOUT_MS;
   const index = createSearchIndex({ clock });
   const mirrors: NodeMirror[] = [
     mirrorNode(
-      { ...source, path: ROOTS.games, project: searchedGameFields, clock, silenceMs },
+      { ...source, path: ROOTS.games, project: searchedGameFields, clock, silenceMs, openTimeoutMs },
       feedIndex(index, 'game', gameDocument),
     ),
     mirrorNode(
-      { ...source, path: ROOTS.usersPublic, project: searchedMemberFields, clock, silenceMs },
+      { ...source, path: ROOTS.usersPublic, project: searchedMemberFields, clock, silenceMs, openTimeoutMs },
       feedIndex(index, 'user', memberDocument),
     ),
   ];
