@@ -8,6 +8,7 @@ import { RATE_LIMIT_PERIOD_SECONDS } from './rate-limit.ts';
 // The abuse limits through Miniflare's own rate-limiting binding, with wrangler.toml's [env.local]
 // limits (the per-address ones far above production's, since every local visitor is 127.0.0.1).
 const LOCAL_MEMBER_WRITES_PER_MINUTE = 120;
+const LOCAL_ADDRESS_WRITES_PER_MINUTE = 1000;
 const LOCAL_SIGN_UPS_PER_MINUTE = 100;
 const LOCAL_GUESTS_PER_MINUTE = 200;
 const LOCAL_PAGE_VIEWS_PER_MINUTE = 1000;
@@ -87,6 +88,64 @@ describe('a member’s writes', () => {
       expect(Object.values((await db.get('posts')) as Record<string, { sourceUUID: string }>)).toEqual([
         expect.objectContaining({ sourceUUID: 'ben' }),
       ]);
+    },
+  );
+});
+
+describe('members’ writes from one address', () => {
+  const env = testEnv({ FIREBASE_EMULATORS: 'true' });
+  const db = ownerDatabase(env);
+  const call = caller(env);
+  /** Enough members that none reaches its own limit while the address reaches its. */
+  const MEMBERS = 10;
+  const member = (n: number) => `many-${String(n)}`;
+
+  beforeAll(async () => {
+    const records: Record<string, unknown> = { 'games/hades': testGame('hades', 'Hades', 10) };
+    for (let n = 0; n <= MEMBERS; n++)
+      records[`users/${member(n)}/public`] = { uuid: member(n), username: `many_${String(n)}`, follows: 0 };
+    await db.patch('', records);
+  });
+
+  it(
+    'are refused past the address’s limit with 429 and Retry-After, however many accounts share it, while another address writes',
+    { timeout: 90_000 },
+    async () => {
+      await withWindowAhead(40_000);
+      const address = '203.0.113.9';
+      // Each member stays well under their own limit; the requests are malformed, which counts all the same.
+      const perMember = LOCAL_ADDRESS_WRITES_PER_MINUTE / MEMBERS;
+      expect(perMember).toBeLessThan(LOCAL_MEMBER_WRITES_PER_MINUTE);
+      const statuses = await burst(LOCAL_ADDRESS_WRITES_PER_MINUTE, 25, (i) =>
+        call('/api/posts', { method: 'POST', address, token: memberToken(member(i % MEMBERS)), json: {} }),
+      );
+      expect(statuses.every((status) => status === 400)).toBe(true);
+
+      // A fresh account from the same address brings no fresh allowance.
+      const post = { targetType: 'game', targetId: 'hades', content: 'One more from the same address' };
+      const fresh = await call('/api/posts', {
+        method: 'POST',
+        address,
+        token: memberToken(member(MEMBERS)),
+        json: post,
+      });
+      await expectRefusedForAMinute(fresh);
+      const follow = await call('/api/follows/game/hades', {
+        method: 'PUT',
+        address,
+        token: memberToken(member(0)),
+      });
+      await expectRefusedForAMinute(follow);
+      expect(await db.get('posts')).toBeNull();
+      expect(await db.get('games/hades/follows')).toBe(0);
+
+      const elsewhere = await call('/api/posts', {
+        method: 'POST',
+        address: '203.0.113.10',
+        token: memberToken(member(MEMBERS)),
+        json: post,
+      });
+      expect(elsewhere.status).toBe(201);
     },
   );
 });
