@@ -1,10 +1,20 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env as workerEnv } from 'cloudflare:workers';
-import { encode } from 'fast-png';
+import { decode, encode } from 'fast-png';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
 import { apiCaller } from '../test-support/api-request.ts';
+import {
+  iccpChunk,
+  ihdr,
+  pngChunk,
+  pngChunks,
+  pngFile,
+  textChunk,
+  withChunks,
+  zlibBomb,
+} from '../test-support/png-files.ts';
 import { ownerDatabase, testEnv } from '../test-support/test-database.ts';
 
 // Profile image uploads in workerd against the database emulator and Miniflare's local R2 bucket.
@@ -17,8 +27,24 @@ const run = Math.random().toString(36).slice(2, 8);
 const PAINTER = `painter${run}`;
 const PAINTER_NAME = `painter_${run}`;
 
+const GUEST = `guest${run}Ab12Cd34`;
+const GUEST_NAME = `web-${GUEST.slice(-8)}`;
+/** A guest who changed its address at the auth provider: its record still has its `web-…` name. */
+const READDRESSED_GUEST = `guest${run}Ef56Gh78`;
+/** An account made straight at the auth provider, never registered: no member record at all. */
+const STRANGER = `stranger${run}`;
+
 const token = (uid: string) =>
-  unsignedEmulatorToken(uid, { firebase: { sign_in_provider: 'password', identities: {} } });
+  uid === GUEST
+    ? // As anon-auth makes a guest: a custom token, and its generated address.
+      unsignedEmulatorToken(uid, {
+        email: `${uid.toLowerCase()}@guest.questline.invalid`,
+        firebase: { sign_in_provider: 'custom', identities: {} },
+      })
+    : unsignedEmulatorToken(uid, {
+        email: `${uid.toLowerCase()}@example.com`,
+        firebase: { sign_in_provider: 'password', identities: {} },
+      });
 
 async function upload(
   path: string,
@@ -74,6 +100,13 @@ beforeAll(async () => {
     'users_public/ben': { username: 'ben_pixels' },
     [`users/${PAINTER}/public`]: { uuid: PAINTER, username: PAINTER_NAME, follows: 0 },
     [`users_public/${PAINTER}`]: { username: PAINTER_NAME },
+    [`users/${GUEST}/public`]: { uuid: GUEST, username: GUEST_NAME, follows: 0 },
+    [`users_public/${GUEST}`]: { username: GUEST_NAME },
+    [`users/${READDRESSED_GUEST}/public`]: {
+      uuid: READDRESSED_GUEST,
+      username: `web-${READDRESSED_GUEST.slice(-8)}`,
+      follows: 0,
+    },
   });
 });
 
@@ -207,8 +240,11 @@ describe('a valid profile image upload', () => {
     expect(answer.address).toMatch(/^\/media\/users\/ana\/icon\.png\?v=[0-9a-f]{16}$/);
     expect(answer).toMatchObject({ width: 256, height: 256 });
 
-    const stored = await bucket.get('users/ana/icon.png');
-    expect(new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0))).toEqual(first);
+    // What is stored is drawn again from the pixels: the same picture, not necessarily the same bytes.
+    const stored = new Uint8Array(
+      (await (await bucket.get('users/ana/icon.png'))?.arrayBuffer()) ?? new ArrayBuffer(0),
+    );
+    expect(decode(stored).data).toEqual(decode(first).data);
     expect(await db.get('users/ana/public/icon')).toBe(answer.address);
     expect(await db.get('users_public/ana/icon')).toBe(answer.address);
 
@@ -217,7 +253,7 @@ describe('a valid profile image upload', () => {
     expect(served.headers.get('Content-Type')).toBe('image/png');
     expect(served.headers.get('X-Content-Type-Options')).toBe('nosniff');
     expect(served.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(first);
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(stored);
 
     // The user page shows the new icon.
     const page = await (await get('/user/ana_roguelites')).text();
@@ -284,3 +320,219 @@ describe('a new picture on a member’s page already kept at the edge', () => {
     expect(after.body).toContain(address.replace('&', '&amp;'));
   });
 });
+
+/** The bytes stored for a member's picture in R2, and those the media route serves. */
+async function storedAndServed(uid: string, kind: 'icon' | 'header', address: string) {
+  const stored = await bucket.get(`users/${uid}/${kind}.png`);
+  const served = await get(address);
+  expect(served.status).toBe(200);
+  return {
+    stored: new Uint8Array((await stored?.arrayBuffer()) ?? new ArrayBuffer(0)),
+    served: new Uint8Array(await served.arrayBuffer()),
+  };
+}
+
+/** How long `work` took, in milliseconds, with its result. */
+async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> {
+  const start = performance.now();
+  const result = await work();
+  return { result, ms: performance.now() - start };
+}
+
+// A zlib stream reaches about 1032:1: under the 2 MB upload limit fits one that inflates to 2 GB, far
+// past an isolate's 128 MB. Each bomb below is built by hand (worker/test-support/png-files.ts).
+describe('pictures built to inflate far past their size', () => {
+  const MiB = 1024 * 1024;
+
+  it.each([
+    ['512 MB', 512 * MiB, 'icon', 512, 512],
+    ['2 GB', 2048 * MiB, 'header', 1500, 500],
+  ] as const)(
+    'refuses a %s pixel stream at once, stores nothing, and answers the next upload',
+    async (_size, inflated, kind, width, height) => {
+      // 16-bit RGBA: the largest pixel data these dimensions can need, so only the bomb's excess counts.
+      const bomb = pngFile(ihdr(width, height, { bitDepth: 16 }), [pngChunk('IDAT', zlibBomb(inflated))]);
+      expect(bomb.length).toBeLessThan(2 * MiB);
+      const { result: response, ms } = await timed(() =>
+        upload(`/api/users/me/images/${kind}`, bomb, { uid: 'ben' }),
+      );
+      expect(response.status).toBe(400);
+      expect(await messageOf(response)).toBe(
+        `This picture holds more data than ${width}×${height} pixels need. Save it again and try once more.`,
+      );
+      expect(ms).toBeLessThan(500);
+      await expectNothingStored('ben');
+
+      const next = await upload(`/api/users/me/images/${kind}`, png(64, 64), { uid: PAINTER });
+      expect(next.status).toBe(200);
+    },
+  );
+
+  it('refuses a header that claims a huge size before inflating anything', async () => {
+    const bomb = pngFile(ihdr(65_535, 65_535), [pngChunk('IDAT', zlibBomb(512 * MiB))]);
+    const response = await upload('/api/users/me/images/header', bomb, { uid: 'ben' });
+    expect(response.status).toBe(400);
+    expect(await messageOf(response)).toBe('This picture is 65535×65535 pixels; at most 1500×500 fit.');
+    await expectNothingStored('ben');
+  });
+
+  it.each([
+    ['a 512 MB colour profile (iCCP)', () => iccpChunk(zlibBomb(512 * MiB))],
+    ['a 2 GB colour profile (iCCP)', () => iccpChunk(zlibBomb(2040 * MiB))],
+    [
+      'a 512 MB compressed text (zTXt)',
+      () =>
+        pngChunk(
+          'zTXt',
+          new Uint8Array([...new TextEncoder().encode('Comment'), 0, 0, ...zlibBomb(512 * MiB)]),
+        ),
+    ],
+    [
+      'a 512 MB international text (iTXt)',
+      () =>
+        pngChunk(
+          'iTXt',
+          new Uint8Array([...new TextEncoder().encode('Comment'), 0, 1, 0, 0, 0, ...zlibBomb(512 * MiB)]),
+        ),
+    ],
+  ])('stores a picture carrying %s at once, without it', async (_what, chunk) => {
+    const picture = png(64, 64);
+    const bomb = withChunks(picture, [chunk()]);
+    expect(bomb.length).toBeLessThan(2 * MiB);
+    const { result: response, ms } = await timed(() =>
+      upload('/api/users/me/images/icon', bomb, { uid: PAINTER }),
+    );
+    expect(response.status).toBe(200);
+    expect(ms).toBeLessThan(500);
+    const { address }: { address: string } = await response.json();
+    const { stored, served } = await storedAndServed(PAINTER, 'icon', address);
+    expect(pngChunks(stored).map(({ type }) => type)).toEqual(['IHDR', 'IDAT', 'IEND']);
+    expect(served).toEqual(stored);
+    expect(decode(stored).data).toEqual(decode(picture).data);
+  });
+});
+
+describe('what is stored of a picture is its pixels alone', () => {
+  it('drops text, a colour profile, EXIF and bytes after the end, keeping every pixel', async () => {
+    const data = new Uint8Array(256 * 256 * 4);
+    for (let i = 0; i < data.length; i += 4) data.set([i % 251, (i >> 8) % 253, 90, 255 - (i % 7)], i);
+    const picture = encode({ width: 256, height: 256, data, channels: 4, depth: 8 });
+    const profile = new Uint8Array(
+      await new Response(
+        new Blob([new TextEncoder().encode('Display P3 profile, made on Ana’s laptop'.repeat(40))])
+          .stream()
+          .pipeThrough(new CompressionStream('deflate')),
+      ).arrayBuffer(),
+    );
+    const secret = 'GPS 51.5007,-0.1246 home';
+    const sent = withChunks(
+      picture,
+      [
+        textChunk('Comment', secret),
+        iccpChunk(profile),
+        pngChunk('eXIf', new TextEncoder().encode(`MM\0*${secret}`)),
+        pngChunk('tIME', new Uint8Array([7, 234, 11, 28, 1, 2, 3])),
+      ],
+      new TextEncoder().encode(`PK trailing archive: ${secret}`),
+    );
+
+    const response = await upload('/api/users/me/images/icon', sent, { uid: 'ana' });
+    expect(response.status).toBe(200);
+    const { address }: { address: string } = await response.json();
+    const { stored, served } = await storedAndServed('ana', 'icon', address);
+    for (const bytes of [stored, served]) {
+      expect(pngChunks(bytes).map(({ type }) => type)).toEqual(['IHDR', 'IDAT', 'IEND']);
+      // Nothing follows IEND (its 12 bytes end the file).
+      expect(new TextDecoder('latin1').decode(bytes.subarray(-8, -4))).toBe('IEND');
+      expect(new TextDecoder('latin1').decode(bytes)).not.toContain('GPS');
+      const decoded = decode(bytes);
+      expect(decoded).toMatchObject({ width: 256, height: 256, channels: 4, depth: 8 });
+      expect(decoded.data).toEqual(data);
+    }
+  });
+
+  it('keeps how a palette, grey levels and a transparent colour look, in 8 bits a channel', async () => {
+    // 2×2, indexed at 2 bits with a palette whose second colour is half transparent (tRNS).
+    const indexed = pngFile(ihdr(2, 2, { bitDepth: 2, colourType: 3 }), [
+      pngChunk('PLTE', new Uint8Array([255, 0, 0, 0, 255, 0, 0, 0, 255])),
+      pngChunk('tRNS', new Uint8Array([255, 128])),
+      // Rows: filter 0, indexes (0,1) and (2,0), packed two bits each.
+      pngChunk('IDAT', await zlib(new Uint8Array([0, 0b00_01_0000, 0, 0b10_00_0000]))),
+    ]);
+    const response = await upload('/api/users/me/images/icon', indexed, { uid: PAINTER });
+    expect(response.status).toBe(200);
+    const { address }: { address: string } = await response.json();
+    const { stored } = await storedAndServed(PAINTER, 'icon', address);
+    expect(pngChunks(stored).map(({ type }) => type)).toEqual(['IHDR', 'IDAT', 'IEND']);
+    expect(decode(stored)).toMatchObject({ channels: 4, depth: 8 });
+    expect(Array.from(decode(stored).data)).toEqual([
+      ...[255, 0, 0, 255],
+      ...[0, 255, 0, 128],
+      ...[0, 0, 255, 255],
+      ...[255, 0, 0, 255],
+    ]);
+
+    // 2×1, 16-bit grey where the level 0x1234 is the transparent one (tRNS).
+    const grey = pngFile(ihdr(2, 1, { bitDepth: 16, colourType: 0 }), [
+      pngChunk('tRNS', new Uint8Array([0x12, 0x34])),
+      pngChunk('IDAT', await zlib(new Uint8Array([0, 0x12, 0x34, 0xff, 0x00]))),
+    ]);
+    const greyAnswer = await upload('/api/users/me/images/icon', grey, { uid: PAINTER });
+    expect(greyAnswer.status).toBe(200);
+    const greyAddress = (await greyAnswer.json<{ address: string }>()).address;
+    const greyStored = (await storedAndServed(PAINTER, 'icon', greyAddress)).stored;
+    expect(decode(greyStored)).toMatchObject({ channels: 2, depth: 8 });
+    expect(Array.from(decode(greyStored).data)).toEqual([0x12, 0, 0xff, 255]);
+  });
+
+  it('takes an interlaced picture, whose pixel data comes in seven passes, and stores it plain', async () => {
+    const width = 37;
+    const height = 23;
+    const data = new Uint8Array(width * height * 4);
+    for (let i = 0; i < data.length; i++) data[i] = (i * 37) % 256;
+    const interlaced = encode({ width, height, data, channels: 4, depth: 8 }, { interlace: 'Adam7' });
+    expect(interlaced[8 + 8 + 12]).toBe(1);
+    const response = await upload('/api/users/me/images/icon', interlaced, { uid: PAINTER });
+    expect(response.status).toBe(200);
+    const { address } = await response.json<{ address: string }>();
+    const { stored } = await storedAndServed(PAINTER, 'icon', address);
+    expect(stored[8 + 8 + 12]).toBe(0);
+    expect(decode(stored).data).toEqual(data);
+  });
+});
+
+describe('guests cannot publish profile pictures', () => {
+  it.each([
+    ['a guest', GUEST],
+    ['a guest who changed its address', READDRESSED_GUEST],
+  ])('answers 403 to %s and stores nothing', async (_who, uid) => {
+    for (const kind of ['icon', 'header']) {
+      const response = await upload(`/api/users/me/images/${kind}`, png(64, 64), { uid });
+      expect(response.status).toBe(403);
+      const body: { error: { code: string; message: string } } = await response.json();
+      expect(body.error).toEqual({
+        code: 'forbidden',
+        message: 'Guests cannot add profile pictures. Create an account to add yours.',
+      });
+    }
+    await expectNothingStored(uid);
+    expect(await db.get(`users_public/${uid}/icon`)).toBeNull();
+  });
+
+  it('answers 403 to an account that is no member at all, and stores nothing', async () => {
+    const response = await upload('/api/users/me/images/icon', png(64, 64), { uid: STRANGER });
+    expect(response.status).toBe(403);
+    const body: { error: { code: string } } = await response.json();
+    expect(body.error.code).toBe('not-a-member');
+    await expectNothingStored(STRANGER);
+  });
+});
+
+/** A zlib stream of `bytes`, as a PNG's IDAT holds them. */
+async function zlib(bytes: Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(
+    await new Response(
+      new Blob([bytes.slice()]).stream().pipeThrough(new CompressionStream('deflate')),
+    ).arrayBuffer(),
+  );
+}

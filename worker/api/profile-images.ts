@@ -15,6 +15,7 @@ import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { checkPng } from '../profile-images/png-check.ts';
+import { refuseGuestPictures } from '../profile-images/refuse-guest-pictures.ts';
 import { profileImageKey, profileImageVersion } from '../profile-images/storage.ts';
 import { validate } from '../validate.ts';
 
@@ -36,15 +37,17 @@ const boundedImage = bodyLimit({
 
 /**
  * A member's profile images (spec section 5): `PUT /api/users/me/images/{header|icon}` with the PNG as
- * the body. Refused before anything is stored: no session (401), another kind (400), another type
- * (415), nothing sent (400), too large (413), not a PNG within the kind's bounds (400). Accepted, it is
- * stored in R2, the member's record points at its new versioned address and the edge's copy of their
- * page is dropped.
+ * the body. Refused before anything is stored: no session (401), a guest (403), another kind (400),
+ * another type (415), nothing sent (400), too large (413), not a PNG within the kind's bounds or whose
+ * pixel data is more than they need (400). Accepted, the picture is drawn again from its pixels alone
+ * (no text, colour profile or anything else the file carried) and that is stored in R2; the member's
+ * record points at its new versioned address and the edge's copy of their page is dropped.
  */
 export const profileImagesApi = new Hono<AppEnv>().put(
   '/:kind',
   requireUser,
   memberWrites,
+  refuseGuestPictures,
   validate('param', kindParams),
   boundedImage,
   async (c) => {
@@ -58,15 +61,15 @@ export const profileImagesApi = new Hono<AppEnv>().put(
       });
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (bytes.length === 0) throw apiError(400, 'invalid-input', { message: 'Choose a picture first.' });
-    const check = await checkPng(bytes, PROFILE_IMAGE_BOUNDS[kind]);
+    const check = checkPng(bytes, PROFILE_IMAGE_BOUNDS[kind]);
     if (!check.ok)
       throw apiError(400, 'invalid-input', {
         message: check.message,
         detail: `profile image ${check.reason}`,
       });
 
-    const version = await profileImageVersion(bytes);
-    await c.env.PROFILE_IMAGES.put(profileImageKey(uid, kind), bytes, {
+    const version = await profileImageVersion(check.png);
+    await c.env.PROFILE_IMAGES.put(profileImageKey(uid, kind), check.png, {
       httpMetadata: { contentType: 'image/png' },
       customMetadata: { version },
     });
