@@ -208,6 +208,60 @@ describe('pages while the database fails', () => {
   });
 });
 
+describe('data of the wrong shape in the database', () => {
+  // A database holding values no write of the app makes (an old format, a hand edit): each is logged and
+  // read as absent, and what is built from it is not kept at the edge, so the next visitor after a fix
+  // gets the page as the database holds it.
+  const shapes = testEnv({
+    FIREBASE_EMULATORS: 'true',
+    FUNCTIONS_BASE_URL: inject('searchFunctionsBaseUrl'),
+  });
+  const shapesDb = ownerDatabase(shapes);
+
+  beforeAll(async () => {
+    await shapesDb.patch('', {
+      'games/fs-portal': testGame('fs-portal', 'Shape Portal', 500),
+      'games/fs-celeste': testGame('fs-celeste', 'Shape Celeste', 300),
+      'highlights/home': { games: { 'fs-celeste': 'first' } },
+      'se_matrix/fs-portal': { 'fs-celeste': 'high' },
+    });
+  });
+
+  const expectNotKept = async (path: string, shown: string) => {
+    const logged: unknown[][] = [];
+    const error = console.error;
+    console.error = (...args: unknown[]) => logged.push(args);
+    let first;
+    try {
+      first = await send(path, {}, { environment: shapes });
+    } finally {
+      console.error = error;
+    }
+    expect(first.status, path).toBe(200);
+    expect(first.body, path).toContain(shown);
+    const next = await send(path, {}, { keepEdgeCopy: true, environment: shapes });
+    expect(next.headers.get('X-Questline-Cache'), path).toBeNull();
+    expect(logged.map((args) => String(args[0])).join('\n'), path).toMatch(/^Invalid data at /m);
+  };
+
+  it('home highlights of the wrong shape: the page is answered without them, logged, and not kept', async () => {
+    await expectNotKept('/', 'Shape Portal');
+  });
+
+  it('a game’s suggestion row of the wrong shape: the page is answered without suggestions, logged, and not kept', async () => {
+    await expectNotKept('/game/fs-portal', 'Shape Portal');
+  });
+
+  it('once the data is right again, the page is kept as usual', async () => {
+    await shapesDb.patch('', { 'highlights/home': null, 'se_matrix/fs-portal/fs-celeste': 0.5 });
+    for (const path of ['/', '/game/fs-portal']) {
+      await send(path, {}, { environment: shapes });
+      const next = await send(path, {}, { keepEdgeCopy: true, environment: shapes });
+      expect(next.headers.get('X-Questline-Cache'), path).toBe('hit');
+    }
+  });
+});
+
 /**
  * The API's reads and writes, each as a member would call it. Search and the home feed ask their
  * functions, not the Worker's database: their failures are tested in worker/api/search.test.ts and

@@ -53,12 +53,10 @@ async function largestLists(db: RtdbClient): Promise<ListLink[]> {
 
 /** Highlighted game ids, in the order curators gave them (`highlights/home`, see home-highlights.ts). */
 async function highlightedGameIds(db: RtdbClient): Promise<string[]> {
-  const parsed = homeHighlightsSchema.safeParse((await db.get(ROOTS.highlightsHome)) ?? {});
-  if (!parsed.success) {
-    console.error('Invalid home highlights', parsed.error.message);
-    return [];
-  }
-  return Object.entries(parsed.data.games)
+  // Read checked: highlights of the wrong shape are logged and seen as none, and the page built without
+  // them is not kept at the edge (the database client tells the Worker, worker/database.ts).
+  const highlights = await db.read(ROOTS.highlightsHome, homeHighlightsSchema);
+  return Object.entries(highlights?.games ?? {})
     .sort(([, a], [, b]) => a - b)
     .map(([id]) => id);
 }

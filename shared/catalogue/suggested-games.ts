@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { SuggestedGameSummary, SuggestionReasonView } from '../api/browse-page.ts';
 import { DEFAULT_SUGGEST_COUNT, MIN_SUGGESTION_RATIO } from '../constants.ts';
 import { toGameSummary } from '../page-data.ts';
@@ -7,6 +8,9 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { Game } from '../schemas/game.ts';
 import { GAME } from '../records/record-kinds.ts';
 import { readRecord } from '../records/read-records.ts';
+
+/** A game's `se_matrix` row: for each other game, the share of its followers who follow that one too. */
+const suggestionRowSchema = z.record(z.string(), z.number());
 
 /**
  * The games suggested with `gameId` and their ratios, best first ("suggest games by game id"): its
@@ -18,14 +22,15 @@ export async function gameSuggestions(
   gameId: string,
   count: number = DEFAULT_SUGGEST_COUNT,
 ): Promise<[gameId: string, ratio: number][]> {
-  const row = await db.get(seMatrixPath(gameId), {
-    orderBy: '$value',
-    startAt: MIN_SUGGESTION_RATIO,
-    limitToLast: count,
-  });
-  if (row === null || typeof row !== 'object') return [];
-  return Object.entries(row)
-    .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && entry[0] !== gameId)
+  // Checked: a row of the wrong shape is logged and seen as none, and a page built without it is not
+  // kept at the edge (the database client tells the Worker, worker/database.ts).
+  const row = await db.query(
+    seMatrixPath(gameId),
+    { orderBy: '$value', startAt: MIN_SUGGESTION_RATIO, limitToLast: count },
+    suggestionRowSchema,
+  );
+  return Object.entries(row ?? {})
+    .filter(([id]) => id !== gameId)
     .sort(([, a], [, b]) => b - a);
 }
 
