@@ -50,25 +50,44 @@ export function verifiedEmail(user: VerifiedUser): string | null {
 }
 
 /**
- * Makes the signed-in Firebase user a member called `username`: claims the name, then creates every
- * section of the user in ONE multi-path PATCH, then follows the default account. A guest upgrading keeps
- * what it did (its `web-…` name gives way to the username; everything else stays). The address maps to
- * the account in `emails-to-ids` only once it is verified (see claimVerifiedEmail): an unverified
- * address could be someone else's.
+ * Makes the signed-in Firebase user a member called `username`: claims the name, takes the account's own
+ * username slot, then creates every section of the user in ONE multi-path PATCH, then follows the default
+ * account. A guest upgrading keeps what it did (its `web-…` name gives way to the username; everything else
+ * stays). The address maps to the account in `emails-to-ids` only once it is verified (see
+ * claimVerifiedEmail): an unverified address could be someone else's.
+ *
+ * One account, one username: registrations by one account racing with different names each claim their
+ * name, but only one can move the account's own `users/{uid}/public/username` from what was read (none, or
+ * a guest's `web-…` name) by a conditional PUT on its ETag (the database's compare-and-set, as editors'
+ * saves use in shared/transitions/editor-revision.ts). Every other racer finds the slot taken, releases
+ * the name it claimed and is refused (already-registered); one that asked for the very name that won is
+ * answered as done. https://firebase.google.com/docs/database/rest/save-data#section-conditional-requests
  */
 export async function registerAccount(db: RtdbClient, user: VerifiedUser, username: string): Promise<void> {
   const email = typeof user.claims.email === 'string' ? user.claims.email : undefined;
   if (!email || isGuestEmail(email)) throw new Error('registration needs the account’s own e-mail address');
+  const usernameSlot = userSectionNode(user.uid, 'public').child('username').path;
   const [existing, created] = await Promise.all([
-    db.read(userSectionNode(user.uid, 'public').child('username').path, z.string()),
+    db.getTagged(usernameSlot),
     db.read(userSectionNode(user.uid, 'readOnly').child('created').path, z.number()),
   ]);
-  if (existing !== null && !isGuestName(existing)) {
-    if (existing.toLowerCase() === username.toLowerCase()) return; // a repeated request: already done
+  if (typeof existing.value === 'string' && !isGuestName(existing.value)) {
+    if (existing.value.toLowerCase() === username.toLowerCase()) return; // a repeated request: already done
     throw new RegistrationRefused('already-registered');
   }
   if (await usernameInUse(db, username, user.uid)) throw new RegistrationRefused('username-in-use');
   if (!(await claimUsername(db, username, user.uid))) throw new RegistrationRefused('username-in-use');
+
+  if (!(await db.putIfUnchanged(usernameSlot, username, existing.etag))) {
+    // Another registration of this account took the slot first: this one's name goes back, unless it is
+    // the very name that won (then the claim is the winner's too, and this request is a repeat).
+    const now = await db.read(usernameSlot, z.string());
+    if (now !== null && now.toLowerCase() === username.toLowerCase()) return;
+    await releaseUsername(db, username, user.uid).catch((releaseError: unknown) => {
+      console.error('Releasing a username claim failed', releaseError);
+    });
+    throw new RegistrationRefused('already-registered');
+  }
 
   const verified = verifiedEmail(user);
   const updates = {
@@ -78,9 +97,12 @@ export async function registerAccount(db: RtdbClient, user: VerifiedUser, userna
   try {
     await db.patch('', updates);
   } catch (error) {
-    await releaseUsername(db, username, user.uid).catch((releaseError: unknown) => {
-      console.error('Releasing a username claim failed', releaseError);
-    });
+    // The account goes back to what it was (no name, or its guest name), and so does the claim.
+    await Promise.all([db.put(usernameSlot, existing.value), releaseUsername(db, username, user.uid)]).catch(
+      (releaseError: unknown) => {
+        console.error('Releasing a username claim failed', releaseError);
+      },
+    );
     throw error;
   }
   await followDefaultAccount(db, user.uid);
