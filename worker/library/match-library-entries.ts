@@ -25,6 +25,12 @@ const matchedRecordSchema = z.object({
 /** Games found by app id: at most one is asked for, but the answer is a map of game id → record. */
 const gamesByAppIdSchema = z.record(z.string(), z.unknown());
 
+/**
+ * Games read for one Steam app id: the catalogue gives an app id to one game, and should two share it,
+ * either is the game the member owns.
+ */
+const GAMES_READ_PER_APP_ID = 1;
+
 /** How many search results are looked at for a name: enough to see that two games share it. */
 const SEARCH_RESULTS_LOOKED_AT = 10;
 
@@ -45,7 +51,7 @@ async function gameById(db: RtdbClient, id: string): Promise<MatchedGame | null>
 async function gameByAppId(db: RtdbClient, appid: number): Promise<MatchedGame | null> {
   const found = await db.query(
     ROOTS.games,
-    { orderBy: 'steam_appid', equalTo: appid, limitToFirst: 1 },
+    { orderBy: 'steam_appid', equalTo: appid, limitToFirst: GAMES_READ_PER_APP_ID },
     gamesByAppIdSchema,
   );
   const [first] = Object.entries(found ?? {});

@@ -130,10 +130,19 @@ const usersPublicEntrySchema = z.object({ username: usernameSchema }).loose();
 const profileEntrySchema = z.object({ disabled: z.boolean().optional() }).loose();
 
 /**
- * The members among those read whose profile is disabled. Profiles are keyed by uid like `users_public`,
- * so the profiles of a page of members are read from the same first key in the same round; should the
- * members' key range hold more profiles than that read took (profiles of members no longer listed), the
- * rest of the range is read too, so that no member goes out unchecked.
+ * How many more pages of profiles one child sitemap reads, past the first, when profiles of members no
+ * longer listed crowd its key range: each is one more read of up to a page, so a child stays a bounded
+ * number of reads however many such profiles pile up. A handful is far more than members leaving between
+ * two listed ones ever leave behind.
+ */
+const MAX_EXTRA_PROFILE_PAGES = 4;
+
+/**
+ * The members among those read whose profile is disabled (or cannot be told). Profiles are keyed by uid
+ * like `users_public`, so the profiles of a page of members are read from the same first key in the same
+ * round; should the members' key range hold more profiles than that read took (profiles of members no
+ * longer listed), the rest of the range is read too, up to MAX_EXTRA_PROFILE_PAGES more, so that no member
+ * goes out unchecked: members past what was read count as hidden.
  */
 async function membersWithDisabledProfile(
   db: RtdbClient,
@@ -144,7 +153,7 @@ async function membersWithDisabledProfile(
   const disabled = new Set<string>();
   const last = members.at(-1)?.key;
   let page = profilesRead;
-  for (;;) {
+  for (let extraPages = 0; ; extraPages++) {
     for (const { key, value } of page) {
       const profile = profileEntrySchema.safeParse(value);
       // A profile that cannot be read as one counts as hidden: better left out than shown by mistake.
@@ -153,6 +162,10 @@ async function membersWithDisabledProfile(
     const lastRead = page.at(-1)?.key;
     if (last === undefined || lastRead === undefined || page.length < limit) return disabled;
     if (compareKeys(lastRead, last) >= 0) return disabled;
+    if (extraPages === MAX_EXTRA_PROFILE_PAGES) {
+      for (const { key } of members) if (compareKeys(key, lastRead) > 0) disabled.add(key);
+      return disabled;
+    }
     // startAt is inclusive: one more than a page, and the first (already seen) dropped.
     page = (await readPage(db, SOCIAL_ROOTS.profiles, lastRead, limit + 1, last)).slice(1);
   }

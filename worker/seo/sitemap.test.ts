@@ -170,6 +170,33 @@ describe('child sitemaps', () => {
     expect(locs(body)).toEqual(['http://questline.test/user/shown_member']);
   });
 
+  it('read a bounded number of profile pages however many profiles of members no longer listed pile up', async () => {
+    const crowded = testEnv();
+    const gone = Object.fromEntries(
+      Array.from({ length: 40 }, (_, n) => [
+        `profiles/uid-a${String(n).padStart(2, '0')}`,
+        { sourceUUID: 'gone', brief: 'Gone.' },
+      ]),
+    );
+    await ownerDatabase(crowded).patch('', {
+      ...gone,
+      'users_public/uid-a-first': { username: 'first_member' },
+      'users_public/uid-b': { username: 'past_the_gone' },
+    });
+    const requests: RtdbRequestRecord[] = [];
+    const { response, body } = await requestApp(
+      crowded,
+      '/sitemaps/users.xml',
+      { sitemapPageSize: PAGE_SIZE, onDatabaseRequest: (record) => requests.push(record) },
+      uncached,
+    );
+    expect(response.status).toBe(200);
+    // The first page of profiles with the members, then at most four more: a member past what was read
+    // is left out rather than listed unchecked.
+    expect(requests.filter((record) => record.path === 'profiles').length).toBeLessThanOrEqual(5);
+    expect(locs(body)).not.toContain('http://questline.test/user/past_the_gone');
+  });
+
   it('are each one round of database reads of at most the page size', async () => {
     for (const path of ['/sitemaps/games.xml?from=hades', '/sitemaps/users.xml']) {
       const requests: RtdbRequestRecord[] = [];

@@ -87,8 +87,12 @@ function childUrl(origin: string, kind: SitemapKind, from: string | null): strin
 /** Where each child sitemap of `kind` starts: one read of the node's keys (and of list summaries). */
 async function childStarts(c: Context<AppEnv>, kind: SitemapKind, limit: number): Promise<(string | null)[]> {
   const source = SITEMAP_SOURCES[kind];
+  // The one read of whole collections a visitor can cause, on purpose: the index must know every start.
   // A shallow read answers the keys alone; it cannot be combined with a query, so it reads every key,
-  // which at 20,000 games is about 0.5 MB. https://firebase.google.com/docs/reference/rest/database#section-param-shallow
+  // which at 20,000 games is about 0.5 MB (lists-public's values: one small summary per curated list).
+  // https://firebase.google.com/docs/reference/rest/database#section-param-shallow
+  // It is bounded in time instead: the index keeps no parameter (SITEMAP_INDEX_CACHE), so it is made at
+  // most once per location an hour, refreshed behind the stored copy.
   const node = await c.var.database.server.get(
     source.root,
     source.indexNeedsValues ? undefined : { shallow: true },
