@@ -32,6 +32,8 @@ beforeAll(async () => {
     'games/hades': testGame('hades', 'Hades', 50),
     'games/celeste': testGame('celeste', 'Celeste', 40),
     'games/stardew-valley': { ...testGame('stardew-valley', 'Stardew Valley', 30), follows: 12 },
+    // The twelve are members (only members' acts count).
+    ...Object.fromEntries(followers.map((uid) => [`users_public/${uid}`, { username: uid }])),
     // Yesterday's index, from before anything happened.
     'indices_public/trendingIndex': { 'portal-2': 9 },
     // Twelve members followed Stardew Valley this morning; someone posted on Hades' feed a week ago.

@@ -32,6 +32,9 @@ describe('the scheduled function trending', () => {
     await db.server.patch('', {
       'games/hades': game('hades', 50, 2),
       'games/celeste': game('celeste', 40, 0),
+      // Both are members: only members' acts count.
+      'users_public/ada': { username: 'ada' },
+      'users_public/bo': { username: 'bo' },
       'follows/f1': { userUUID: 'ada', targetUUID: 'hades', type: 'game', timestamp: TEST_DATABASE_NOW },
       'follows/f2': {
         userUUID: 'bo',

@@ -4,7 +4,11 @@
 // Reads are bounded by recent activity, never by the size of the catalogue or of the social graph:
 // follows, posts, likes and suggestion answers are read by time (`orderByChild("timestamp")` from the
 // window's start, a page at a time), plus the games the previous run left with a trending score (they
-// must come down as their activity ages out). Only games whose ranking changed are written, in batches
+// must come down as their activity ages out). Only members' acts count: an act whose author has no member
+// record (`users_public/{uid}`, written for every registered member and guest) is dropped, so an account
+// made at the auth provider and never registered moves nothing here, whatever it managed to write (the
+// API refuses its writes: worker/auth/require-member.ts). Page views are not acts and are never read. Only
+// games whose ranking changed are written, in batches
 // of one atomic PATCH each that also moves the games' entries in the genre and tag index
 // (catalogue-facet-index.ts), so browse never disagrees with top games.
 
@@ -35,23 +39,27 @@ const PARALLEL_CHUNKS = 4;
 const WRITE_BATCH = 50;
 
 const followSchema = z.object({
+  userUUID: z.string(),
   targetUUID: z.string(),
   type: z.string().optional(),
   timestamp: z.number(),
   disabled: z.boolean().optional(),
 });
 const postSchema = z.object({
+  sourceUUID: z.string(),
   targetUUID: z.string(),
   targetType: z.string().optional(),
   timestamp: z.number(),
 });
 const likeSchema = z.object({
+  sourceUUID: z.string(),
   targetUUID: z.string(),
   targetType: z.string().optional(),
   timestamp: z.number(),
   disabled: z.boolean().optional(),
 });
 const suggestionSchema = z.object({
+  userUUID: z.string(),
   targetUUID: z.string(),
   success: z.enum(['yes', 'no']),
   timestamp: z.number(),
@@ -129,7 +137,7 @@ async function readAll(db: RtdbClient, paths: readonly string[]): Promise<Map<st
   return values;
 }
 
-/** Every act on a game since `since`, as far as the records tell (targets not yet checked to be games). */
+/** Every act on a game since `since` by a member, as far as the records tell (targets not yet checked to be games). */
 async function recentActivity(db: RtdbClient, since: number): Promise<GameActivity[]> {
   const [follows, posts, likes, suggestions] = await Promise.all([
     recordsSince(db, SOCIAL_ROOTS.follows, since, followSchema),
@@ -137,18 +145,27 @@ async function recentActivity(db: RtdbClient, since: number): Promise<GameActivi
     recordsSince(db, SOCIAL_ROOTS.likes, since, likeSchema),
     recordsSince(db, SOCIAL_ROOTS.suggestions, since, suggestionSchema),
   ]);
-  const activity: GameActivity[] = [];
+  const activity: { by: string; act: GameActivity }[] = [];
   for (const follow of follows.values())
     if (follow.type === 'game' && !follow.disabled)
-      activity.push({ gameId: follow.targetUUID, kind: 'follow', at: follow.timestamp });
+      activity.push({
+        by: follow.userUUID,
+        act: { gameId: follow.targetUUID, kind: 'follow', at: follow.timestamp },
+      });
   for (const post of posts.values())
     if (post.targetType === undefined || post.targetType === 'game')
-      activity.push({ gameId: post.targetUUID, kind: 'post', at: post.timestamp });
+      activity.push({
+        by: post.sourceUUID,
+        act: { gameId: post.targetUUID, kind: 'post', at: post.timestamp },
+      });
   for (const answer of suggestions.values())
     activity.push({
-      gameId: answer.targetUUID,
-      kind: answer.success === 'yes' ? 'suggestion-yes' : 'suggestion-no',
-      at: answer.timestamp,
+      by: answer.userUUID,
+      act: {
+        gameId: answer.targetUUID,
+        kind: answer.success === 'yes' ? 'suggestion-yes' : 'suggestion-no',
+        at: answer.timestamp,
+      },
     });
 
   // A like is on a post or a comment; it counts for the game whose feed the post is on.
@@ -183,9 +200,27 @@ async function recentActivity(db: RtdbClient, since: number): Promise<GameActivi
     const postId = likedPost(like);
     const post = postId === undefined ? undefined : feedOfPost.get(postId);
     if (post && (post.targetType === undefined || post.targetType === 'game'))
-      activity.push({ gameId: post.targetUUID, kind: 'like', at: like.timestamp });
+      activity.push({
+        by: like.sourceUUID,
+        act: { gameId: post.targetUUID, kind: 'like', at: like.timestamp },
+      });
   }
-  return activity;
+  const members = await membersAmong(
+    db,
+    activity.map(({ by }) => by),
+  );
+  return activity.filter(({ by }) => members.has(by)).map(({ act }) => act);
+}
+
+/**
+ * Which of `uids` have a member record (`users_public/{uid}`: a registered member's or a guest's). Read by
+ * key range, a chunk of ids at a time, so the reads grow with the authors of the window's acts, never
+ * with the number of accounts.
+ */
+async function membersAmong(db: RtdbClient, uids: readonly string[]): Promise<Set<string>> {
+  const ids = [...new Set(uids)].filter((uid) => uid !== '' && !/[.#$[\]/]/.test(uid));
+  const entries = await childrenByKey(db, ROOTS.usersPublic, ids);
+  return new Set([...entries].filter(([, entry]) => entry !== null).map(([uid]) => uid));
 }
 
 /**

@@ -78,6 +78,16 @@ describe('the trending job', () => {
       game('celeste', 84, ['Indie'], ['Platformer']),
       game('inside', 83, ['Indie'], ['Puzzle']),
     ]);
+    // The members acting below (only members' acts count: each has a member record).
+    await server.patch(
+      '',
+      Object.fromEntries(
+        ['ana', 'ben', 'u1', 'u2', 'u3', 'u4', 'u5', 'u6'].map((uid) => [
+          `users_public/${uid}`,
+          { username: uid },
+        ]),
+      ),
+    );
     // What the demo seed leaves: a trending index from follows with no time.
     await server.patch('', { 'indices_public/trendingIndex': { inside: 4, hades: 2 } });
     // One follow of Hades a week before the run (its record dated then, as the follow wrote it).
@@ -199,6 +209,43 @@ describe('the trending job', () => {
     expect(await server.get('indices_public/trendingIndex')).toEqual({ celeste: 20, hades: 1.5 });
     expect(await server.get('games/inside/weighted_index')).toBe(83);
     expect(await server.get('games/no-such-game')).toBeNull();
+  });
+
+  it('counts no act by an account without a member record, and no page view', async () => {
+    // An account made at the auth provider and never registered, acting on Inside as members do, and a
+    // thousand views of Inside's page: none of it moves trending or top games.
+    const throwaway = 'made-at-the-provider';
+    // Its follow record as the follow transition writes it (the follower count the transition also
+    // moves is left out: the API no longer lets such an account follow, worker/auth/require-member.test.ts).
+    await server.patch('', {
+      'follows/throwaway-follow': {
+        userUUID: throwaway,
+        targetUUID: 'inside',
+        type: 'game',
+        timestamp: TEST_DATABASE_NOW,
+      },
+    });
+    const postId = await commitNewPost(server, throwaway, {
+      targetType: 'game',
+      targetId: 'inside',
+      content: 'Best game ever',
+      type: 'text',
+    });
+    await commitLike(server, { uid: throwaway, type: 'post', targetId: postId, like: true });
+    await commitSuggestion(server, { uid: throwaway, targetId: 'inside', success: 'yes' });
+    await server.patch(
+      '',
+      Object.fromEntries(
+        Array.from({ length: 1000 }, (_, i) => [
+          `logs/page_views/view-${String(i)}`,
+          { path: '/game/inside', timestamp: TEST_DATABASE_NOW },
+        ]),
+      ),
+    );
+    expect(await runAt(TEST_DATABASE_NOW)).toBe('2 games trending, 2 re-ranked');
+    expect(await server.get('indices_public/trendingIndex')).toEqual({ celeste: 20, hades: 1.5 });
+    expect(await server.get('games/inside/weighted_index')).toBe(83);
+    expect(await server.get('ranking_activity/inside')).toBeNull();
   });
 
   it('is the job `npm run job -- trending` runs', () => {
