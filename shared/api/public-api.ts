@@ -227,7 +227,8 @@ const likeChange = (like: boolean): PublicEndpoint => ({
   description:
     'Idempotent: a repeat answers `changed: false`. The answer carries the like count after it. ' +
     (like
-      ? 'A post or comment whose author blocked the caller cannot be liked.'
+      ? 'A post or comment whose author blocked the caller cannot be liked, nor anything on the wall of a ' +
+        'member who blocked the caller.'
       : 'Always possible, even of a post or comment whose author blocked the caller.'),
   member: true,
   params: likeTargetParams,
@@ -243,7 +244,7 @@ const likeChange = (like: boolean): PublicEndpoint => ({
           {
             status: 403,
             code: 'forbidden',
-            when: 'The author of the post or comment blocked the caller.',
+            when: 'The author of the post or comment, or the member whose wall it is on, blocked the caller.',
             message: 'You cannot like this post.',
           } as const,
         ]
@@ -369,7 +370,9 @@ export const PUBLIC_API = {
   'DELETE /posts/:postId': {
     tag: 'Posts',
     summary: 'Delete a post',
-    description: 'By its author, or by the member whose feed it is on. Its comments and likes go with it.',
+    description:
+      'By its author, or by the member whose wall it is on (its author is told nothing). Its comments and ' +
+      'likes go with it.',
     member: true,
     params: postIdParams,
     answer: { status: 204, description: 'Deleted; no body.' },
@@ -408,7 +411,8 @@ export const PUBLIC_API = {
     tag: 'Comments',
     summary: 'Comment on a post',
     description:
-      'Text is trimmed; at most 1,000 characters. A post’s author who blocked the caller cannot be answered.',
+      'Text is trimmed; at most 1,000 characters. A post’s author who blocked the caller cannot be answered, ' +
+      'nor any post on the wall of a member who blocked the caller.',
     member: true,
     params: postIdParams,
     body: newCommentRequestSchema,
@@ -418,11 +422,11 @@ export const PUBLIC_API = {
       schema: z.object({ comment: feedCommentSchema.nullable() }),
     },
     errors: [
-      missingTarget('post'),
+      missingTarget('post', 'That post does not exist.'),
       {
         status: 403,
         code: 'forbidden',
-        when: 'The post’s author blocked the caller.',
+        when: 'The post’s author, or the member whose wall it is on, blocked the caller.',
         message: 'You cannot comment on this post.',
       },
     ],
@@ -435,7 +439,9 @@ export const PUBLIC_API = {
   'DELETE /comments/:commentId': {
     tag: 'Comments',
     summary: 'Delete a comment',
-    description: 'By its author, or by the author of the post it is on.',
+    description:
+      'By its author, the author of the post it is on, or the member whose wall that post is on (who is told ' +
+      'nothing, nor is its author).',
     member: true,
     params: commentIdParams,
     answer: { status: 204, description: 'Deleted; no body.' },
@@ -444,7 +450,7 @@ export const PUBLIC_API = {
       {
         status: 403,
         code: 'forbidden',
-        when: 'The caller wrote neither the comment nor the post.',
+        when: 'The caller wrote neither the comment nor the post, and the post is not on their wall.',
         message: 'You can only delete your own comments.',
       },
     ],

@@ -6,7 +6,6 @@ import {
   likeHistoryPath,
   likeNode,
   likesActiveNode,
-  postNode,
   userLikesNode,
 } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
@@ -18,7 +17,7 @@ import { recordIdSchema } from '../schemas/keys.ts';
 import type { LikeTargetType } from '../schemas/like.ts';
 import { countChange } from './count-change.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
-import { targetExists } from './target-presence.ts';
+import { blockedByAny, blockedReach, readPostPlace, wallOwner } from './wall-reach.ts';
 import { checkToggle } from './toggle-check.ts';
 
 /** `likes_history/{uid}/{targetId}`: the pair's one like record and whether it is disabled. */
@@ -128,49 +127,54 @@ export function planLike(
   };
 }
 
-/** Who wrote the post or comment (null: it does not exist, or names nobody). */
-export function readLikedAuthor(
-  db: RtdbClient,
-  type: LikeTargetType,
-  targetId: string,
-): Promise<string | null> {
-  const path =
-    type === 'post'
-      ? postNode(targetId).child('sourceUUID').path
-      : commentNode(targetId).child('sourceUUID').path;
-  return db.read(path, recordIdSchema);
-}
-
 /**
  * Likes or unlikes, exactly once however often the request is repeated or raced. Throws
- * TransitionRefused (nothing written) for a target that does not exist or a kind other than the one liked.
- * `known.author`: the target's author as the caller has just read it (readLikedAuthor), not read again.
+ * TransitionRefused (nothing written) for a target that does not exist, a kind other than the one liked,
+ * or, for a like (taking one back stays open), a post or comment whose author, or the member whose wall
+ * its post is on, blocked the member (`blocked`, shared/transitions/wall-reach.ts).
  */
-export async function commitLike(
-  db: RtdbClient,
-  change: LikeChange,
-  known: { author?: string | null } = {},
-): Promise<LikeOutcome> {
-  const commentPost =
-    change.type === 'comment'
-      ? db.read(commentNode(change.targetId).child('postUUID').path, recordIdSchema)
-      : Promise.resolve(null);
-  // The feed the count shows on: the post's, or for a comment its post's, read once the comment's post
-  // is known while the other reads go on.
-  const feedOf = (postId: string | null) =>
-    postId === null
-      ? Promise.resolve(null)
-      : db.read(postNode(postId).child('targetUUID').path, recordIdSchema);
-  const [exists, likes, author, postId, feedId] = await Promise.all([
-    targetExists(db, change.type, change.targetId),
-    db.read(likeCountNode(change.type, change.targetId).path, z.number()),
-    known.author === undefined ? readLikedAuthor(db, change.type, change.targetId) : known.author,
+export async function commitLike(db: RtdbClient, change: LikeChange): Promise<LikeOutcome> {
+  const { uid, type, targetId } = change;
+  // A comment's author and post (its post naming it is what makes it exist, as targetExists reads it).
+  const comment = commentNode(targetId);
+  const [commentAuthor, commentPost] =
+    type === 'comment'
+      ? [
+          db.read(comment.child('sourceUUID').path, recordIdSchema),
+          db.read(comment.child('postUUID').path, recordIdSchema),
+        ]
+      : [Promise.resolve(null), Promise.resolve(targetId)];
+  // The post's author and feed: where the count shows, and whose wall it is on. Each member's block is
+  // read as soon as the member is known, beside the other reads: a post's in the round after it, a
+  // comment's author with its post, the wall's owner in the round after the post.
+  const place = commentPost.then((postId) => (postId === null ? null : readPostPlace(db, postId)));
+  const author = type === 'post' ? place.then((p) => p?.author ?? null) : commentAuthor;
+  const blocked = change.like
+    ? Promise.all([
+        author.then((a) => blockedByAny(db, [a], uid)),
+        place.then((p) => (p === null ? false : blockedByAny(db, [wallOwner(p)], uid))),
+      ]).then((refusals) => refusals.some(Boolean))
+    : false;
+  const [likes, authorOf, postId, post, refused] = await Promise.all([
+    db.read(likeCountNode(type, targetId).path, z.number()),
+    author,
     commentPost,
-    change.type === 'post' ? feedOf(change.targetId) : commentPost.then(feedOf),
+    place,
+    blocked,
   ]);
+  if (refused) throw blockedReach(`like this ${type}`);
+  const exists = type === 'post' ? post !== null : postId !== null;
+  const feedId = post?.targetUUID ?? null;
   return commitGatedTransition(db, {
     gatePath: likeHistoryPath(change.uid, change.targetId),
     entrySchema: likeHistoryEntrySchema,
-    decide: (current) => planLike(current, change, { exists, likes, author, postId, feedId }),
+    decide: (current) =>
+      planLike(current, change, {
+        exists,
+        likes,
+        author: authorOf,
+        postId: type === 'comment' ? postId : null,
+        feedId,
+      }),
   });
 }

@@ -14,8 +14,9 @@ import { planNotification } from '../notifications/notification-plan.ts';
 import { isGameDeveloper } from './developer-game.ts';
 import { planFeedActivity } from './feed-activity.ts';
 import { storedAuthorName } from './author-name.ts';
+import { targetMissing } from './transition-refused.ts';
+import { blockedByAny, blockedReach, readPostPlace, wallOwner } from './wall-reach.ts';
 import { feedKey } from '../feed/feed-key.ts';
-import { recordIdSchema } from '../schemas/keys.ts';
 import type { NewPostRequest, PostRecord } from '../schemas/post.ts';
 import type { PostCommentRecord } from '../schemas/post-comment.ts';
 
@@ -60,21 +61,30 @@ export function planNewPost(
 }
 
 /**
- * Writes a new post: whether its author develops the game and their name are read in parallel, then one
- * PATCH. `now` (the Worker's clock by default) orders it in its feed; `authorName`, when given, is the
- * name's read already under way (the API starts it with its own checks, so it costs no round of its own).
+ * Writes a new post: whether its author develops the game, their name and, on a member's wall, whether
+ * that member blocked them (refused with TransitionRefused `blocked`, nothing written) are read in
+ * parallel, then one PATCH. `now` (the Worker's clock by default) orders it in its feed; `authorName`,
+ * when given, is the name's read already under way, and `targetPresent` the caller's check that the
+ * target exists (the API starts both with its own checks, so they cost no round of their own).
  */
 export async function commitNewPost(
   db: RtdbClient,
   uid: string,
   post: NewPostRequest,
-  { now = Date.now(), authorName: nameRead }: { now?: number; authorName?: Promise<string | null> } = {},
+  {
+    now = Date.now(),
+    authorName: nameRead,
+    targetPresent,
+  }: { now?: number; authorName?: Promise<string | null>; targetPresent?: Promise<void> } = {},
 ): Promise<string> {
   const postId = pushId(now);
-  const [fromDeveloper, authorName] = await Promise.all([
+  const [fromDeveloper, authorName, blocked] = await Promise.all([
     post.targetType === 'game' ? isGameDeveloper(db, uid, post.targetId) : false,
     nameRead ?? storedAuthorName(db, uid),
+    blockedByAny(db, [wallOwner({ targetType: post.targetType, targetUUID: post.targetId })], uid),
+    targetPresent,
   ]);
+  if (blocked) throw blockedReach('post on this feed');
   await db.patch('', planNewPost(uid, post, postId, fromDeveloper, { authorName, now }));
   return postId;
 }
@@ -140,6 +150,11 @@ export function planNewComment(
   };
 }
 
+/**
+ * Writes a new comment: the post's author and feed and the commenter's name are read at once, then
+ * whether the post's author or the member whose wall it is on blocked the commenter (refused with
+ * TransitionRefused `blocked`, nothing written; a missing post is `target-missing`), then one PATCH.
+ */
 export async function commitNewComment(
   db: RtdbClient,
   uid: string,
@@ -147,13 +162,13 @@ export async function commitNewComment(
   content: string,
 ): Promise<string> {
   const commentId = pushId();
-  const post = postNode(postId);
-  const [postAuthor, feedId, authorName] = await Promise.all([
-    db.read(post.child('sourceUUID').path, recordIdSchema),
-    db.read(post.child('targetUUID').path, recordIdSchema),
-    storedAuthorName(db, uid),
-  ]);
-  await db.patch('', planNewComment(uid, postId, content, commentId, postAuthor, feedId, authorName));
+  const [place, authorName] = await Promise.all([readPostPlace(db, postId), storedAuthorName(db, uid)]);
+  if (place === null) throw targetMissing('post', postId);
+  // Neither the post's author nor the member whose wall it is on hears from whom they blocked.
+  if (await blockedByAny(db, [place.author, wallOwner(place)], uid))
+    throw blockedReach('comment on this post');
+  const feedId = place.targetUUID;
+  await db.patch('', planNewComment(uid, postId, content, commentId, place.author, feedId, authorName));
   return commentId;
 }
 

@@ -6,10 +6,11 @@ import type { TargetKind } from './target-presence.ts';
  */
 export class TransitionRefused extends Error {
   override readonly name = 'TransitionRefused';
-  readonly reason: 'target-missing' | 'kind-mismatch';
+  /** `blocked`: a member who blocked the caller is in the way (shared/transitions/wall-reach.ts). */
+  readonly reason: 'target-missing' | 'kind-mismatch' | 'blocked';
   /** Words safe to show the person who asked. */
   readonly userMessage: string;
-  constructor(reason: 'target-missing' | 'kind-mismatch', userMessage: string, detail: string) {
+  constructor(reason: TransitionRefused['reason'], userMessage: string, detail: string) {
     super(detail);
     this.reason = reason;
     this.userMessage = userMessage;

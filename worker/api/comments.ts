@@ -9,13 +9,14 @@ import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { postSchema } from '../../shared/schemas/post.ts';
 import { newCommentRequestSchema } from '../../shared/schemas/post-comment.ts';
 import { timestampMapSchema } from '../../shared/schemas/user.ts';
-import { hasBlockedUser } from '../../shared/transitions/block.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { cappedLimit } from './query-limit.ts';
+import { committing } from './transition-http.ts';
+import { wallOwner } from '../../shared/transitions/wall-reach.ts';
 import { commitNewComment, planDeleteComment } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
 
@@ -24,7 +25,8 @@ const postParams = z.object({ postId: recordIdSchema });
 /**
  * Comments of a post: GET `/posts/{postId}` (a page, newest first, at most RECORD_QUERY_CAP, `?cursor=` the
  * page before's `nextCursor`), POST
- * `/posts/{postId}` a new one, DELETE `/{commentId}` (its author or the post's author).
+ * `/posts/{postId}` a new one, DELETE `/{commentId}` (its author, the post's author, or the member whose
+ * wall the post is on).
  */
 export const commentsApi = new Hono<AppEnv>()
   .get(
@@ -57,11 +59,11 @@ export const commentsApi = new Hono<AppEnv>()
       const { postId } = c.req.valid('param');
       const user = c.var.user;
       const db = c.var.database.server;
-      const author = await db.read(postNode(postId).child('sourceUUID').path, recordIdSchema);
-      if (author === null) throw apiError(404, 'not-found', { message: 'No such post.' });
-      if (author !== user.uid && (await hasBlockedUser(db, author, user.uid)))
-        throw apiError(403, 'forbidden', { message: 'You cannot comment on this post.' });
-      const commentId = await commitNewComment(db, user.uid, postId, c.req.valid('json').content);
+      // A missing post is a 404; a post whose author, or the member whose wall it is on, blocked the
+      // caller a 403 (shared/transitions/wall-reach.ts); nothing is written either way.
+      const commentId = await committing(() =>
+        commitNewComment(db, user.uid, postId, c.req.valid('json').content),
+      );
       purgeFeedPage(c, { postId });
       // The comment is written: a failed read-back must not tell the member otherwise (they would send it twice).
       const [comment] = await readFeedComments(db, [commentId]).catch((error: unknown) => {
@@ -84,8 +86,10 @@ export const commentsApi = new Hono<AppEnv>()
       if (!comment) throw apiError(404, 'not-found', { message: 'No such comment.' });
       const post = await db.read(postNode(comment.postUUID).path, postSchema);
       const postAuthor = post?.sourceUUID ?? null;
-      if (comment.sourceUUID !== user.uid && postAuthor !== user.uid)
-        throw apiError(403, 'forbidden', { message: 'You can only delete your own comments.' });
+      // Its author, the post's, or the member whose wall the post is on: a wall is its owner's to keep.
+      const mayDelete =
+        comment.sourceUUID === user.uid || postAuthor === user.uid || (post && wallOwner(post) === user.uid);
+      if (!mayDelete) throw apiError(403, 'forbidden', { message: 'You can only delete your own comments.' });
       await db.patch('', planDeleteComment(commentId, comment, postAuthor, post?.targetUUID ?? null));
       if (post?.targetType) purgeFeedPage(c, { feed: { type: post.targetType, id: post.targetUUID } });
       return c.body(null, 204);

@@ -9,9 +9,7 @@ import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { committing } from './transition-http.ts';
-import { commitLike, readLikedAuthor } from '../../shared/transitions/like.ts';
-import { hasBlockedUser } from '../../shared/transitions/block.ts';
-import { apiError } from '../api-error.ts';
+import { commitLike } from '../../shared/transitions/like.ts';
 import { validate } from '../validate.ts';
 
 const targetParams = likeRequestSchema;
@@ -25,17 +23,10 @@ function changeLike(like: boolean) {
       const { type, targetId } = c.req.valid('param');
       const user = c.var.user;
       const db = c.var.database.server;
-      // A member who blocked the caller gets no likes from them (nor is told of one); taking a like back
-      // stays open. A post or comment that does not exist has no author, and the transition answers 404.
-      // The author read for that check is the one the like is written with (sourceUUID never changes).
-      const known: { author?: string | null } = {};
-      if (like) {
-        const author = await readLikedAuthor(db, type, targetId);
-        if (author !== null && author !== user.uid && (await hasBlockedUser(db, author, user.uid)))
-          throw apiError(403, 'forbidden', { message: `You cannot like this ${type}.` });
-        known.author = author;
-      }
-      const outcome = await committing(() => commitLike(db, { uid: user.uid, type, targetId, like }, known));
+      // A member who blocked the caller gets no likes from them (nor is told of one), on what they wrote
+      // or on anything on their wall: the transition answers 403; taking a like back stays open. A post
+      // or comment that does not exist answers 404.
+      const outcome = await committing(() => commitLike(db, { uid: user.uid, type, targetId, like }));
       if (outcome.changed) purgeFeedPage(c, type === 'post' ? { postId: targetId } : { commentId: targetId });
       const likes = await db.read(likeCountNode(type, targetId).path, z.number());
       return c.json({ ...outcome, likes: likes ?? 0 });

@@ -7,14 +7,13 @@ import { readPost } from '../../shared/records/read-posts.ts';
 import { postNode } from '../../shared/rtdb/paths.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { newPostRequestSchema, postSchema } from '../../shared/schemas/post.ts';
-import { hasBlockedUser } from '../../shared/transitions/block.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { cappedLimit } from './query-limit.ts';
-import { requireTarget } from './transition-http.ts';
+import { committing, requireTarget } from './transition-http.ts';
 import { storedAuthorName } from '../../shared/transitions/author-name.ts';
 import { commitNewPost, planDeletePost } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
@@ -51,17 +50,15 @@ export const postsApi = new Hono<AppEnv>()
     const request = c.req.valid('json');
     const user = c.var.user;
     const db = c.var.database.server;
-    // The author's name, stored with the post, is read alongside the checks (it never fails: see
-    // storedAuthorName), so the write takes no round more for it.
-    const authorName = storedAuthorName(db, user.uid);
-    await requireTarget(db, request.targetType, request.targetId);
-    if (
-      request.targetType === 'user' &&
-      request.targetId !== user.uid &&
-      (await hasBlockedUser(db, request.targetId, user.uid))
-    )
-      throw apiError(403, 'forbidden', { message: 'You cannot post on this feed.' });
-    const postId = await commitNewPost(db, user.uid, request, { authorName });
+    // The author's name, stored with the post, and the target's presence are read alongside the
+    // transition's own checks (a member who blocked the caller is never posted to: a 403), so the write
+    // takes no round more for them.
+    const postId = await committing(() =>
+      commitNewPost(db, user.uid, request, {
+        authorName: storedAuthorName(db, user.uid),
+        targetPresent: requireTarget(db, request.targetType, request.targetId),
+      }),
+    );
     purgeFeedPage(c, { feed: { type: request.targetType, id: request.targetId } });
     // The post is written: a failed read-back must not tell the member otherwise (they would post it twice).
     const [post] = await readFeedPosts(db, [postId]).catch((error: unknown) => {

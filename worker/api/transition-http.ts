@@ -14,17 +14,21 @@ export async function requireTarget(db: RtdbClient, kind: TargetKind, id: string
 }
 
 /**
- * Runs a transition. Refusals answer without writing anything: a missing target 404, a kind other than
- * the one recorded 409 `kind-mismatch`, a gate that stays busy 409 `busy`.
+ * Runs a transition. Refusals answer without writing anything: a missing target 404, a member who blocked
+ * the caller in the way 403 `forbidden`, a kind other than the one recorded 409 `kind-mismatch`, a gate
+ * that stays busy 409 `busy`.
  */
 export async function committing<T>(transition: () => Promise<T>): Promise<T> {
   try {
     return await transition();
   } catch (error) {
-    if (error instanceof TransitionRefused)
+    if (error instanceof TransitionRefused) {
+      const { userMessage: message, message: detail } = error;
+      if (error.reason === 'blocked') throw apiError(403, 'forbidden', { message, detail });
       throw error.reason === 'target-missing'
-        ? apiError(404, 'not-found', { message: error.userMessage, detail: error.message })
-        : apiError(409, 'kind-mismatch', { message: error.userMessage, detail: error.message });
+        ? apiError(404, 'not-found', { message, detail })
+        : apiError(409, 'kind-mismatch', { message, detail });
+    }
     if (error instanceof TransitionBusyError)
       throw apiError(409, 'busy', {
         message: 'This is changing right now. Please try again.',

@@ -13,7 +13,7 @@ function blockMember(uid: string, name: string, onRefused: (message: string) => 
   return {
     label: `Block ${name}`,
     confirm: {
-      question: `Block ${name}? You won’t see their posts or comments, they can’t post on your feed or comment on your posts, and follows between you end.`,
+      question: `Block ${name}? You won’t see their posts or comments, they can’t post, comment or like on your page nor comment on or like your posts, and follows between you end.`,
       confirm: `Block ${name}`,
     },
     run: () => {

@@ -23,19 +23,27 @@ function commentsLabel(count: number): string {
   return count === 1 ? 'Show the comment' : `Show all ${formatCount(count)} comments`;
 }
 
-/** One comment: author, text, age, likes, and Delete for its author and the post's author. */
+/**
+ * One comment: author, text, age, likes, and Delete for its author, the post's author and the member whose
+ * wall the post is on (a wall is its owner's to keep, whoever wrote there).
+ */
 function CommentItem({
   comment,
   postAuthor,
+  wallOwner,
   onDeleted,
 }: {
   comment: FeedComment;
   postAuthor: string;
+  /** The member whose wall the post is on; null on a game's or an event's feed. */
+  wallOwner: string | null;
   onDeleted: () => void;
 }) {
   const viewer = useFeedViewer();
   const [message, setMessage] = useState('');
-  const mayDelete = viewer.uid !== null && (viewer.uid === comment.sourceUUID || viewer.uid === postAuthor);
+  const mayDelete =
+    viewer.uid !== null &&
+    (viewer.uid === comment.sourceUUID || viewer.uid === postAuthor || viewer.uid === wallOwner);
   return (
     <li className="feed-comment">
       <div className="feed-item-head">
@@ -139,6 +147,7 @@ export function CommentList({ post, composing = false }: { post: FeedPost; compo
               key={comment.uuid}
               comment={comment}
               postAuthor={post.sourceUUID}
+              wallOwner={post.targetType === 'user' ? post.targetUUID : null}
               onDeleted={() => {
                 setComments((shown) => shown.filter((c) => c.uuid !== comment.uuid));
                 setTotal((n) => Math.max(0, n - 1));
