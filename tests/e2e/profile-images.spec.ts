@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { encode } from 'fast-png';
 import { signUp, uniqueMember } from './auth/auth-helpers.ts';
-import { expectNoAxeViolations, openHydrated, sessionUid } from './page-helpers.ts';
+import { ownerDatabase } from './database.ts';
+import { expectNoAxeViolations, openHydrated, sessionToken, sessionUid } from './page-helpers.ts';
 
 // A member's profile from browse: text with its limits, and the icon and header chosen, previewed as
 // they will be stored (the browser redraws them as PNG), uploaded, then seen on the member's own page.
@@ -104,4 +105,37 @@ test('a member is told why a file is refused, then uploads an icon and a header 
       await page.screenshot({ path: `${SHOTS}/user-page-pictures-${name}.png`, fullPage: true });
     }
   }
+});
+
+test('a guest is offered no pictures on browse, and an upload sent anyway is refused and stores nothing', async ({
+  page,
+  context,
+}) => {
+  await openHydrated(page, '/login');
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await expect(page).toHaveURL(/\/browse$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^Hi, web-[A-Za-z0-9]{8}$/);
+  await expect(page.getByText('You are browsing as a guest.')).toBeVisible();
+  // The account menu links to the guest's page; the profile editor (text and pictures) is not there.
+  await expect(page.locator('summary', { hasText: 'Your profile' })).toHaveCount(0);
+  await expect(page.locator('.profile-editor')).toHaveCount(0);
+  await expect(page.getByLabel('Icon', { exact: true })).toHaveCount(0);
+  await expect(page.getByLabel('Header image', { exact: true })).toHaveCount(0);
+
+  // The guest's own token (made by anon-auth through the Worker), as a script would send it.
+  const uid = await sessionUid(context);
+  const response = await page.request.put('/api/users/me/images/icon', {
+    headers: { Authorization: `Bearer ${await sessionToken(context)}`, 'Content-Type': 'image/png' },
+    data: gradientPng(64, 64, [240, 180, 60]),
+  });
+  expect(response.status()).toBe(403);
+  expect(await response.json()).toEqual({
+    error: {
+      code: 'forbidden',
+      message: 'Guests cannot add profile pictures. Create an account to add yours.',
+    },
+  });
+  const db = ownerDatabase();
+  expect(await db.get(`users/${uid}/public/icon`)).toBeNull();
+  expect((await page.request.get(`/media/users/${uid}/icon.png`)).status()).toBe(404);
 });
