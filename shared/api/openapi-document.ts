@@ -101,9 +101,20 @@ const TOO_MANY_WRITES: Failure = {
   status: 429,
   code: 'too-many-requests',
   when:
-    'The member made more writes in the last minute than anyone reading and clicking does (120); nothing ' +
-    `was done: wait \`Retry-After\` seconds (${String(RATE_LIMIT_PERIOD_SECONDS)}).`,
+    'The member made more writes in the last minute than anyone reading and clicking does (120), or more ' +
+    'writes came from their address than a household makes (300, whatever the accounts); nothing was done: ' +
+    `wait \`Retry-After\` seconds (${String(RATE_LIMIT_PERIOD_SECONDS)}).`,
   message: 'You’re doing that too often. Please wait a minute, then try again.',
+};
+
+/** Answered by a write from an account that never became a member (worker/auth/require-member.ts). */
+const NOT_A_MEMBER: Failure = {
+  status: 403,
+  code: 'not-a-member',
+  when:
+    'The ID token is valid but its account has no member record (made at the sign-in provider, never ' +
+    'signed up here); nothing was done: finish signing up, or continue as a guest.',
+  message: 'Finish signing up (choose a username) or continue as a guest before you do this.',
 };
 
 /** Answered by any endpoint when the database fails or cannot be reached (worker/on-error.ts). */
@@ -114,7 +125,7 @@ const DATABASE_UNAVAILABLE: Failure = {
   message: 'Questline is not available just now. Please try again in a moment.',
 };
 
-/** True for the endpoints that count against a member's write limit: everything but reads. */
+/** True for the endpoints that count against a member's write limit and need a member record: everything but reads. */
 export function countsAsWrite(key: PublicEndpointKey, endpoint: PublicEndpoint): boolean {
   return endpoint.member && !key.startsWith('GET ');
 }
@@ -200,7 +211,7 @@ function failureResponses(key: PublicEndpointKey, endpoint: PublicEndpoint): Rec
     ...(takesInput ? [INVALID_INPUT] : []),
     ...(endpoint.member ? MEMBER_FAILURES : []),
     ...(endpoint.body ? [PAYLOAD_TOO_LARGE] : []),
-    ...(countsAsWrite(key, endpoint) ? [TOO_MANY_WRITES] : []),
+    ...(countsAsWrite(key, endpoint) ? [NOT_A_MEMBER, TOO_MANY_WRITES] : []),
     ...(endpoint.errors ?? []),
     // Those with a 503 of their own call a function instead of reading the database.
     ...(endpoint.errors?.some((failure) => failure.status === 503) ? [] : [DATABASE_UNAVAILABLE]),

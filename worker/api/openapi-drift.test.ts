@@ -19,7 +19,7 @@ import type {
 import type { searchAnswerSchema } from '../../shared/schemas/search.ts';
 import type { userBlocksSchema } from '../../shared/schemas/user.ts';
 import { createApp } from '../app.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
+import { memberWrites } from '../auth/require-member.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { testEnv } from '../test-support/test-database.ts';
 import { validatedInput, type ValidatedInput } from '../validate.ts';
@@ -218,16 +218,19 @@ describe('the public API’s reference against the routes', () => {
     }
   });
 
-  it('documents 429 on exactly the endpoints that count against a member’s write limit', () => {
+  it('documents 429 and 403 not-a-member on exactly the endpoints that count as a member’s writes', () => {
     const { paths } = publicApiDocument();
     for (const [key, endpoint] of documented) {
       const [method = '', path = ''] = key.split(' ');
-      // The limiter runs for a whole area but lets reads through uncounted (worker/rate-limit/limits.ts).
-      const limited = method !== 'GET' && (routes.get(key)?.handlers.includes(limitMemberWrites) ?? false);
+      // memberWrites runs for a whole area but lets reads through (worker/auth/require-member.ts).
+      const limited = method !== 'GET' && (routes.get(key)?.handlers.includes(memberWrites) ?? false);
       expect(limited, `${key} is limited`).toBe(countsAsWrite(key as PublicEndpointKey, endpoint));
       const responses =
         paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase() as 'get']?.responses ?? {};
       expect('429' in responses, `${key} documents 429`).toBe(limited);
+      expect(JSON.stringify(responses['403'] ?? {}).includes('not-a-member'), `${key} documents 403`).toBe(
+        limited,
+      );
     }
   });
 
