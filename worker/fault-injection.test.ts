@@ -271,7 +271,7 @@ const API_CALLS = [
   { call: 'follow state', path: '/api/follows/game/fi-portal', method: 'GET' },
   { call: 'follow', path: '/api/follows/game/fi-portal', method: 'PUT' },
   { call: 'unfollow', path: '/api/follows/game/fi-portal', method: 'DELETE' },
-  { call: 'a feed', path: '/api/posts?targetId=fi-portal', method: 'GET' },
+  { call: 'a feed', path: '/api/posts?targetType=game&targetId=fi-portal', method: 'GET' },
   {
     call: 'post',
     path: '/api/posts',
@@ -343,7 +343,7 @@ describe('the API while the database fails', () => {
 
   it('gives up on a database that never answers after the timeout, as a 503 the member can retry', async () => {
     const { status, body } = await send(
-      '/api/posts?targetId=fi-portal',
+      '/api/posts?targetType=game&targetId=fi-portal',
       faultyDatabase(FAULTS['never answers']),
     );
     expect(status).toBe(503);

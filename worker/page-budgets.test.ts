@@ -7,6 +7,7 @@ import { TEST_NOW } from './auth/id-token-test-keys.ts';
 import { dropEdgeCopy } from './edge-cache.ts';
 import { sequentialRounds } from './test-support/sequential-rounds.ts';
 import { forgetProfileUids } from '../client/pages/profile-uid-memo.ts';
+import { feedIdOf, parseFeedId } from '../shared/feed/feed-id.ts';
 import { feedKey } from '../shared/feed/feed-key.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
 
@@ -109,16 +110,20 @@ beforeAll(async () => {
       ['pb-portal', 'pb-rosa', 'pb-fest'].flatMap((target, n): [string, unknown][] => {
         const post = `pb-post-${String(n)}`;
         const comment = `pb-comment-${String(n)}`;
+        const feed = feedIdOf(
+          target === 'pb-rosa' ? 'user' : target === 'pb-fest' ? 'event' : 'game',
+          target,
+        );
         return [
           [
             `posts/${post}`,
             {
               uuid: post,
               targetUUID: target,
-              targetType: target === 'pb-rosa' ? 'user' : target === 'pb-fest' ? 'event' : 'game',
+              targetType: parseFeedId(feed)?.kind,
               sourceUUID: 'pb-rosa',
               authorName: 'pb_rosa',
-              feed_key: feedKey(target, posted, post),
+              feed_key: feedKey(feed, posted, post),
               content: 'Worth every minute.',
               type: 'text',
               likes: 0,
@@ -126,7 +131,7 @@ beforeAll(async () => {
               comments: { [comment]: posted + 1 },
             },
           ],
-          [`posts_by_id/${target}/${post}`, posted],
+          [`posts_by_id/${feed}/${post}`, posted],
           [`posts_by_uid/pb-rosa/${post}`, posted],
           [
             `comments/${comment}`,
@@ -176,14 +181,14 @@ describe('page budgets', () => {
         targetUUID: 'pb-unnamed',
         targetType: 'game',
         sourceUUID: 'pb-rosa',
-        feed_key: feedKey('pb-unnamed', TEST_NOW - 5_000, 'pb-post-old'),
+        feed_key: feedKey('game:pb-unnamed', TEST_NOW - 5_000, 'pb-post-old'),
         content: 'From before names were stored.',
         type: 'text',
         likes: 0,
         timestamp: TEST_NOW - 5_000,
         comments: { 'pb-comment-old': TEST_NOW - 4_000 },
       },
-      'posts_by_id/pb-unnamed/pb-post-old': TEST_NOW - 5_000,
+      'posts_by_id/game:pb-unnamed/pb-post-old': TEST_NOW - 5_000,
       'users/pb-ivo/public': { uuid: 'pb-ivo', username: 'pb_ivo', follows: 0 },
       'comments/pb-comment-old': {
         postUUID: 'pb-post-old',

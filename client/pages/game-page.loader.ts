@@ -2,6 +2,7 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { gamesByIds, suggestedGameIds } from '../../shared/catalogue/suggested-games.ts';
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
+import { feedIdOf } from '../../shared/feed/feed-id.ts';
 import { startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { GAME } from '../../shared/records/record-kinds.ts';
@@ -42,7 +43,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<G
     readRecord(db, GAME, deepLink),
     suggestedGameIds(db, deepLink),
     fetchTopGames(db),
-    startFeedForPage(db, deepLink),
+    startFeedForPage(db, feedIdOf('game', deepLink)),
   ]);
   const topGames = settledOr(topResult, [], 'top games');
   const game = settledOr(gameResult, null, `game ${deepLink}`);

@@ -5,6 +5,7 @@ import { isGuestName } from '../../shared/auth/account-api.ts';
 import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { GAMES_FOLLOWED_DEFAULT } from '../../shared/constants.ts';
+import { feedIdOf } from '../../shared/feed/feed-id.ts';
 import { startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { PROFILE } from '../../shared/records/record-kinds.ts';
@@ -78,7 +79,7 @@ async function userPage(db: RtdbClient, uid: string, profileName: string): Promi
     db.read(userSectionPath(uid, 'public'), publicSectionSchema),
     readRecord(db, PROFILE, uid),
     followedGameIds(db, uid, GAMES_FOLLOWED_DEFAULT),
-    startFeedForPage(db, uid),
+    startFeedForPage(db, feedIdOf('user', uid)),
   ]);
   const section = settledOr(publicResult, null, `user ${uid}`);
   if (!section || section.username !== profileName) return null;

@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_NAMESPACE, startEmulator } from '../../emulator/index.ts';
 import { encodeFeedCursor } from '../../shared/feed/feed-cursor.ts';
+import { feedIdOf } from '../../shared/feed/feed-id.ts';
 import { feedKey } from '../../shared/feed/feed-key.ts';
 import { buildHomeFeedPage, readFeedSlice } from '../../shared/feed/home-feed-build.ts';
 import { mergeFeedSlices, type HomeFeedPage, type HomeFeedRequest } from '../../shared/feed/home-feed.ts';
@@ -131,7 +132,7 @@ export async function measureHomeFeed(runs: number) {
           // As the post plan writes them: the author's name and the post's place in its feed, so the bench
           // reads posts as the site's own are read (without them, readers fall back to a round of names).
           authorName: `name_${author.replace(/-/g, '_')}`,
-          feed_key: feedKey(target.id, timestamp, postId),
+          feed_key: feedKey(feedIdOf(target.type, target.id), timestamp, postId),
           content: `Post ${String(n)} on ${target.id}`,
           type: 'text',
           likes: 0,
@@ -140,7 +141,7 @@ export async function measureHomeFeed(runs: number) {
             Array.from({ length: comments }, (_, c) => [`comment-${postId}-${String(c)}`, timestamp + c]),
           ),
         }),
-        postsByIdNode(target.id).child(postId).set(timestamp),
+        postsByIdNode(feedIdOf(target.type, target.id)).child(postId).set(timestamp),
         postsByUidNode(author).child(postId).set(timestamp),
         userSectionNode(MEMBER, 'private').child('home-feed').child(postId).set(timestamp),
       );

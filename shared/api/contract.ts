@@ -140,7 +140,10 @@ export interface ApiEndpoints {
   };
   /** A page of the member's home feed: `?cursor=<nextCursor of the page before>&limit=<1-25>`. */
   'GET /feed': { answer: HomeFeedPage; member: true };
-  /** A page of a user's, game's or event's feed: `?targetId=<id>&cursor=<nextCursor of the page before>`. */
+  /**
+   * A page of a user's, game's or event's feed:
+   * `?targetType=<user|game|event>&targetId=<id>&cursor=<nextCursor of the page before>`.
+   */
   'GET /posts': { answer: FeedPage };
   'POST /posts': { body: NewPostRequest; answer: { post: FeedPost | null }; member: true };
   /** By its author, or by the member whose feed it is on. Answers 204. */

@@ -20,7 +20,7 @@ import { followRequestSchema, followTargetTypeSchema, followTypeTime } from '../
 import { recordIdSchema } from '../schemas/keys.ts';
 import { likeRequestSchema } from '../schemas/like.ts';
 import { newCommentRequestSchema } from '../schemas/post-comment.ts';
-import { newPostRequestSchema } from '../schemas/post.ts';
+import { newPostRequestSchema, POST_TARGET_TYPES } from '../schemas/post.ts';
 import { profileUpdateRequestSchema } from '../schemas/profile.ts';
 import { searchAnswerSchema, searchQuerySchema } from '../schemas/search.ts';
 import { userBlocksSchema } from '../schemas/user.ts';
@@ -311,11 +311,15 @@ export const PUBLIC_API = {
     member: false,
     query: {
       schema: z.object({
+        targetType: z.enum(POST_TARGET_TYPES),
         targetId: recordIdSchema,
         limit: z.coerce.number().int().positive().optional(),
         cursor: feedCursorSchema.optional(),
       }),
       describe: {
+        targetType:
+          'What kind of feed: `user`, `game` or `event` (an event and a game may share a deep link; their ' +
+          'feeds never mix).',
         targetId: 'Whose feed: a member’s uid, a game’s or an event’s deep link.',
         limit: 'How many posts (5 unless said; at most 10).',
         cursor: feedPosition,
@@ -323,7 +327,7 @@ export const PUBLIC_API = {
     },
     answer: { status: 200, description: 'The page and where the next starts.', schema: feedPageSchema },
     example: {
-      query: { targetId: HADES },
+      query: { targetType: 'game', targetId: HADES },
       answer: { posts: [exampleFeedPost], nextCursor: NEXT_PAGE, activityAt: COMMENTED_AT },
     },
   },

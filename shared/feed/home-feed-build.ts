@@ -5,6 +5,7 @@ import { hiddenTagSlugs } from '../catalogue/hidden-tags-filter.ts';
 import { withoutPostsOnHiddenTags } from './home-feed-hidden-tags.ts';
 import { readListEventSlice, resolveListEvents, type ListEventRead } from './home-feed-list-events.ts';
 import { decodeFeedCursor, encodeFeedCursor, type FeedPosition } from './feed-cursor.ts';
+import { feedIdOf, type FeedId } from './feed-id.ts';
 import {
   feedEntries,
   mergeFeedSlices,
@@ -48,20 +49,27 @@ async function readBlocks(db: RtdbClient, uid: string): Promise<Blocks> {
 
 /**
  * The indexes the member's home feed is made of: every followed feed (but blocked members' and games they
- * are not interested in), their own feed and posts.
+ * are not interested in), their own feed and posts. Each followed feed is named with its kind
+ * (shared/feed/feed-id.ts), as the follows map files it: following the game `hades` reads the game's feed,
+ * never an event's or a member's that happens to share the id.
  */
 export function homeFeedIndexes(
   uid: string,
   follows: { users?: object; games?: object; events?: object; lists?: object } | null,
   blocks: Pick<Blocks, 'users' | 'games'>,
 ): string[] {
-  const targets = new Set([
-    ...Object.keys(follows?.users ?? {}).filter((followed) => !blocks.users.has(followed)),
-    ...Object.keys(follows?.games ?? {}).filter((game) => !blocks.games.has(game)),
-    ...Object.keys(follows?.events ?? {}),
+  const own = feedIdOf('user', uid);
+  const feeds = new Set<FeedId>([
+    ...Object.keys(follows?.users ?? {})
+      .filter((followed) => !blocks.users.has(followed))
+      .map((followed) => feedIdOf('user', followed)),
+    ...Object.keys(follows?.games ?? {})
+      .filter((game) => !blocks.games.has(game))
+      .map((game) => feedIdOf('game', game)),
+    ...Object.keys(follows?.events ?? {}).map((event) => feedIdOf('event', event)),
   ]);
-  targets.delete(uid);
-  return [postsByIdPath(uid), postsByUidPath(uid), ...[...targets].map((target) => postsByIdPath(target))];
+  feeds.delete(own);
+  return [postsByIdPath(own), postsByUidPath(uid), ...[...feeds].map((feed) => postsByIdPath(feed))];
 }
 
 /**
@@ -145,7 +153,9 @@ export async function buildHomeFeedPage(
   return {
     posts: shown
       .filter((post) => !blocks.users.has(post.sourceUUID) && !blocks.posts.has(post.uuid))
-      .filter((post) => post.sourceUUID === uid || !blocks.games.has(post.targetUUID))
+      .filter(
+        (post) => post.sourceUUID === uid || post.targetType !== 'game' || !blocks.games.has(post.targetUUID),
+      )
       .map((post) => withoutBlockedComments(post, blocks)),
     nextCursor: more && last ? encodeFeedCursor(last) : null,
     listEvents,

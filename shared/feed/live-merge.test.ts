@@ -87,7 +87,7 @@ describe('mergeFeedPage', () => {
 
 describe('mergeFeedPage with feed keys', () => {
   const keyed = (uuid: string, keyTime: number, timestamp: number) =>
-    post(uuid, timestamp, { feed_key: feedKey('portal-2', keyTime, uuid) });
+    post(uuid, timestamp, { feed_key: feedKey('game:portal-2', keyTime, uuid) });
 
   it('orders posts as their feed is read (by key), where the database’s times disagree by a millisecond', () => {
     // b was written just after a, as the Worker saw it; the database stamped it a millisecond earlier.

@@ -11,6 +11,7 @@ import {
 import type { Post } from '../schemas/post.ts';
 import type { PostComment } from '../schemas/post-comment.ts';
 import { encodeFeedCursor, isAfter, newestFirst, type FeedPosition } from './feed-cursor.ts';
+import type { FeedId } from './feed-id.ts';
 import { feedKeyRange, parseFeedKey } from './feed-key.ts';
 
 /** Posts in one page of a feed on a page: each is a few reads (its preview comments), and a Worker
@@ -53,7 +54,7 @@ export interface FeedPage {
 /** The posts of a page of a feed and where the next page starts: one bounded query on `posts`. */
 async function feedPostsPage(
   db: RtdbClient,
-  targetId: string,
+  feedId: FeedId,
   after: FeedPosition | null,
   size: number,
 ): Promise<{ posts: StoredPost[]; nextCursor: string | null }> {
@@ -61,10 +62,10 @@ async function feedPostsPage(
   // one more is read, so that a full page and the one after it are still told apart.
   // A record failing its schema still takes its place, so the page is cut where the keys say and the
   // next one starts after it (the page shows one post fewer).
-  const read = await queryPostsByFeedKey(db, feedKeyRange(targetId, after), size + (after ? 2 : 1));
+  const read = await queryPostsByFeedKey(db, feedKeyRange(feedId, after), size + (after ? 2 : 1));
   const positioned = read.flatMap(({ feedKey, post }) => {
     const key = feedKey === null ? null : parseFeedKey(feedKey);
-    return key?.feedId === targetId && (after === null || isAfter(key.position, after))
+    return key?.feedId === feedId && (after === null || isAfter(key.position, after))
       ? [{ post, position: key.position }]
       : [];
   });
@@ -197,7 +198,7 @@ export interface FeedPageStart {
 /** The first round of a page of the feed of a user, game or event (see readFeedPage). */
 export async function startFeedPage(
   db: RtdbClient,
-  targetId: string,
+  feedId: FeedId,
   after: FeedPosition | null,
   size = FEED_PAGE_SIZE,
 ): Promise<FeedPageStart> {
@@ -206,9 +207,9 @@ export async function startFeedPage(
   // until the next one).
   const activity =
     after === null
-      ? db.read(feedActivityNode(targetId).path, z.number()).catch(() => null)
+      ? db.read(feedActivityNode(feedId).path, z.number()).catch(() => null)
       : Promise.resolve(undefined);
-  const [page, activityAt] = await Promise.all([feedPostsPage(db, targetId, after, size), activity]);
+  const [page, activityAt] = await Promise.all([feedPostsPage(db, feedId, after, size), activity]);
   return { ...page, ...(activityAt === undefined ? {} : { activityAt }) };
 }
 
@@ -218,17 +219,18 @@ export async function finishFeedPage(db: RtdbClient, start: FeedPageStart): Prom
 }
 
 /**
- * One page of the feed of a user, game or event: newest first, preview comments filled. Two rounds of
+ * One page of the feed `feedId` of a user, game or event (`game:hades`, shared/feed/feed-id.ts): newest
+ * first, preview comments filled. Two rounds of
  * reads: the posts (one query) with the activity time, then the preview comments (and the names of
  * authors of older records, which store none: a third round when only comments lack them).
  */
 export async function readFeedPage(
   db: RtdbClient,
-  targetId: string,
+  feedId: FeedId,
   after: FeedPosition | null,
   size = FEED_PAGE_SIZE,
 ): Promise<FeedPage> {
-  return finishFeedPage(db, await startFeedPage(db, targetId, after, size));
+  return finishFeedPage(db, await startFeedPage(db, feedId, after, size));
 }
 
 /** The comments of `ids` (in that order) with their authors' names; missing ones left out. */
@@ -274,9 +276,9 @@ export const EMPTY_FEED: FeedPage = { posts: [], nextCursor: null };
  * the other round. A failure leaves the page with no posts rather than failing it (spec section 8:
  * failed reads resolve to empty lists).
  */
-export function startFeedForPage(db: RtdbClient, targetId: string): Promise<FeedPageStart | null> {
-  return startFeedPage(db, targetId, null).catch((error: unknown) => {
-    console.error(`Loading the feed of ${targetId} failed`, error);
+export function startFeedForPage(db: RtdbClient, feedId: FeedId): Promise<FeedPageStart | null> {
+  return startFeedPage(db, feedId, null).catch((error: unknown) => {
+    console.error(`Loading the feed ${feedId} failed`, error);
     return null;
   });
 }

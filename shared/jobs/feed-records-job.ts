@@ -14,10 +14,12 @@
 
 import { z } from 'zod';
 import { isGuestName } from '../auth/account-api.ts';
+import { postFeedId } from '../feed/feed-id.ts';
 import { feedKey, parseFeedKey } from '../feed/feed-key.ts';
 import { compareKeys } from '../rtdb/key-order.ts';
 import { SOCIAL_ROOTS, userSectionNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { POST_TARGET_TYPES } from '../schemas/post.ts';
 import type { Job, JobContext } from './job.ts';
 
 /** Records read per request. */
@@ -30,6 +32,7 @@ const ATTEMPTS = 5;
 /** What the job reads of a post or comment: only what it fills in and what it fills it from. */
 const recordSchema = z.object({
   targetUUID: z.string().optional(),
+  targetType: z.enum(POST_TARGET_TYPES).optional().catch(undefined),
   sourceUUID: z.string(),
   timestamp: z.number().optional(),
   feed_key: z.string().optional(),
@@ -89,15 +92,20 @@ function authorNames(db: RtdbClient): (uids: Iterable<string>) => Promise<Map<st
   };
 }
 
-/** What a post needs: its feed key when it has none (or one not its own), its author's name. */
+/**
+ * What a post needs: its feed key when it has none (or one not its own: of another feed, or naming the
+ * feed by its id alone, as before feeds named their kind), its author's name. A post that does not say
+ * which kind of target it is on gets no key here (the feed identity job works its kind out first).
+ */
 function postFields(id: string, post: StoredRecord, names: Map<string, string | null>): Fields {
-  const { targetUUID, timestamp } = post;
+  const { targetUUID, targetType, timestamp } = post;
+  const feed = targetUUID === undefined ? null : postFeedId({ targetType, targetUUID });
   const key = post.feed_key === undefined ? null : parseFeedKey(post.feed_key);
-  const hasOwnKey = key !== null && key.feedId === targetUUID && key.position.id === id;
+  const hasOwnKey = key !== null && key.feedId === feed && key.position.id === id;
   return {
-    ...(targetUUID === undefined || timestamp === undefined || hasOwnKey
+    ...(feed === null || timestamp === undefined || hasOwnKey
       ? {}
-      : { feed_key: feedKey(targetUUID, timestamp, id) }),
+      : { feed_key: feedKey(feed, timestamp, id) }),
     ...nameField(post, names),
   };
 }

@@ -1,3 +1,4 @@
+import { feedIdentityJob } from './feed-identity-job.ts';
 import { feedRecordsJob } from './feed-records-job.ts';
 import type { Job } from './job.ts';
 import { suggestionEngineJob } from './suggestion-engine-job.ts';
@@ -11,4 +12,5 @@ export const JOBS: Readonly<Record<string, Job>> = {
   trending: trendingJob,
   suggestions: suggestionEngineJob,
   'feed-records': feedRecordsJob,
+  'feed-identity': feedIdentityJob,
 };

@@ -16,7 +16,7 @@ describe('planFollow for a list', () => {
     expect(paths).toEqual(
       [
         'follows/follow-1',
-        'follows_by_targetid/indie-essentials/ana',
+        'follows_by_targetid/list:indie-essentials/ana',
         'follows_by_userid/ana/indie-essentials',
         'lists-public/indie-essentials/follows',
         'users/ana/private/follows/lists/indie-essentials',

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { BlockKind } from '../schemas/block.ts';
 import type { CatalogueFacet, facetEntrySchema } from '../schemas/catalogue-facet.ts';
+import type { FeedId, TargetName } from '../feed/feed-id.ts';
 import type { eventSchema } from '../schemas/event.ts';
 import type { FollowTargetType, followIndexEntrySchema, followSchema } from '../schemas/follow.ts';
 import type { gameSchema } from '../schemas/game.ts';
@@ -145,9 +146,12 @@ export const installedAppPath = (accessId: string): string => `${SOCIAL_ROOTS.in
 export const followPath = (followId: string): string => `${SOCIAL_ROOTS.follows}/${followId}`;
 /** What `uid` follows, keyed by target id (active follows only). */
 export const followsByUserIdPath = (uid: string): string => `${SOCIAL_ROOTS.followsByUserId}/${uid}`;
-/** Who follows `targetId`, keyed by user id (active follows only). */
-export const followsByTargetIdPath = (targetId: string): string =>
-  `${SOCIAL_ROOTS.followsByTargetId}/${targetId}`;
+/**
+ * Who follows the target `target` names (`{kind}:{id}`, shared/feed/feed-id.ts), keyed by user id (active
+ * follows only): kind and id, so an event's followers never share a node with a same-id member's or game's.
+ */
+export const followsByTargetIdPath = (target: TargetName): string =>
+  `${SOCIAL_ROOTS.followsByTargetId}/${target}`;
 /** The one history entry of a (user, target) pair: the follow's id and state, and the transition gate. */
 export const followHistoryPath = (uid: string, targetId: string): string =>
   `${SOCIAL_ROOTS.followsHistory}/${uid}/${targetId}`;
@@ -159,17 +163,21 @@ export const likeHistoryPath = (uid: string, targetId: string): string =>
 export const likesActivePath = (targetId: string): string => `${SOCIAL_ROOTS.likesActive}/${targetId}`;
 
 export const postPath = (postId: string): string => `${SOCIAL_ROOTS.posts}/${postId}`;
-/** The posts on the feed of `targetId` (a user, game or event), post id to timestamp. */
-export const postsByIdPath = (targetId: string): string => `${SOCIAL_ROOTS.postsById}/${targetId}`;
+/**
+ * The posts on the feed `feedId` (a user's, game's or event's, named with its kind: `game:hades`, see
+ * shared/feed/feed-id.ts), post id to timestamp.
+ */
+export const postsByIdPath = (feedId: FeedId): string => `${SOCIAL_ROOTS.postsById}/${feedId}`;
 /** The posts written by `uid`, post id to timestamp. */
 export const postsByUidPath = (uid: string): string => `${SOCIAL_ROOTS.postsByUid}/${uid}`;
 export const commentPath = (commentId: string): string => `${SOCIAL_ROOTS.comments}/${commentId}`;
 /**
- * `feed_activity/{targetId}` → server time of the last change to what the feed of `targetId` shows (a
- * post, comment or like on it). Public and tiny, so an open page streams it (EventSource) and re-reads
- * its feed only when it moves, instead of streaming posts the rules keep to the server.
+ * `feed_activity/{feedId}` → server time of the last change to what the feed `feedId` (`event:hades`,
+ * see shared/feed/feed-id.ts) shows (a post, comment or like on it). Public and tiny, so an open page
+ * streams it (EventSource) and re-reads its feed only when it moves, instead of streaming posts the
+ * rules keep to the server.
  */
-export const feedActivityPath = (targetId: string): string => `${SOCIAL_ROOTS.feedActivity}/${targetId}`;
+export const feedActivityPath = (feedId: FeedId): string => `${SOCIAL_ROOTS.feedActivity}/${feedId}`;
 
 /** A user's vote of one type (one vote per type and user). */
 export const votePath = (voteType: string, uid: string): string => `${SOCIAL_ROOTS.votes}/${voteType}/${uid}`;
@@ -254,8 +262,8 @@ export const followsByUserIdNode = (
   uid: string,
 ): DbNode<Record<string, z.input<typeof followIndexEntrySchema>>> => dbNode(followsByUserIdPath(uid));
 export const followsByTargetIdNode = (
-  targetId: string,
-): DbNode<Record<string, z.input<typeof followIndexEntrySchema>>> => dbNode(followsByTargetIdPath(targetId));
+  target: TargetName,
+): DbNode<Record<string, z.input<typeof followIndexEntrySchema>>> => dbNode(followsByTargetIdPath(target));
 
 export const likeNode = (likeId: string): DbNode<z.input<typeof likeSchema>> => dbNode(likePath(likeId));
 export const likesActiveNode = (
@@ -265,12 +273,12 @@ export const likesActiveNode = (
 export const postNode = (postId: string): DbNode<z.input<typeof postSchema>> => dbNode(postPath(postId));
 /** A post's comments, comment id → time written. */
 export const postCommentsNode = (postId: string): DbNode<TimestampMap> => postNode(postId).child('comments');
-export const postsByIdNode = (targetId: string): DbNode<TimestampMap> => dbNode(postsByIdPath(targetId));
+export const postsByIdNode = (feedId: FeedId): DbNode<TimestampMap> => dbNode(postsByIdPath(feedId));
 export const postsByUidNode = (uid: string): DbNode<TimestampMap> => dbNode(postsByUidPath(uid));
 export const commentNode = (commentId: string): DbNode<z.input<typeof postCommentSchema>> =>
   dbNode(commentPath(commentId));
-/** When the feed of `targetId` last changed (see feedActivityPath). */
-export const feedActivityNode = (targetId: string): DbNode<number> => dbNode(feedActivityPath(targetId));
+/** When the feed `feedId` last changed (see feedActivityPath). */
+export const feedActivityNode = (feedId: FeedId): DbNode<number> => dbNode(feedActivityPath(feedId));
 /** Where the like count of a post or comment lives. */
 export const likeCountNode = (type: LikeTargetType, targetId: string): DbNode<number> =>
   type === 'post' ? postNode(targetId).child('likes') : commentNode(targetId).child('likes');

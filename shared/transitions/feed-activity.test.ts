@@ -7,7 +7,7 @@ import { planDeleteComment, planDeletePost, planNewComment, planNewPost } from '
 // Each plan that changes what a feed shows moves that feed's activity time in its own PATCH (so open
 // pages never see a change without its time, nor a time without its change); nothing else's moves.
 
-const ACTIVITY = { 'feed_activity/portal-2': SERVER_TIMESTAMP };
+const ACTIVITY = { 'feed_activity/game:portal-2': SERVER_TIMESTAMP };
 const updatesOf = (plan: { kind: string; updates?: Record<string, unknown> }) =>
   plan.kind === 'write' ? (plan.updates ?? {}) : {};
 const activityKeys = (updates: Record<string, unknown>) =>
@@ -21,17 +21,17 @@ describe('feed activity in the plans', () => {
       'p1',
     );
     expect(post).toMatchObject(ACTIVITY);
-    expect(activityKeys(post)).toEqual(['feed_activity/portal-2']);
-    expect(planDeletePost('p1', { targetUUID: 'portal-2', sourceUUID: 'ana', comments: {} })).toMatchObject(
-      ACTIVITY,
-    );
+    expect(activityKeys(post)).toEqual(['feed_activity/game:portal-2']);
+    expect(
+      planDeletePost('p1', { targetUUID: 'portal-2', targetType: 'game', sourceUUID: 'ana', comments: {} }),
+    ).toMatchObject(ACTIVITY);
   });
 
   it('moves with a comment and its deletion when the post’s feed is known, and not otherwise', () => {
-    expect(planNewComment('ben', 'p1', 'Nice', 'c1', 'ana', 'portal-2')).toMatchObject(ACTIVITY);
-    expect(planDeleteComment('c1', { postUUID: 'p1', sourceUUID: 'ben' }, 'ana', 'portal-2')).toMatchObject(
-      ACTIVITY,
-    );
+    expect(planNewComment('ben', 'p1', 'Nice', 'c1', 'ana', 'game:portal-2')).toMatchObject(ACTIVITY);
+    expect(
+      planDeleteComment('c1', { postUUID: 'p1', sourceUUID: 'ben' }, 'ana', 'game:portal-2'),
+    ).toMatchObject(ACTIVITY);
     expect(activityKeys(planNewComment('ben', 'p1', 'Nice', 'c1', 'ana'))).toEqual([]);
     expect(planFeedActivity(null)).toEqual({});
   });
@@ -41,7 +41,7 @@ describe('feed activity in the plans', () => {
       planLike(
         null,
         { uid: 'ben', type: 'comment', targetId: 'c1', like: true },
-        { exists: true, likes: 0, author: 'ana', postId: 'p1', feedId: 'portal-2' },
+        { exists: true, likes: 0, author: 'ana', postId: 'p1', feedId: 'game:portal-2' },
         () => 'l1',
       ),
     );
@@ -50,14 +50,14 @@ describe('feed activity in the plans', () => {
       planLike(
         { likeId: 'l1', targetType: 'comment', disabled: false },
         { uid: 'ben', type: 'comment', targetId: 'c1', like: false },
-        { exists: true, likes: 1, feedId: 'portal-2' },
+        { exists: true, likes: 1, feedId: 'game:portal-2' },
       ),
     );
     expect(unlike).toMatchObject({ ...ACTIVITY, 'comments/c1/likes': serverIncrement(-1) });
     const repeated = planLike(
       { likeId: 'l1', targetType: 'post', disabled: false },
       { uid: 'ben', type: 'post', targetId: 'p1', like: true },
-      { exists: true, likes: 1, feedId: 'portal-2' },
+      { exists: true, likes: 1, feedId: 'game:portal-2' },
     );
     expect(repeated.kind).toBe('unchanged');
   });

@@ -1,3 +1,4 @@
+import type { FeedId } from '../feed/feed-id.ts';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import { feedActivityNode } from '../rtdb/paths.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
@@ -7,6 +8,6 @@ import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
  * moves in the same PATCH, and open pages of that feed, which stream it (see feedActivityPath), re-read
  * their posts. Nothing when the feed is unknown.
  */
-export function planFeedActivity(feedId: string | null | undefined): MultiPathUpdate {
+export function planFeedActivity(feedId: FeedId | null | undefined): MultiPathUpdate {
   return feedId ? feedActivityNode(feedId).set(SERVER_TIMESTAMP) : {};
 }

@@ -11,6 +11,7 @@ import {
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
+import { targetName } from '../feed/feed-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
 import { FOLLOW_TARGET_TYPES, followTypeTime, type FollowTargetType } from '../schemas/follow.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
@@ -103,7 +104,8 @@ export function planFollow(
         };
   const updates: MultiPathUpdate = {
     ...followsByUserIdNode(uid).child(targetId).set(indexEntry),
-    ...followsByTargetIdNode(targetId).child(uid).set(indexEntry),
+    // Keyed by kind and id (shared/feed/feed-id.ts): an event's followers never mix with a same-id game's.
+    ...followsByTargetIdNode(targetName(type, targetId)).child(uid).set(indexEntry),
     ...userFollowsMapNode(uid, type)
       .child(targetId)
       .set(change.follow ? SERVER_TIMESTAMP : null),

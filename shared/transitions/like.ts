@@ -13,6 +13,7 @@ import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
 import { planFeedActivity } from './feed-activity.ts';
+import { feedIdOf, type FeedId } from '../feed/feed-id.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import type { LikeTargetType } from '../schemas/like.ts';
 import { countChange } from './count-change.ts';
@@ -48,7 +49,7 @@ export interface LikeTargetState {
   /** For a comment: its post, which the notification links to. */
   postId?: string | null;
   /** The feed the post (or the comment's post) is on, whose open pages show the count (null: unknown). */
-  feedId?: string | null;
+  feedId?: FeedId | null;
 }
 
 export interface LikeOutcome {
@@ -164,7 +165,7 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Li
   ]);
   if (refused) throw blockedReach(`like this ${type}`);
   const exists = type === 'post' ? post !== null : postId !== null;
-  const feedId = post?.targetUUID ?? null;
+  const feedId = post?.targetType && post.targetUUID ? feedIdOf(post.targetType, post.targetUUID) : null;
   return commitGatedTransition(db, {
     gatePath: likeHistoryPath(change.uid, change.targetId),
     entrySchema: likeHistoryEntrySchema,

@@ -17,6 +17,7 @@ import { storedAuthorName } from './author-name.ts';
 import { targetMissing } from './transition-refused.ts';
 import { blockedByAny, blockedReach, readPostPlace, wallOwner } from './wall-reach.ts';
 import { feedKey } from '../feed/feed-key.ts';
+import { feedIdOf, postFeedId, type FeedId } from '../feed/feed-id.ts';
 import type { NewPostRequest, PostRecord } from '../schemas/post.ts';
 import type { PostCommentRecord } from '../schemas/post-comment.ts';
 
@@ -40,6 +41,9 @@ export function planNewPost(
   fromDeveloper = false,
   { authorName = null, now = Date.now() }: Authorship = {},
 ): MultiPathUpdate {
+  // The feed is named by the target's kind and id (shared/feed/feed-id.ts): a post on the event `hades`
+  // is on `event:hades`, never on the game `hades`'s feed.
+  const feed = feedIdOf(post.targetType, post.targetId);
   return {
     ...postNode(postId).set({
       uuid: postId,
@@ -47,16 +51,16 @@ export function planNewPost(
       targetType: post.targetType,
       sourceUUID: uid,
       ...(authorName === null ? {} : { authorName }),
-      feed_key: feedKey(post.targetId, now, postId),
+      feed_key: feedKey(feed, now, postId),
       content: post.content,
       type: post.type,
       likes: 0,
       timestamp: SERVER_TIMESTAMP,
       ...(fromDeveloper ? { fromDeveloper: true } : {}),
     }),
-    ...postsByIdNode(post.targetId).child(postId).set(SERVER_TIMESTAMP),
+    ...postsByIdNode(feed).child(postId).set(SERVER_TIMESTAMP),
     ...postsByUidNode(uid).child(postId).set(SERVER_TIMESTAMP),
-    ...planFeedActivity(post.targetId),
+    ...planFeedActivity(feed),
   };
 }
 
@@ -95,14 +99,15 @@ export async function commitNewPost(
  */
 export function planDeletePost(
   postId: string,
-  post: Pick<PostRecord, 'targetUUID' | 'sourceUUID' | 'comments'>,
+  post: Pick<PostRecord, 'targetUUID' | 'targetType' | 'sourceUUID' | 'comments'>,
 ): MultiPathUpdate {
+  const feed = postFeedId(post);
   return {
     ...postNode(postId).set(null),
-    ...postsByIdNode(post.targetUUID).child(postId).set(null),
+    ...(feed === null ? {} : postsByIdNode(feed).child(postId).set(null)),
     ...postsByUidNode(post.sourceUUID).child(postId).set(null),
     ...likesActiveNode(postId).set(null),
-    ...planFeedActivity(post.targetUUID),
+    ...planFeedActivity(feed),
     ...combineUpdates(Object.keys(post.comments).map((commentId) => commentNode(commentId).set(null))),
     // The author's notifications of its comments go with them; those of its likes (their ids are in no
     // record read here) stay, and are left out when notifications are read and counted.
@@ -129,7 +134,7 @@ export function planNewComment(
   content: string,
   commentId: string = pushId(),
   postAuthor: string | null = null,
-  feedId: string | null = null,
+  feedId: FeedId | null = null,
   authorName: string | null = null,
 ): MultiPathUpdate {
   return {
@@ -167,7 +172,7 @@ export async function commitNewComment(
   // Neither the post's author nor the member whose wall it is on hears from whom they blocked.
   if (await blockedByAny(db, [place.author, wallOwner(place)], uid))
     throw blockedReach('comment on this post');
-  const feedId = place.targetUUID;
+  const feedId = place.targetType && place.targetUUID ? feedIdOf(place.targetType, place.targetUUID) : null;
   await db.patch('', planNewComment(uid, postId, content, commentId, place.author, feedId, authorName));
   return commentId;
 }
@@ -181,7 +186,7 @@ export function planDeleteComment(
   commentId: string,
   comment: Pick<PostCommentRecord, 'postUUID' | 'sourceUUID'>,
   postAuthor: string | null = null,
-  feedId: string | null = null,
+  feedId: FeedId | null = null,
 ): MultiPathUpdate {
   return {
     ...commentNode(commentId).set(null),

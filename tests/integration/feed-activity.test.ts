@@ -33,7 +33,7 @@ beforeEach(async () => {
       timestamp: 1,
       comments: { comment1: 2 },
     },
-    'posts_by_id/portal-2/post1': 1,
+    'posts_by_id/game:portal-2/post1': 1,
     'comments/comment1': { postUUID: 'post1', sourceUUID: 'ben', content: 'Me!', likes: 0, timestamp: 2 },
   });
 });
@@ -48,30 +48,31 @@ describe('the activity of a feed', () => {
       content: 'Hi',
       type: 'text',
     });
-    expect(await activity('ana')).toBe(TEST_DATABASE_NOW);
-    expect(await activity('portal-2')).toBeNull();
-    expect(await activity('ben')).toBeNull();
+    expect(await activity('user:ana')).toBe(TEST_DATABASE_NOW);
+    expect(await activity('game:portal-2')).toBeNull();
+    expect(await activity('user:ben')).toBeNull();
+    expect(await activity('ana')).toBeNull();
   });
 
   it('moves with a comment on one of its posts', async () => {
     await commitNewComment(db.server, 'ben', 'post1', 'Co-op too');
-    expect(await activity('portal-2')).toBe(TEST_DATABASE_NOW);
+    expect(await activity('game:portal-2')).toBe(TEST_DATABASE_NOW);
   });
 
   it('moves with a like and an unlike of one of its posts, and of a comment there', async () => {
     await commitLike(db.server, { uid: 'ben', type: 'post', targetId: 'post1', like: true });
-    expect(await activity('portal-2')).toBe(TEST_DATABASE_NOW);
-    await db.server.put('feed_activity/portal-2', 1);
+    expect(await activity('game:portal-2')).toBe(TEST_DATABASE_NOW);
+    await db.server.put('feed_activity/game:portal-2', 1);
     await commitLike(db.server, { uid: 'ana', type: 'comment', targetId: 'comment1', like: true });
-    expect(await activity('portal-2')).toBe(TEST_DATABASE_NOW);
-    await db.server.put('feed_activity/portal-2', 1);
+    expect(await activity('game:portal-2')).toBe(TEST_DATABASE_NOW);
+    await db.server.put('feed_activity/game:portal-2', 1);
     await commitLike(db.server, { uid: 'ana', type: 'comment', targetId: 'comment1', like: false });
-    expect(await activity('portal-2')).toBe(TEST_DATABASE_NOW);
+    expect(await activity('game:portal-2')).toBe(TEST_DATABASE_NOW);
   });
 
   it('stays put when a like changes nothing or its target is gone', async () => {
     await commitLike(db.server, { uid: 'ben', type: 'post', targetId: 'post1', like: false });
-    expect(await activity('portal-2')).toBeNull();
+    expect(await activity('game:portal-2')).toBeNull();
     await expect(
       commitLike(db.server, { uid: 'ben', type: 'post', targetId: 'no-such-post', like: true }),
     ).rejects.toThrow();
@@ -81,15 +82,20 @@ describe('the activity of a feed', () => {
   it('moves when a comment or a post is deleted', async () => {
     await db.server.patch(
       '',
-      planDeleteComment('comment1', { postUUID: 'post1', sourceUUID: 'ben' }, 'ana', 'portal-2'),
+      planDeleteComment('comment1', { postUUID: 'post1', sourceUUID: 'ben' }, 'ana', 'game:portal-2'),
     );
-    expect(await activity('portal-2')).toBe(TEST_DATABASE_NOW);
-    await db.server.put('feed_activity/portal-2', 1);
+    expect(await activity('game:portal-2')).toBe(TEST_DATABASE_NOW);
+    await db.server.put('feed_activity/game:portal-2', 1);
     await db.server.patch(
       '',
-      planDeletePost('post1', { targetUUID: 'portal-2', sourceUUID: 'ana', comments: {} }),
+      planDeletePost('post1', {
+        targetUUID: 'portal-2',
+        targetType: 'game',
+        sourceUUID: 'ana',
+        comments: {},
+      }),
     );
-    expect(await activity('portal-2')).toBe(TEST_DATABASE_NOW);
+    expect(await activity('game:portal-2')).toBe(TEST_DATABASE_NOW);
     expect(await db.server.get('posts/post1')).toBeNull();
   });
 });

@@ -95,7 +95,7 @@ describe('the feed records job', () => {
       'posts/p4': {
         ...olderPost('p4', 'hades', 'ana', T + 4),
         authorName: 'ana_roguelites',
-        feed_key: feedKey('hades', T + 5, 'p4'),
+        feed_key: feedKey('game:hades', T + 5, 'p4'),
       },
       // On another feed whose id starts like this one's.
       'posts/p5': olderPost('p5', 'hades-2', 'ana', T + 5),
@@ -105,15 +105,15 @@ describe('the feed records job', () => {
 
   it('gives every post its feed key and members’ posts and comments their names, guests none; a second run writes nothing', async () => {
     // Before: of the feed, only the post written the new way shows.
-    expect((await readFeedPage(db.anonymous, 'hades', null)).posts.map((p) => p.uuid)).toEqual(['p4']);
+    expect((await readFeedPage(db.anonymous, 'game:hades', null)).posts.map((p) => p.uuid)).toEqual(['p4']);
     expect(await run()).toBe('5 posts and 1 comments filled in');
     expect(await db.server.get('posts/p1')).toMatchObject({
-      feed_key: feedKey('hades', T + 1, 'p1'),
+      feed_key: feedKey('game:hades', T + 1, 'p1'),
       authorName: 'ana_roguelites',
     });
-    expect(await db.server.get('posts/p2/feed_key')).toBe(feedKey('hades', T + 2, 'p2'));
+    expect(await db.server.get('posts/p2/feed_key')).toBe(feedKey('game:hades', T + 2, 'p2'));
     expect(await db.server.get('posts/p2/authorName')).toBeNull();
-    expect(await db.server.get('posts/p4/feed_key')).toBe(feedKey('hades', T + 5, 'p4'));
+    expect(await db.server.get('posts/p4/feed_key')).toBe(feedKey('game:hades', T + 5, 'p4'));
     expect(await db.server.get('comments/c1/authorName')).toBe('ben_pixels');
     const before = await db.server.get('');
     expect(await run()).toBe('0 posts and 0 comments filled in');
@@ -122,20 +122,20 @@ describe('the feed records job', () => {
 
   it('leaves each feed reading its posts in order, with their names', async () => {
     await run();
-    const first = await readFeedPage(db.anonymous, 'hades', null, 3);
+    const first = await readFeedPage(db.anonymous, 'game:hades', null, 3);
     expect(first.posts.map((p) => [p.uuid, p.authorName])).toEqual([
       ['p4', 'ana_roguelites'],
       ['p3b', 'ben_pixels'],
       ['p3a', 'ben_pixels'],
     ]);
-    const next = await readFeedPage(db.anonymous, 'hades', decodeFeedCursor(first.nextCursor ?? ''), 3);
+    const next = await readFeedPage(db.anonymous, 'game:hades', decodeFeedCursor(first.nextCursor ?? ''), 3);
     expect(next.posts.map((p) => [p.uuid, p.authorName])).toEqual([
       ['p2', 'web-Gu3st123'],
       ['p1', 'ana_roguelites'],
     ]);
     expect(next.posts[1]?.previewComments.map((c) => c.authorName)).toEqual(['ben_pixels']);
     expect(next.nextCursor).toBeNull();
-    expect((await readFeedPage(db.anonymous, 'hades-2', null)).posts.map((p) => p.uuid)).toEqual(['p5']);
+    expect((await readFeedPage(db.anonymous, 'game:hades-2', null)).posts.map((p) => p.uuid)).toEqual(['p5']);
   });
 });
 
@@ -172,7 +172,7 @@ describe('the feed records job while members delete and edit', () => {
     expect(await own.server.get('comments/k2')).toBeNull();
     expect(await own.server.get('posts/d3')).toMatchObject({
       content: 'post d3',
-      feed_key: feedKey('celeste', T + 3, 'd3'),
+      feed_key: feedKey('game:celeste', T + 3, 'd3'),
       authorName: 'ana_roguelites',
     });
     expect(await own.server.get('comments/k1/authorName')).toBe('ben_pixels');
@@ -184,7 +184,7 @@ describe('the feed records job while members delete and edit', () => {
       credential: { kind: 'anonymous' },
       onWrongShape: (path) => wrongShape.push(path),
     });
-    expect((await readFeedPage(reader, 'celeste', null)).posts.map((p) => p.uuid)).toEqual(['d3', 'd1']);
+    expect((await readFeedPage(reader, 'game:celeste', null)).posts.map((p) => p.uuid)).toEqual(['d3', 'd1']);
     expect(wrongShape).toEqual([]);
   });
 
@@ -205,12 +205,12 @@ describe('the feed records job while members delete and edit', () => {
     expect(raced.sort()).toEqual(['comments/ek1', 'posts/e1', 'posts/e2']);
     expect(await own.server.get('posts/e1')).toMatchObject({
       content: 'post e1, edited',
-      feed_key: feedKey('celeste', T + 1, 'e1'),
+      feed_key: feedKey('game:celeste', T + 1, 'e1'),
       authorName: 'ana_roguelites',
     });
     expect(await own.server.get('posts/e2')).toMatchObject({
       targetUUID: 'hades',
-      feed_key: feedKey('hades', T + 5, 'e2'),
+      feed_key: feedKey('game:hades', T + 5, 'e2'),
       authorName: 'ben_pixels',
     });
     expect(await own.server.get('comments/ek1')).toMatchObject({

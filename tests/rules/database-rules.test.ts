@@ -83,7 +83,7 @@ beforeAll(async () => {
       timestamp: 1,
       type_time: followTypeTime('game', 1),
     },
-    'follows_by_targetid/hades/ana': {
+    'follows_by_targetid/game:hades/ana': {
       followId: 'f1',
       type: 'game',
       timestamp: 1,
@@ -93,15 +93,16 @@ beforeAll(async () => {
     'posts/p1': {
       uuid: 'p1',
       targetUUID: 'hades',
+      targetType: 'game',
       sourceUUID: 'ana',
       content: 'hi',
       type: 'text',
       likes: 1,
       timestamp: 1,
-      feed_key: feedKey('hades', 1, 'p1'),
+      feed_key: feedKey('game:hades', 1, 'p1'),
       comments: { c1: 2 },
     },
-    'posts_by_id/hades/p1': 1,
+    'posts_by_id/game:hades/p1': 1,
     'posts_by_uid/ana/p1': 1,
     'comments/c1': { postUUID: 'p1', sourceUUID: 'ben', content: 'yo', likes: 0, timestamp: 2 },
     'likes/l1': { targetUUID: 'p1', sourceUUID: 'ben', sourceType: 'user', disabled: false },
@@ -162,10 +163,10 @@ describe('no collection is downloadable whole', () => {
     'follows_by_userid',
     'follows_by_userid/ana',
     'follows_by_targetid',
-    'follows_by_targetid/hades',
+    'follows_by_targetid/game:hades',
     'posts',
     'posts_by_id',
-    'posts_by_id/hades',
+    'posts_by_id/game:hades',
     'posts_by_uid',
     'posts_by_uid/ana',
     'comments',
@@ -319,10 +320,10 @@ describe('bounded queries: an indexed order and a limit of at most PUBLIC_QUERY_
   });
 
   describe('posts by feed key (a page of a feed, shared/feed/feed-key.ts)', () => {
-    const firstPage: RtdbQuery = { orderBy: 'feed_key', ...feedKeyRange('hades', null), limitToLast: 6 };
+    const firstPage: RtdbQuery = { orderBy: 'feed_key', ...feedKeyRange('game:hades', null), limitToLast: 6 };
     const nextPage: RtdbQuery = {
       orderBy: 'feed_key',
-      ...feedKeyRange('hades', { timestamp: 1, id: 'p1' }),
+      ...feedKeyRange('game:hades', { timestamp: 1, id: 'p1' }),
       limitToLast: RECORD_QUERY_CAP + 2,
     };
     it('a page of one feed, bounded and limited, is readable by anyone and answers the posts', async () => {
@@ -350,10 +351,10 @@ describe('bounded queries: an indexed order and a limit of at most PUBLIC_QUERY_
 
   const indexes: [string, RtdbQuery][] = [
     ['indices_public/trendingIndex', { orderBy: '$value', limitToLast: TRENDING_GAMES_SHOWN }],
-    ['posts_by_id/hades', { orderBy: '$value', limitToLast: RECORD_QUERY_CAP }],
+    ['posts_by_id/game:hades', { orderBy: '$value', limitToLast: RECORD_QUERY_CAP }],
     ['posts_by_uid/ana', { orderBy: '$value', limitToLast: RECORD_QUERY_CAP }],
     ['follows_by_userid/ana', { orderBy: 'timestamp', limitToLast: RECORD_QUERY_CAP }],
-    ['follows_by_targetid/hades', { orderBy: 'timestamp', limitToLast: RECORD_QUERY_CAP }],
+    ['follows_by_targetid/game:hades', { orderBy: 'timestamp', limitToLast: RECORD_QUERY_CAP }],
   ];
   for (const [path, query] of indexes) {
     describe(path, () => {
@@ -368,6 +369,23 @@ describe('bounded queries: an indexed order and a limit of at most PUBLIC_QUERY_
       });
     });
   }
+});
+
+describe('feed and follower indexes are read only under a target’s kind and id (shared/feed/feed-id.ts)', () => {
+  it('an index under an id alone (as written before the feed identity job), or a made-up kind, is refused', async () => {
+    await db.server.patch('', {
+      'posts_by_id/hades/p1': 1,
+      'follows_by_targetid/hades/ana': { followId: 'f1' },
+    });
+    const limited: RtdbQuery = { orderBy: '$value', limitToLast: 5 };
+    expect(await canRead(db.anonymous, 'posts_by_id/hades', limited)).toBe(false);
+    expect(await canRead(db.anonymous, 'posts_by_id/list:hades', limited)).toBe(false);
+    expect(
+      await canRead(db.anonymous, 'follows_by_targetid/hades', { orderBy: 'timestamp', limitToLast: 5 }),
+    ).toBe(false);
+    expect(await canRead(db.anonymous, 'posts_by_id/game:hades', limited)).toBe(true);
+    await db.server.patch('', { 'posts_by_id/hades': null, 'follows_by_targetid/hades': null });
+  });
 });
 
 describe('follows and likes are private records; public follow lists go through the bounded indexes', () => {
@@ -506,16 +524,16 @@ describe('the reads the Worker makes without the server credential are allowed a
       { orderBy: '$value', startAt: MIN_SUGGESTION_RATIO, limitToLast: DEFAULT_SUGGEST_COUNT },
     ],
     ['home highlights', 'highlights/home', undefined],
-    ['a feed', 'posts_by_id/hades', { orderBy: '$value', limitToLast: RECORD_QUERY_CAP }],
+    ['a feed', 'posts_by_id/game:hades', { orderBy: '$value', limitToLast: RECORD_QUERY_CAP }],
     [
       'the next page of a feed',
-      'posts_by_id/hades',
+      'posts_by_id/game:hades',
       { orderBy: '$value', endAt: 1, limitToLast: RECORD_QUERY_CAP },
     ],
     [
       'a page of a feed',
       'posts',
-      { orderBy: 'feed_key', ...feedKeyRange('hades', null), limitToLast: RECORD_QUERY_CAP + 1 },
+      { orderBy: 'feed_key', ...feedKeyRange('game:hades', null), limitToLast: RECORD_QUERY_CAP + 1 },
     ],
     ['a post', 'posts/p1', undefined],
     ["a post's comment ids", 'posts/p1/comments', undefined],
@@ -566,7 +584,7 @@ describe('clients write nothing directly: every write goes through the Worker', 
     ['their own readOnly flag', 'users/ana/readOnly/isDeveloper', true],
     ['their own admin section', 'users/ana/admin/auth', true],
     ["a game's follower count", 'games/hades/follows', 9999],
-    ['a follow index', 'follows_by_targetid/hades/ana', null],
+    ['a follow index', 'follows_by_targetid/game:hades/ana', null],
     ['their own follow record', 'follows/f1/disabled', true],
     ['their own follow history', 'follows_history/ana/hades', null],
     ['their own like record', 'likes/l1/disabled', true],

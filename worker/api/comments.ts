@@ -19,6 +19,7 @@ import { committing } from './transition-http.ts';
 import { wallOwner } from '../../shared/transitions/wall-reach.ts';
 import { commitNewComment, planDeleteComment } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
+import { postFeedId } from '../../shared/feed/feed-id.ts';
 
 const postParams = z.object({ postId: recordIdSchema });
 
@@ -90,7 +91,7 @@ export const commentsApi = new Hono<AppEnv>()
       const mayDelete =
         comment.sourceUUID === user.uid || postAuthor === user.uid || (post && wallOwner(post) === user.uid);
       if (!mayDelete) throw apiError(403, 'forbidden', { message: 'You can only delete your own comments.' });
-      await db.patch('', planDeleteComment(commentId, comment, postAuthor, post?.targetUUID ?? null));
+      await db.patch('', planDeleteComment(commentId, comment, postAuthor, post ? postFeedId(post) : null));
       if (post?.targetType) purgeFeedPage(c, { feed: { type: post.targetType, id: post.targetUUID } });
       return c.body(null, 204);
     },

@@ -166,7 +166,7 @@ describe('a developer’s posts on their games’ feeds', () => {
     const notDeveloper = await post('mia', { targetType: 'game', targetId: OWN, content: 'Love this game.' });
     expect(notDeveloper.fromDeveloper).toBeUndefined();
 
-    const page = await (await call(`/api/posts?targetId=${OWN}`)).json<FeedPage>();
+    const page = await (await call(`/api/posts?targetType=game&targetId=${OWN}`)).json<FeedPage>();
     const marks = Object.fromEntries(page.posts.map((p) => [p.content, p.fromDeveloper ?? false]));
     expect(marks).toEqual({ 'Patch 1.1 is out today.': true, 'Love this game.': false });
     const html = (await visit(`/game/${OWN}`)).body;

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { feedIdOf } from '../../shared/feed/feed-id.ts';
 import { readFeedPage } from '../../shared/feed/read-feed.ts';
 import { queryRecords, readRecord } from '../../shared/records/read-records.ts';
 import { userSectionNode } from '../../shared/rtdb/paths.ts';
@@ -97,7 +98,9 @@ export const developerApi = new Hono<AppEnv>()
     const [games, feeds] = await Promise.all([
       Promise.all(ownGames.map((gameId) => readRecord(db, GAME, gameId))),
       Promise.all(
-        ownGames.map((gameId) => readFeedPage(c.var.database.public, gameId, null, DASHBOARD_RECENT_POSTS)),
+        ownGames.map((gameId) =>
+          readFeedPage(c.var.database.public, feedIdOf('game', gameId), null, DASHBOARD_RECENT_POSTS),
+        ),
       ),
     ]);
     const dashboard: DeveloperDashboard = {

@@ -3,6 +3,7 @@ import type { FeedPage, FeedPost } from '../../shared/feed/read-feed.ts';
 import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
+import { feedIdOf } from '../../shared/feed/feed-id.ts';
 import { feedKey } from '../../shared/feed/feed-key.ts';
 
 // Feeds on user, game and event pages, in workerd against the database emulator: the page bundle's
@@ -35,13 +36,13 @@ function postAt(id: string, targetId: string, timestamp: number, author = 'feeda
       targetUUID: targetId,
       targetType: 'game',
       sourceUUID: author,
-      feed_key: feedKey(targetId, timestamp, id),
+      feed_key: feedKey(feedIdOf('game', targetId), timestamp, id),
       content: `post ${id}`,
       type: 'text',
       likes: 0,
       timestamp,
     },
-    [`posts_by_id/${targetId}/${id}`]: timestamp,
+    [`posts_by_id/${feedIdOf('game', targetId)}/${id}`]: timestamp,
     [`posts_by_uid/${author}/${id}`]: timestamp,
   };
 }
@@ -129,7 +130,7 @@ describe('feeds on pages', () => {
     let pages = 1;
     while (cursor) {
       const response = await call(
-        `/api/posts?targetId=pagedgame&cursor=${encodeURIComponent(cursor)}&limit=2`,
+        `/api/posts?targetType=game&targetId=pagedgame&cursor=${encodeURIComponent(cursor)}&limit=2`,
       );
       expect(response.status).toBe(200);
       const page = await response.json<FeedPage>();
@@ -147,7 +148,9 @@ describe('feeds on pages', () => {
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-      const page: FeedPage = await (await call(`/api/posts?targetId=pagedgame&limit=3${query}`)).json();
+      const page: FeedPage = await (
+        await call(`/api/posts?targetType=game&targetId=pagedgame&limit=3${query}`)
+      ).json();
       seen.push(...page.posts.map((p) => p.uuid));
       cursor = page.nextCursor;
     } while (cursor);
@@ -162,14 +165,16 @@ describe('feeds on pages', () => {
       'posts/b-bad': {
         uuid: 'b-bad',
         targetUUID: 'brokengame',
-        feed_key: feedKey('brokengame', T + 2, 'b-bad'),
+        feed_key: feedKey('game:brokengame', T + 2, 'b-bad'),
       },
     });
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
-      const page: FeedPage = await (await call(`/api/posts?targetId=brokengame&limit=1${query}`)).json();
+      const page: FeedPage = await (
+        await call(`/api/posts?targetType=game&targetId=brokengame&limit=1${query}`)
+      ).json();
       seen.push(...page.posts.map((p) => p.uuid));
       cursor = page.nextCursor;
     } while (cursor);
@@ -178,7 +183,9 @@ describe('feeds on pages', () => {
 
   it('refuses a cursor it did not write with a 400', async () => {
     for (const cursor of ['x', '12', 'abc.def', '1.a.b', '-5.p01', `${'9'.repeat(20)}.p01`]) {
-      const response = await call(`/api/posts?targetId=pagedgame&cursor=${encodeURIComponent(cursor)}`);
+      const response = await call(
+        `/api/posts?targetType=game&targetId=pagedgame&cursor=${encodeURIComponent(cursor)}`,
+      );
       expect(response.status).toBe(400);
     }
   });

@@ -42,7 +42,7 @@ describe('following a member who blocked you', () => {
     expect((await block(ANA, BEN)).status).toBe(200);
     // The block itself ended Ben's follow, and with it Ana's "followed you".
     expect(await db.get(`users/${ANA}/public/follows`)).toBe(0);
-    expect(await db.get(`follows_by_targetid/${ANA}/${BEN}`)).toBeNull();
+    expect(await db.get(`follows_by_targetid/user:${ANA}/${BEN}`)).toBeNull();
     expect(await db.get(`notifications/${ANA}`)).toBeNull();
 
     const before = await socialState();

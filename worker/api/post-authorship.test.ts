@@ -46,10 +46,10 @@ describe('a post written through the API', () => {
     const stored = (await db.get(`posts/${created.uuid}`)) as Record<string, unknown>;
     expect(stored).toMatchObject({ sourceUUID: 'pa-ana', authorName: 'pa_ana' });
     expect(parseFeedKey(String(stored.feed_key))).toMatchObject({
-      feedId: 'pa-hades',
+      feedId: 'game:pa-hades',
       position: { id: created.uuid },
     });
-    const feed = await (await call('/api/posts?targetId=pa-hades')).json<FeedPage>();
+    const feed = await (await call('/api/posts?targetType=game&targetId=pa-hades')).json<FeedPage>();
     expect(feed.posts[0]).toMatchObject({ uuid: created.uuid, authorName: 'pa_ana' });
   });
 
@@ -93,7 +93,7 @@ describe('a post written through the API', () => {
     expect(created.authorName).toBe('web-Ab12Cd34');
     // Once the guest takes a username, the feed shows it: nothing stored went stale.
     await db.patch('', { [`users/${GUEST}/public/username`]: 'pa_cleo' });
-    const feed = await (await call('/api/posts?targetId=pa-hades')).json<FeedPage>();
+    const feed = await (await call('/api/posts?targetType=game&targetId=pa-hades')).json<FeedPage>();
     expect(feed.posts.find((p) => p.uuid === created.uuid)?.authorName).toBe('pa_cleo');
     await db.patch('', { [`users/${GUEST}/public/username`]: 'web-Ab12Cd34' });
   });
@@ -122,7 +122,7 @@ describe('a comment written through the API', () => {
     const guestComment = (await byGuest.json<{ comment: { uuid: string; authorName?: string } }>()).comment;
     expect(guestComment.authorName).toBe('web-Ab12Cd34');
     expect(await db.get(`comments/${guestComment.uuid}/authorName`)).toBeNull();
-    const feed = await (await call('/api/posts?targetId=pa-hades')).json<FeedPage>();
+    const feed = await (await call('/api/posts?targetType=game&targetId=pa-hades')).json<FeedPage>();
     const shown = feed.posts.find((p) => p.uuid === created.uuid);
     expect(shown?.previewComments.map((c) => c.authorName)).toEqual(['web-Ab12Cd34', 'pa_ben']);
   });

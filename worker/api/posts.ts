@@ -2,11 +2,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
 import { feedCursorSchema } from '../../shared/feed/feed-cursor.ts';
+import { feedIdOf } from '../../shared/feed/feed-id.ts';
 import { FEED_PAGE_SIZE, readFeedPage, readFeedPosts } from '../../shared/feed/read-feed.ts';
 import { readPost } from '../../shared/records/read-posts.ts';
 import { postNode } from '../../shared/rtdb/paths.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
-import { newPostRequestSchema, postSchema } from '../../shared/schemas/post.ts';
+import { newPostRequestSchema, POST_TARGET_TYPES, postSchema } from '../../shared/schemas/post.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { memberWrites } from '../auth/require-member.ts';
@@ -20,22 +21,24 @@ import { validate } from '../validate.ts';
 
 const feedQuery = z.object({
   targetId: recordIdSchema,
+  /** A feed is named by its target's kind as well as its id (shared/feed/feed-id.ts). */
+  targetType: z.enum(POST_TARGET_TYPES),
   limit: z.coerce.number().int().positive().optional(),
   /** Where the page starts: the `nextCursor` of the page before (an exact position, see feed-cursor.ts). */
   cursor: feedCursorSchema.optional(),
 });
 
 /**
- * Posts: GET a page of a feed (`?targetId=` a user, game or event, `&cursor=`; newest first, at most
+ * Posts: GET a page of a feed (`?targetType=user|game|event&targetId=`, `&cursor=`; newest first, at most
  * RECORD_QUERY_CAP, with the cursor of the next page), GET one
  * post, POST a new one, DELETE one (its author or the owner of the feed it is on).
  */
 export const postsApi = new Hono<AppEnv>()
   .get('/', validate('query', feedQuery), async (c) => {
-    const { targetId, limit, cursor } = c.req.valid('query');
+    const { targetType, targetId, limit, cursor } = c.req.valid('query');
     const page = await readFeedPage(
       c.var.database.public,
-      targetId,
+      feedIdOf(targetType, targetId),
       cursor ?? null,
       cappedLimit(limit ?? FEED_PAGE_SIZE, RECORD_QUERY_CAP),
     );

@@ -158,7 +158,7 @@ describe('posts, comments and likes API', () => {
     expect(created.status).toBe(201);
     const { post } = await created.json<{ post: { uuid: string; type: string; sourceUUID: string } }>();
     expect(post).toMatchObject({ type: 'text', sourceUUID: 'ana', root: 'posts' });
-    expect(await db.get(`posts_by_id/hades/${post.uuid}`)).toEqual(expect.any(Number));
+    expect(await db.get(`posts_by_id/game:hades/${post.uuid}`)).toEqual(expect.any(Number));
     expect(await db.get(`posts_by_uid/ana/${post.uuid}`)).toEqual(expect.any(Number));
     for (const text of ['one', 'two', 'three', 'four'])
       expect(
@@ -177,7 +177,9 @@ describe('posts, comments and likes API', () => {
     ).json<{ post: { likes: number; previewComments: { content: string }[] } }>();
     expect(read.post.likes).toBe(1);
     expect(read.post.previewComments.map((c) => c.content)).toEqual(['four', 'three', 'two']);
-    const feed = await (await call('/api/posts?targetId=hades')).json<{ posts: { uuid: string }[] }>();
+    const feed = await (
+      await call('/api/posts?targetType=game&targetId=hades')
+    ).json<{ posts: { uuid: string }[] }>();
     expect(feed.posts.map((p) => p.uuid)).toContain(post.uuid);
   });
 
@@ -204,7 +206,7 @@ describe('posts, comments and likes API', () => {
       204,
     );
     expect(await db.get(`posts/${created.post.uuid}`)).toBeNull();
-    expect(await db.get(`posts_by_id/hades/${created.post.uuid}`)).toBeNull();
+    expect(await db.get(`posts_by_id/game:hades/${created.post.uuid}`)).toBeNull();
   });
 });
 

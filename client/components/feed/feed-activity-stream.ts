@@ -1,10 +1,11 @@
-// The Realtime Database's REST stream of one feed's activity time (feed_activity/{targetId}), read as
+// The Realtime Database's REST stream of one feed's activity time (feed_activity/{feedId}), read as
 // a visitor under the database's rules. https://firebase.google.com/docs/database/rest/retrieve-data#section-rest-streaming
 // The database sends `put` (the whole value: first on every connection, then on each change), `patch`,
 // `keep-alive`, and `cancel` or `auth_revoked` when reading is no longer allowed. EventSource reconnects
 // by itself after a dropped connection; the first `put` then arrives again, so listeners get the
 // current time again and must treat a repeat as no news (see live-feed.ts).
 
+import type { FeedId } from '../../../shared/feed/feed-id.ts';
 import { feedActivityPath } from '../../../shared/rtdb/paths.ts';
 
 /** Where the database is and its name (GET /api/accounts/config). */
@@ -35,9 +36,9 @@ const browser = globalThis as unknown as StreamApis;
 /** Waits before opening again a stream the browser gave up on (the server refused or answered oddly). */
 const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 60_000];
 
-/** The stream's address: `<database>/feed_activity/<id>.json?ns=<name>`. */
-export function feedActivityStreamUrl(address: DatabaseAddress, targetId: string): string {
-  const url = new URL(`${address.databaseUrl.replace(/\/+$/, '')}/${feedActivityPath(targetId)}.json`);
+/** The stream's address: `<database>/feed_activity/<kind>:<id>.json?ns=<name>`. */
+export function feedActivityStreamUrl(address: DatabaseAddress, feedId: FeedId): string {
+  const url = new URL(`${address.databaseUrl.replace(/\/+$/, '')}/${feedActivityPath(feedId)}.json`);
   if (address.databaseNamespace) url.searchParams.set('ns', address.databaseNamespace);
   return url.toString();
 }
@@ -56,15 +57,15 @@ function activityTime(data: unknown): number | null | undefined {
 }
 
 /**
- * Streams the activity time of `targetId`'s feed to `onActivity` (null: the feed never changed), on the
+ * Streams the activity time of the feed `feedId` to `onActivity` (null: the feed never changed), on the
  * first connection, on every reconnection and on every change, until closed or refused by the rules.
  */
 export function streamFeedActivity(
   address: DatabaseAddress,
-  targetId: string,
+  feedId: FeedId,
   onActivity: (at: number | null) => void,
 ): FeedActivityStream {
-  const url = feedActivityStreamUrl(address, targetId);
+  const url = feedActivityStreamUrl(address, feedId);
   let source: EventStream | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;

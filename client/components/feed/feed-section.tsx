@@ -49,10 +49,12 @@ function FeedComposer({
 }
 
 function FeedPosts({
+  targetType,
   targetId,
   initial,
   children,
 }: {
+  targetType: FeedTargetType;
   targetId: string;
   initial: FeedPage;
   children: (add: (post: FeedPost) => void) => React.ReactNode;
@@ -67,7 +69,7 @@ function FeedPosts({
   };
 
   // What others post, comment and like shows as it happens: each re-read first page is merged in.
-  useLiveFeed(targetId, initial.activityAt, ({ page, merge }) => {
+  useLiveFeed(targetType, targetId, initial.activityAt, ({ page, merge }) => {
     setFeed(merge);
     viewer.learnLikes(likeableIds(page.posts));
   });
@@ -76,7 +78,7 @@ function FeedPosts({
     setLoading(true);
     setMessage('');
     try {
-      const page = await callApi('GET /posts', { query: { targetId, cursor } });
+      const page = await callApi('GET /posts', { query: { targetType, targetId, cursor } });
       setFeed((shown) => {
         const seen = new Set(shown.posts.map((post) => post.uuid));
         return {
@@ -135,7 +137,7 @@ export function FeedSection({
     <section className="feed-section" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       <FeedViewerProvider ids={likeableIds(feed.posts)}>
-        <FeedPosts targetId={targetId} initial={feed}>
+        <FeedPosts targetType={targetType} targetId={targetId} initial={feed}>
           {(add) => <FeedComposer targetType={targetType} targetId={targetId} onPosted={add} />}
         </FeedPosts>
       </FeedViewerProvider>

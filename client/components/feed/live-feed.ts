@@ -3,6 +3,7 @@
 
 import { mergeFeedPage, type ShownFeed } from '../../../shared/feed/live-merge.ts';
 import type { FeedPage } from '../../../shared/feed/read-feed.ts';
+import { feedIdOf, type FeedKind } from '../../../shared/feed/feed-id.ts';
 import { streamFeedActivity, type DatabaseAddress, type FeedActivityStream } from './feed-activity-stream.ts';
 import { callApi } from '../browser-capabilities.ts';
 
@@ -43,7 +44,7 @@ export interface FeedUpdate {
 }
 
 /**
- * Follows the feed of `targetId`, whose posts are shown as of activity time `shownAt` (the page's own
+ * Follows the feed of the `targetType` `targetId` (its kind and id name it: shared/feed/feed-id.ts), whose posts are shown as of activity time `shownAt` (the page's own
  * read; null or absent: unknown, so the first change seen counts). Each time the streamed time moves
  * past what is shown, the first page is read again and handed to `onUpdate`. A page that waited in a cache
  * (the edge keeps a page for minutes, and purging it reaches one data centre only) is refreshed at once,
@@ -51,6 +52,7 @@ export interface FeedUpdate {
  * which is no news. Answers the function that stops following.
  */
 export function followFeed(
+  targetType: FeedKind,
   targetId: string,
   shownAt: number | null | undefined,
   onUpdate: (update: FeedUpdate) => void,
@@ -89,7 +91,7 @@ export function followFeed(
     }
     reading = true;
     const asked = wanted;
-    const page = await callApi('GET /posts', { query: { targetId } }).catch(() => null);
+    const page = await callApi('GET /posts', { query: { targetType, targetId } }).catch(() => null);
     reading = false;
     settle(asked, page);
   }
@@ -103,7 +105,8 @@ export function followFeed(
   function connect() {
     databaseAddress().then(
       (database) => {
-        if (!stopped && stream === null) stream = streamFeedActivity(database, targetId, onActivity);
+        if (!stopped && stream === null)
+          stream = streamFeedActivity(database, feedIdOf(targetType, targetId), onActivity);
       },
       () => undefined, // The page stays as it is; showing the tab again tries again.
     );

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { FeedKind } from '../../../shared/feed/feed-id.ts';
 import type { FeedUpdate } from './live-feed.ts';
 
 /**
@@ -7,6 +8,7 @@ import type { FeedUpdate } from './live-feed.ts';
  * `shownAt` is the activity time the page's posts were read at; later renders do not restart following.
  */
 export function useLiveFeed(
+  targetType: FeedKind,
   targetId: string,
   shownAt: number | null | undefined,
   onUpdate: (update: FeedUpdate) => void,
@@ -22,7 +24,7 @@ export function useLiveFeed(
     import('./live-feed.ts').then(
       (live) => {
         if (!unmounted)
-          stop = live.followFeed(targetId, startedAt.current, (update) => {
+          stop = live.followFeed(targetType, targetId, startedAt.current, (update) => {
             latest.current(update);
           });
       },
@@ -32,5 +34,5 @@ export function useLiveFeed(
       unmounted = true;
       stop?.();
     };
-  }, [targetId]);
+  }, [targetType, targetId]);
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeFeedPage } from '../../../shared/feed/home-feed.ts';
+import { feedIdOf } from '../../../shared/feed/feed-id.ts';
 import { planListGainedGames } from '../../../shared/lists/list-activity.ts';
 import type { MultiPathUpdate } from '../../../shared/rtdb/multi-path-update.ts';
 import {
@@ -45,7 +46,7 @@ function post(id: string, minutesAgo: number): MultiPathUpdate {
       likes: 0,
       timestamp,
     }),
-    ...postsByIdNode(FRIEND).child(id).set(timestamp),
+    ...postsByIdNode(feedIdOf('user', FRIEND)).child(id).set(timestamp),
     ...postsByUidNode(FRIEND).child(id).set(timestamp),
   };
 }

@@ -1,5 +1,6 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedIdOf } from '../../../shared/feed/feed-id.ts';
 import { feedKey } from '../../../shared/feed/feed-key.ts';
 import { readFeedPage, type FeedPost } from '../../../shared/feed/read-feed.ts';
 import type { MultiPathUpdate } from '../../../shared/rtdb/multi-path-update.ts';
@@ -20,6 +21,7 @@ import {
   TEST_DATABASE_NOW,
   type TestDatabase,
 } from '../../../tests/integration/emulator-db.ts';
+import { commitNewPost } from '../../../shared/transitions/post.ts';
 import { getFeed } from './get-feed.ts';
 
 // The `http-getFeed` function's logic against the project's database emulator: a member who follows a
@@ -39,19 +41,20 @@ const minute = 60_000;
 /** A post on `target`'s feed by `author`, written `minutesAgo` before the test's now. */
 function post(id: string, author: string, target: string, minutesAgo: number): MultiPathUpdate {
   const timestamp = TEST_DATABASE_NOW - minutesAgo * minute;
+  const kind = target === GAME || target === 'other-game' ? 'game' : target === EVENT ? 'event' : 'user';
   return {
     ...postNode(id).set({
       uuid: id,
       targetUUID: target,
-      targetType: target === GAME || target === 'other-game' ? 'game' : target === EVENT ? 'event' : 'user',
+      targetType: kind,
       sourceUUID: author,
-      feed_key: feedKey(target, timestamp, id),
+      feed_key: feedKey(feedIdOf(kind, target), timestamp, id),
       content: `Post ${id}`,
       type: 'text',
       likes: 0,
       timestamp,
     }),
-    ...postsByIdNode(target).child(id).set(timestamp),
+    ...postsByIdNode(feedIdOf(kind, target)).child(id).set(timestamp),
     ...postsByUidNode(author).child(id).set(timestamp),
   };
 }
@@ -131,7 +134,7 @@ describe('http-getFeed', () => {
       'post-own': { type: 'game', key: GAME, name: 'Hollow Knight' },
       'post-on-my-wall': { type: 'user', key: 'mira', name: 'mira' },
     });
-    const onPage = await readFeedPage(db.server, GAME, null);
+    const onPage = await readFeedPage(db.server, feedIdOf('game', GAME), null);
     expect(onPage.posts.length).toBeGreaterThan(0);
     for (const shown of onPage.posts) expect(shown).not.toHaveProperty('postedOn');
   });
@@ -234,5 +237,38 @@ describe('http-getFeed', () => {
       expect(error, JSON.stringify(payload)).toBeInstanceOf(HttpsError);
       expect(error).toMatchObject({ code: 'invalid-argument' });
     }
+  });
+});
+
+describe('http-getFeed and events that share an id with a followed member or game', () => {
+  it('shows none of their posts: an event’s feed is not the member’s or game’s of the same id', async () => {
+    const before = ids((await page({ limit: 25 })).posts);
+    // Events whose deep links are the followed friend's uid, the followed game's and the member's own.
+    await db.server.patch('', {
+      ...eventNode(FRIEND).child('name').set('Uid Finn'),
+      ...eventNode(GAME).child('name').set('Hollow Knight'),
+      ...eventNode(MEMBER).child('name').set('Uid Mira'),
+    });
+    const onEvents = await Promise.all(
+      [FRIEND, GAME, MEMBER].map((event) =>
+        commitNewPost(
+          db.server,
+          STRANGER,
+          { targetType: 'event', targetId: event, content: 'Free gems at my site', type: 'text' },
+          { now: TEST_DATABASE_NOW, authorName: Promise.resolve('stranger') },
+        ),
+      ),
+    );
+    const after = ids((await page({ limit: 25 })).posts);
+    expect(after).toEqual(before);
+    expect(after.some((id) => onEvents.includes(id))).toBe(false);
+    // They are on the events' own feeds, and on no member's or game's page.
+    expect(ids((await readFeedPage(db.server, feedIdOf('event', FRIEND), null)).posts)).toEqual([
+      onEvents[0],
+    ]);
+    for (const feed of [feedIdOf('user', FRIEND), feedIdOf('game', GAME), feedIdOf('user', MEMBER)])
+      expect(
+        ids((await readFeedPage(db.server, feed, null, 25)).posts).some((id) => onEvents.includes(id)),
+      ).toBe(false);
   });
 });

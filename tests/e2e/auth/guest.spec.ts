@@ -38,7 +38,7 @@ test('a guest gets a web- name and an account, and keeps what it did when it sig
   expect(await currentUid(page)).toBe(uid);
   expect(await db.get(`users/${uid}/public/username`)).toBe(member.username);
   expect(await db.get(`users/${uid}/private/follows/games/portal-2`)).toEqual(expect.any(Number));
-  expect(await db.get(`follows_by_targetid/portal-2/${uid}`)).toMatchObject({ type: 'game' });
+  expect(await db.get(`follows_by_targetid/game:portal-2/${uid}`)).toMatchObject({ type: 'game' });
 });
 
 test('signing out signs out: continuing as a guest afterwards is a new guest, not the member', async ({

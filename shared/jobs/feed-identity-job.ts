@@ -1,0 +1,251 @@
+// The feed identity job: moves what was keyed by a target's id alone to the name of its kind and id
+// (shared/feed/feed-id.ts), which is how the Worker writes and reads feeds since an event could share a
+// deep link with a member's uid or a game and take over their feed (issue 21). Run it once when deploying
+// the change (`npm run job -- feed-identity`), right after the Worker changes over: until it has run, posts
+// written before show on no feed page. Safe to repeat: what it moved is no longer under an id alone, so
+// a second run writes nothing.
+//
+// In order:
+// 1. every post that does not say what kind of target it is on gets its kind (`targetType`): the kind
+//    that has a record under its target id (a member, then a game, then an event, when several do);
+// 2. every post's feed key names its feed's kind (the feed records job, shared/jobs/feed-records-job.ts,
+//    which rewrites keys that are not the post's own);
+// 3. `posts_by_id/{id}` moves to `posts_by_id/{kind}:{id}`, each entry by the kind its post records
+//    (one id's entries can go to several feeds: that is the mix this ends); entries of deleted posts go;
+// 4. `feed_activity/{id}` moves to each feed step 3 filled (unless the feed already has a newer one);
+// 5. `follows_by_targetid/{id}` moves to `follows_by_targetid/{kind}:{id}`, each follower by the kind of
+//    their follow, kept only while the follow is still on (the pair's `follows_history` entry).
+// Each old node goes in the same PATCH as its new entries. The Worker writes and removes only kinded
+// nodes once deployed, so the old ones only shrink while the job runs; a post deleted in the instant
+// between the job's read of an old node and its PATCH leaves an index entry to a missing post, which
+// every feed reader already leaves out.
+
+import { z } from 'zod';
+import { feedIdOf, isTargetName, targetName, type FeedId, type FeedKind } from '../feed/feed-id.ts';
+import { compareKeys } from '../rtdb/key-order.ts';
+import {
+  feedActivityPath,
+  followHistoryPath,
+  followsByTargetIdPath,
+  postNode,
+  postsByIdPath,
+  SOCIAL_ROOTS,
+} from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { FOLLOW_TARGET_TYPES } from '../schemas/follow.ts';
+import { POST_TARGET_TYPES } from '../schemas/post.ts';
+import { targetExists } from '../transitions/target-presence.ts';
+import { fillFeedRecords } from './feed-records-job.ts';
+import type { Job, JobContext } from './job.ts';
+
+/** Records read per request. */
+const PAGE_SIZE = 500;
+/** Requests in flight at a time. */
+const PARALLEL_REQUESTS = 25;
+/** Tries of one post's conditional write before it is left to the next run (it kept changing). */
+const ATTEMPTS = 5;
+
+type Context = Pick<JobContext, 'db' | 'log'>;
+
+const feedKindSchema = z.enum(POST_TARGET_TYPES);
+/** What step 1 reads of a post: whether it says its kind, and its target. */
+const postTargetSchema = z.object({ targetUUID: z.string(), targetType: z.unknown().optional() }).loose();
+const timestampMapSchema = z.record(z.string(), z.number());
+const followerSchema = z.object({ type: z.string() }).loose();
+const followHistorySchema = z.object({ type: z.string(), disabled: z.boolean() }).loose();
+
+/** Runs `work` on every item, PARALLEL_REQUESTS at a time; answers the results in order. */
+async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += PARALLEL_REQUESTS)
+    results.push(...(await Promise.all(items.slice(i, i + PARALLEL_REQUESTS).map(work))));
+  return results;
+}
+
+/** The keys of `root` still keyed by an id alone (one shallow read: keys only). */
+async function idOnlyKeys(db: RtdbClient, root: string): Promise<string[]> {
+  const keys = Object.keys((await db.get(root, { shallow: true })) ?? {});
+  return keys.filter((key) => !isTargetName(key)).sort(compareKeys);
+}
+
+/** The ids of the posts that do not say their kind, a page of `posts` at a time in key order. */
+async function* postsWithoutKind(db: RtdbClient): AsyncGenerator<string[]> {
+  let after: string | null = null;
+  for (;;) {
+    const answer: Record<string, unknown> | null = await db.query(
+      SOCIAL_ROOTS.posts,
+      after === null
+        ? { orderBy: '$key', limitToFirst: PAGE_SIZE }
+        : { orderBy: '$key', startAt: after, limitToFirst: PAGE_SIZE + 1 },
+      z.record(z.string(), z.unknown()).nullable(),
+    );
+    const entries: [string, unknown][] = Object.entries(answer ?? {})
+      .filter(([id]) => id !== after)
+      .sort(([a], [b]) => compareKeys(a, b));
+    const last: string | undefined = entries.at(-1)?.[0];
+    if (last === undefined) return;
+    yield entries.flatMap(([id, value]) => {
+      const post = postTargetSchema.safeParse(value);
+      return post.success && !feedKindSchema.safeParse(post.data.targetType).success ? [id] : [];
+    });
+    if (entries.length < PAGE_SIZE) return;
+    after = last;
+  }
+}
+
+/** The kind of target `id` is: the first kind with a record under it, or null when none has. */
+async function kindOf(db: RtdbClient, id: string, log: Context['log']): Promise<FeedKind | null> {
+  const present = await Promise.all(POST_TARGET_TYPES.map((kind) => targetExists(db, kind, id)));
+  const kinds = POST_TARGET_TYPES.filter((_, i) => present[i]);
+  if (kinds.length > 1)
+    log(`${id} is a ${kinds.join(' and a ')}: its posts without a kind go to the ${String(kinds[0])}`);
+  return kinds[0] ?? null;
+}
+
+/**
+ * Step 1 for one post, as it is now: read with its ETag and put back with its kind only while unchanged
+ * (a plain write would bring back a post deleted meanwhile as a ghost). Answers whether it wrote.
+ */
+async function giveKind({ db, log }: Context, postId: string): Promise<boolean> {
+  const path = postNode(postId).path;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
+    const { value, etag } = await db.getTagged(path);
+    const post = postTargetSchema.safeParse(value);
+    if (!post.success || feedKindSchema.safeParse(post.data.targetType).success) return false;
+    const kind = await kindOf(db, post.data.targetUUID, log);
+    if (kind === null) {
+      log(`${path}: no member, game or event ${post.data.targetUUID}; left without a feed`);
+      return false;
+    }
+    if (await db.putIfUnchanged(path, { ...post.data, targetType: kind }, etag)) return true;
+  }
+  log(`${path} kept changing while being given its kind; left to the next run`);
+  return false;
+}
+
+/** Step 1: answers how many posts were given their kind. */
+async function givePostsTheirKind(context: Context): Promise<number> {
+  let given = 0;
+  for await (const ids of postsWithoutKind(context.db)) {
+    if (ids.length === 0) continue;
+    given += (await inBatches(ids, (id) => giveKind(context, id))).filter(Boolean).length;
+  }
+  return given;
+}
+
+/**
+ * Step 3 for one old feed index: its entries under the feeds their posts record, and the old node gone,
+ * in one PATCH. Answers the feeds it filled.
+ */
+async function moveFeedIndex(db: RtdbClient, id: string): Promise<FeedId[]> {
+  const oldPath = `${SOCIAL_ROOTS.postsById}/${id}`;
+  const entries = Object.entries((await db.read(oldPath, timestampMapSchema)) ?? {});
+  const kinds = await inBatches(entries, ([postId]) =>
+    db.read(postNode(postId).child('targetType').path, feedKindSchema),
+  );
+  const updates: Record<string, unknown> = { [oldPath]: null };
+  const feeds = new Set<FeedId>();
+  entries.forEach(([postId, timestamp], i) => {
+    const kind = kinds[i];
+    if (kind === null || kind === undefined) return; // Deleted, or of no known kind: on no feed.
+    const feed = feedIdOf(kind, id);
+    feeds.add(feed);
+    updates[`${postsByIdPath(feed)}/${postId}`] = timestamp;
+  });
+  await db.patch('', updates);
+  return [...feeds];
+}
+
+/** Step 4 for one old activity time: copied to each feed of `feeds` that has none, the old one gone. */
+async function moveFeedActivity(db: RtdbClient, id: string, feeds: readonly FeedId[]): Promise<void> {
+  const oldPath = `${SOCIAL_ROOTS.feedActivity}/${id}`;
+  const [at, ...current] = await Promise.all([
+    db.read(oldPath, z.number()),
+    ...feeds.map((feed) => db.read(feedActivityPath(feed), z.number())),
+  ]);
+  const updates: Record<string, unknown> = { [oldPath]: null };
+  if (at !== null)
+    feeds.forEach((feed, i) => {
+      if (current[i] === null) updates[feedActivityPath(feed)] = at;
+    });
+  await db.patch('', updates);
+}
+
+const isFollowKind = (type: string): type is (typeof FOLLOW_TARGET_TYPES)[number] =>
+  (FOLLOW_TARGET_TYPES as readonly string[]).includes(type);
+
+/** Step 5 for one old follower index: each follow still on, under the kind it was made as; the old gone. */
+async function moveFollowers({ db, log }: Context, id: string): Promise<number> {
+  const oldPath = `${SOCIAL_ROOTS.followsByTargetId}/${id}`;
+  const followers = Object.entries((await db.read(oldPath, z.record(z.string(), followerSchema))) ?? {});
+  const histories = await inBatches(followers, ([uid]) =>
+    db.read(followHistoryPath(uid, id), followHistorySchema),
+  );
+  const updates: Record<string, unknown> = { [oldPath]: null };
+  let moved = 0;
+  followers.forEach(([uid, entry], i) => {
+    const history = histories[i];
+    const on = history !== null && history !== undefined && !history.disabled && history.type === entry.type;
+    if (!on || !isFollowKind(entry.type)) {
+      log(`${oldPath}/${uid}: no follow on as a ${entry.type}; dropped`);
+      return;
+    }
+    updates[`${followsByTargetIdPath(targetName(entry.type, id))}/${uid}`] = entry;
+    moved += 1;
+  });
+  await db.patch('', updates);
+  return moved;
+}
+
+export interface FeedIdentitySummary {
+  /** Posts given the kind of target they are on. */
+  kinds: number;
+  /** Posts whose feed key now names their feed's kind (or that got a name stored, see feed-records). */
+  keys: number;
+  /** Old `posts_by_id` nodes moved. */
+  feeds: number;
+  /** Old `feed_activity` times moved. */
+  activity: number;
+  /** Followers moved to kinded `follows_by_targetid` nodes. */
+  followers: number;
+}
+
+/** Steps 1 to 5 (see the top of this file); answers what each moved. */
+export async function moveToFeedIdentity(context: Context): Promise<FeedIdentitySummary> {
+  const { db, log } = context;
+  const kinds = await givePostsTheirKind(context);
+  log(`posts: ${String(kinds)} given their kind`);
+  const { posts: keys } = await fillFeedRecords(context);
+
+  const feedsOf = new Map<string, FeedId[]>();
+  const oldFeeds = await idOnlyKeys(db, SOCIAL_ROOTS.postsById);
+  await inBatches(oldFeeds, async (id) => {
+    feedsOf.set(id, await moveFeedIndex(db, id));
+  });
+  log(`posts_by_id: ${String(oldFeeds.length)} feeds moved`);
+
+  const oldActivity = await idOnlyKeys(db, SOCIAL_ROOTS.feedActivity);
+  await inBatches(oldActivity, (id) => moveFeedActivity(db, id, feedsOf.get(id) ?? []));
+  log(`feed_activity: ${String(oldActivity.length)} moved`);
+
+  const oldFollowed = await idOnlyKeys(db, SOCIAL_ROOTS.followsByTargetId);
+  const followers = (await inBatches(oldFollowed, (id) => moveFollowers(context, id))).reduce(
+    (sum, n) => sum + n,
+    0,
+  );
+  log(`follows_by_targetid: ${String(followers)} followers of ${String(oldFollowed.length)} targets moved`);
+  return { kinds, keys, feeds: oldFeeds.length, activity: oldActivity.length, followers };
+}
+
+export const feedIdentityJob: Job = {
+  description:
+    'moves feeds and follower indexes keyed by a target’s id alone to its kind and id (safe to repeat)',
+  async run(context) {
+    const { kinds, keys, feeds, activity, followers } = await moveToFeedIdentity(context);
+    const n = (count: number) => count.toLocaleString('en');
+    return (
+      `${n(kinds)} posts given their kind, ${n(keys)} posts filled in, ${n(feeds)} feeds, ` +
+      `${n(activity)} activity times and ${n(followers)} followers moved`
+    );
+  },
+};
