@@ -368,6 +368,29 @@ describe('pictures built to inflate far past their size', () => {
     },
   );
 
+  it('takes pixel data cut into 100,000 one-byte chunks at once, as the one stream it is', async () => {
+    const data = new Uint8Array(256 * 256 * 4);
+    let seed = 7;
+    for (let i = 0; i < data.length; i++) {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      data[i] = seed >> 23;
+    }
+    const whole = encode({ width: 256, height: 256, data, channels: 4, depth: 8 });
+    const idat = pngChunks(whole).find(({ type }) => type === 'IDAT')?.data ?? new Uint8Array(0);
+    const crumbs = Array.from(idat.subarray(0, 100_000), (byte) => pngChunk('IDAT', new Uint8Array([byte])));
+    const sliced = pngFile(ihdr(256, 256), [...crumbs, pngChunk('IDAT', idat.subarray(100_000))]);
+    expect(sliced.length).toBeLessThan(2 * MiB);
+    const { result: response, ms } = await timed(() =>
+      upload('/api/users/me/images/icon', sliced, { uid: PAINTER }),
+    );
+    expect(response.status).toBe(200);
+    expect(ms).toBeLessThan(1000);
+    const { address } = await response.json<{ address: string }>();
+    const { stored } = await storedAndServed(PAINTER, 'icon', address);
+    expect(pngChunks(stored).map(({ type }) => type)).toEqual(['IHDR', 'IDAT', 'IEND']);
+    expect(decode(stored).data).toEqual(data);
+  });
+
   it('refuses a header that claims a huge size before inflating anything', async () => {
     const bomb = pngFile(ihdr(65_535, 65_535), [pngChunk('IDAT', zlibBomb(512 * MiB))]);
     const response = await upload('/api/users/me/images/header', bomb, { uid: 'ben' });

@@ -13,30 +13,32 @@ import { Unzlib } from 'fflate';
 // https://github.com/101arrowz/fflate#usage (streaming)
 
 /**
- * Compressed bytes pushed at a time. Each can come out as at most about 1032 times as many (2 MB), so
- * the running count is checked at least that often and never overshoots by more.
+ * Compressed bytes pushed at a time. Each can come out as at most about 1032 times as many (8 MB), so
+ * the running count is checked at least that often and never overshoots by more. Smaller slices bound
+ * a bomb more tightly but cost more: fflate copies its 32 KB window on every push, and at 2 KB a normal
+ * 512×512 picture left about 75 MB of such copies for the collector (20 MB at 8 KB; measured with
+ * scripts/bench/profile-image-figures.ts).
  */
-const COMPRESSED_SLICE = 2 * 1024;
+const COMPRESSED_SLICE = 8 * 1024;
 
 /** What a zlib stream inflates to, measured against the size expected of it. */
 export type InflatedSize = 'as-expected' | 'too-much' | 'too-little' | 'damaged';
 
 /**
- * Inflates the zlib stream made of `parts` (a PNG's IDAT data, in order), counting the bytes as they
+ * Inflates the zlib stream `stream` (a PNG's IDAT data, all its chunks joined), counting the bytes as they
  * come out and stopping as soon as they pass `expected`; nothing inflated is kept. A stream that is not
  * valid zlib is `damaged`.
  */
-export function measureInflatedSize(parts: readonly Uint8Array[], expected: number): InflatedSize {
+export function measureInflatedSize(stream: Uint8Array, expected: number): InflatedSize {
   let total = 0;
   const inflater = new Unzlib((chunk) => {
     total += chunk.length;
   });
   try {
-    for (const part of parts)
-      for (let at = 0; at < part.length; at += COMPRESSED_SLICE) {
-        inflater.push(part.subarray(at, at + COMPRESSED_SLICE));
-        if (total > expected) return 'too-much';
-      }
+    for (let at = 0; at < stream.length; at += COMPRESSED_SLICE) {
+      inflater.push(stream.subarray(at, at + COMPRESSED_SLICE));
+      if (total > expected) return 'too-much';
+    }
     inflater.push(new Uint8Array(0), true);
   } catch {
     return 'damaged';

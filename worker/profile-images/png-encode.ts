@@ -16,13 +16,15 @@ const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
   return c >>> 0;
 });
 
-function crc32(bytes: Uint8Array): number {
+/** The CRC-32 a PNG chunk ends with, over its type and data (PNG spec, annex D). */
+export function crc32(bytes: Uint8Array): number {
   let c = 0xffffffff;
   for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
 
-function chunk(type: string, data: Uint8Array): Uint8Array {
+/** One chunk: its length, type, data and CRC. */
+export function pngChunk(type: string, data: Uint8Array): Uint8Array {
   const whole = new Uint8Array(12 + data.length);
   const view = new DataView(whole.buffer);
   view.setUint32(0, data.length);
@@ -107,9 +109,9 @@ export function encodePng(
   header.set([8, COLOUR_TYPE[channels], 0, 0, 0], 8);
   const parts = [
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlibSync(filtered, { level: 4 })),
-    chunk('IEND', new Uint8Array(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlibSync(filtered, { level: 4 })),
+    pngChunk('IEND', new Uint8Array(0)),
   ];
   const png = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
