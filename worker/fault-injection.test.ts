@@ -252,9 +252,23 @@ describe('data of the wrong shape in the database', () => {
     await expectNotKept('/game/fs-portal', 'Shape Portal');
   });
 
+  it('a top game of the wrong shape: pages are answered without it, logged, and not kept', async () => {
+    await shapesDb.patch('', { 'games/fs-broken': { weighted_index: 1e12, name: 42 } });
+    try {
+      for (const path of ['/game/fs-celeste', '/404']) {
+        const page = await send(path, {}, { environment: shapes });
+        expect(page.body, path).toContain('Shape Portal');
+        const next = await send(path, {}, { keepEdgeCopy: true, environment: shapes });
+        expect(next.headers.get('X-Questline-Cache'), path).toBeNull();
+      }
+    } finally {
+      await shapesDb.patch('', { 'games/fs-broken': null });
+    }
+  });
+
   it('once the data is right again, the page is kept as usual', async () => {
     await shapesDb.patch('', { 'highlights/home': null, 'se_matrix/fs-portal/fs-celeste': 0.5 });
-    for (const path of ['/', '/game/fs-portal']) {
+    for (const path of ['/', '/game/fs-portal', '/game/fs-celeste']) {
       await send(path, {}, { environment: shapes });
       const next = await send(path, {}, { keepEdgeCopy: true, environment: shapes });
       expect(next.headers.get('X-Questline-Cache'), path).toBe('hit');

@@ -37,6 +37,9 @@ export async function queryRecords<S extends z.ZodType<object>>(
   const children = await db.query(kind.root, query, queriedChildrenSchema);
   return Object.entries(children ?? {}).flatMap(([id, record]) => {
     const parsed = parseRecord(kind, id, record);
+    // Left out, and told to the client as a whole value of the wrong shape is: a page built without it
+    // is not what the database holds, and is not kept at the edge (worker/database.ts).
+    if (!parsed) db.reportWrongShape(kind.path(id));
     return parsed ? [parsed] : [];
   });
 }

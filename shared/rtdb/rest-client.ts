@@ -113,6 +113,14 @@ export interface RtdbClient {
   delete(path: string): Promise<void>;
   /** A client for the same database acting with another credential. */
   withCredential(credential: RtdbCredential): RtdbClient;
+  /**
+   * Tells of a value read through this client that failed its schema where the caller checked it
+   * itself (a query's children, one by one), as `read` and `query` do for a whole value: the caller
+   * logs it and sees it as absent, and `onWrongShape` hears of it.
+   */
+  reportWrongShape(path: string): void;
+  /** How many values read through this client were found of the wrong shape so far. */
+  readonly wrongShapes: number;
 }
 
 /**
@@ -130,6 +138,12 @@ interface Answer {
 export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
   const base = options.databaseUrl.replace(/\/+$/, '');
+  let wrongShapes = 0;
+
+  function reportWrongShape(path: string): void {
+    wrongShapes += 1;
+    options.onWrongShape?.(path);
+  }
 
   async function request(
     method: string,
@@ -218,7 +232,7 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
     const parsed = schema.safeParse(value);
     if (parsed.success) return parsed.data;
     console.error(`Invalid data at ${path}`, z.prettifyError(parsed.error));
-    options.onWrongShape?.(path);
+    reportWrongShape(path);
     return null;
   }
 
@@ -261,6 +275,10 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
     },
     withCredential(credential) {
       return createRtdbClient({ ...options, credential });
+    },
+    reportWrongShape,
+    get wrongShapes() {
+      return wrongShapes;
     },
   };
 }

@@ -95,4 +95,37 @@ describe('shared reads', () => {
     // A client never given any (the functions', the tools') reads every time.
     expect(await sharedRead(anonymousClient(), 'top games', read.load)).toBe(5);
   });
+
+  it('keep no answer built from data of the wrong shape, and tell every page that shared it', async () => {
+    const shared = createSharedReads({ lifetimeMs: 1000, clock: () => 0 });
+    const told: string[] = [];
+    const page = (name: string) =>
+      withSharedReads(
+        createRtdbClient({
+          databaseUrl: 'http://127.0.0.1:9',
+          credential: { kind: 'anonymous' },
+          onWrongShape: (path) => told.push(`${name}: ${path}`),
+        }),
+        shared,
+        'database one',
+      );
+    const first = page('first');
+    let reads = 0;
+    // A read that left a record out as of the wrong shape (as queryRecords does), answering the rest.
+    const withABadRecord = () => {
+      reads++;
+      first.reportWrongShape('games/broken');
+      return Promise.resolve(['the good games']);
+    };
+    const [a, b] = await Promise.all([
+      sharedRead(first, 'top games', withABadRecord),
+      sharedRead(page('second'), 'top games', withABadRecord),
+    ]);
+    expect([a, b]).toEqual([['the good games'], ['the good games']]);
+    expect(told).toEqual(['first: games/broken', 'first: top games', 'second: top games']);
+    // Not kept: the next page reads again.
+    await sharedRead(page('third'), 'top games', () => Promise.resolve(['read afresh']));
+    expect(reads).toBe(1);
+    expect(await sharedRead(page('fourth'), 'top games', withABadRecord)).toEqual(['read afresh']);
+  });
 });

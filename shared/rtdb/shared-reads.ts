@@ -9,8 +9,11 @@ import type { RtdbClient } from './rest-client.ts';
  * alone may see is kept; without them a read is simply made (the functions, the tools, the tests).
  */
 export interface SharedReads {
-  /** The answer of `load` under `key`: a kept one younger than the lifetime, else `load`'s (then kept). */
-  read<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * The answer of `load` under `key`: a kept one younger than the lifetime, else `load`'s (then kept,
+   * unless `keeps` says otherwise once it is in).
+   */
+  read<T>(key: string, load: () => Promise<T>, keeps?: (answer: T) => boolean): Promise<T>;
   /** Drops every kept answer: something was written, and a kept answer may no longer be what is stored. */
   forget(): void;
 }
@@ -39,7 +42,7 @@ export function createSharedReads({
 }: SharedReadsOptions): SharedReads {
   const kept = new BoundedMap<string, Kept>(maxKept);
   return {
-    read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    read<T>(key: string, load: () => Promise<T>, keeps?: (answer: T) => boolean): Promise<T> {
       const now = clock();
       const known = kept.get(key);
       if (known) {
@@ -54,8 +57,9 @@ export function createSharedReads({
       const entry: Kept = { answer: load(), startedAt: now, settled: false };
       kept.set(key, entry);
       entry.answer.then(
-        () => {
+        (answer) => {
           entry.settled = true;
+          if (keeps && !keeps(answer as T) && kept.get(key) === entry) kept.delete(key);
         },
         () => {
           if (kept.get(key) === entry) kept.delete(key);
@@ -87,7 +91,22 @@ export function withSharedReads(client: RtdbClient, reads: SharedReads, database
  * otherwise. `key` names the read and everything it depends on; the answer is shared by reference, so
  * callers read it and never change it.
  */
-export function sharedRead<T>(db: RtdbClient, key: string, load: () => Promise<T>): Promise<T> {
+export async function sharedRead<T>(db: RtdbClient, key: string, load: () => Promise<T>): Promise<T> {
   const shared = sharedReadsOf.get(db);
-  return shared ? shared.reads.read(`${shared.database}\n${key}`, load) : load();
+  if (!shared) return load();
+  // An answer built while something read was of the wrong shape (left out, see queryRecords) is not
+  // kept, and every page that shared it is told, as the page that read it was: none of them is kept at
+  // the edge. (Another read of the same client failing meanwhile also counts: dropped needlessly, never
+  // kept wrongly.)
+  const checked = await shared.reads.read(
+    `${shared.database}\n${key}`,
+    async () => {
+      const before = db.wrongShapes;
+      const answer = await load();
+      return { answer, wrongShape: db.wrongShapes > before };
+    },
+    ({ wrongShape }) => !wrongShape,
+  );
+  if (checked.wrongShape) db.reportWrongShape(key);
+  return checked.answer;
 }
