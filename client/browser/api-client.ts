@@ -96,6 +96,8 @@ const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
   'GET /editor/lists': true,
   'GET /editor/lists/:code': true,
   'PUT /editor/lists/:code': true,
+  'GET /editor/reports': true,
+  'POST /editor/reports/:kind/:itemId': true,
 };
 
 function isMemberEndpoint(endpoint: ApiEndpoint): endpoint is MemberEndpoint {

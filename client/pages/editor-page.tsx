@@ -5,14 +5,15 @@ import { apiFailureText } from '../components/api-failure-text.ts';
 import { EditorHighlights } from '../components/editor-highlights.tsx';
 import { EditorLists } from '../components/editor-lists.tsx';
 import { EditorLogs } from '../components/editor-logs.tsx';
+import { EditorReports } from '../components/editor-reports.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { useRoleAccess } from '../components/role-access.ts';
 
 /**
- * The site editors' page (`admin.auth`): developers, the home page's highlights, the curated lists and
- * the logs. The server renders the same empty frame for everyone (nothing of any member is in it); after
- * hydration the browser asks the editors' API, which alone decides who is an editor, and shows the tools,
- * a way to sign in, or why not.
+ * The site editors' page (`admin.auth`): members' reports, developers, the home page's highlights, the
+ * curated lists and the logs. The server renders the same empty frame for everyone (nothing of any member
+ * is in it); after hydration the browser asks the editors' API, which alone decides who is an editor, and
+ * shows the tools, a way to sign in, or why not.
  */
 export function Component() {
   const [access] = useRoleAccess(() => callApi('GET /editor/highlights', {}), apiFailureText);
@@ -33,6 +34,7 @@ export function Component() {
       </section>
       {typeof access === 'object' && 'granted' in access ? (
         <div className="editor-sections">
+          <EditorReports />
           <EditorLists />
           <EditorHighlights />
           <EditorDevelopers />

@@ -5,6 +5,7 @@ import { FollowButton } from '../components/follow-button.tsx';
 import { GameGrid } from '../components/game-card.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { ReportMemberButton } from '../components/report/report-member-button.tsx';
 import { Username, usernameLengths } from '../components/username.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { loader, ProfileUser } from './user-page.loader.ts';
@@ -86,7 +87,10 @@ export function Component() {
             {user.brief ? <p className="user-brief">{user.brief}</p> : null}
             {user.details ? <p className="user-details">{user.details}</p> : null}
             {/* Keyed by member: their follow state must not carry over to the next user page. */}
-            <FollowButton key={user.uuid} type="user" targetId={user.uuid} followers={user.follows} />
+            <div className="user-hero-actions">
+              <FollowButton key={user.uuid} type="user" targetId={user.uuid} followers={user.follows} />
+              <ReportMemberButton key={`report-${user.uuid}`} uid={user.uuid} username={user.username} />
+            </div>
           </div>
         </div>
       </header>

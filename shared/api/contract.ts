@@ -31,7 +31,9 @@ import type { EditorHighlights } from '../schemas/editor-highlights.ts';
 import type { EditorList, EditorListSave } from '../schemas/editor-list.ts';
 import type { EditorLogPage } from '../schemas/editor-logs.ts';
 import type { UserBlocks } from '../schemas/user.ts';
-import type { ReportRequest } from '../schemas/report.ts';
+import type { OpenReportedItem } from '../reports/read-open-reports.ts';
+import type { ReportKind, ReportOutcome } from '../reports/report-reasons.ts';
+import type { ReportAction, ReportRequest } from '../schemas/report.ts';
 import type { ReportOutcomeAnswer } from '../transitions/report.ts';
 import type { BrowsePageData } from './browse-page.ts';
 import type { LibraryExport } from '../schemas/library-export.ts';
@@ -216,6 +218,24 @@ export interface ApiEndpoints {
   'PUT /editor/highlights': {
     body: EditorHighlights;
     answer: { games: string[]; revision: number };
+    member: true;
+  };
+  /** The items with open reports, the most recently reported first, each with its reports and in context. */
+  'GET /editor/reports': { answer: { reports: OpenReportedItem[] }; member: true };
+  /**
+   * Removes the reported post or comment, dismisses its reports, or stops its author from posting for
+   * 1, 7 or 30 days; its reporters are told. 404 when it has no open reports.
+   */
+  'POST /editor/reports/:kind/:itemId': {
+    params: { kind: ReportKind };
+    body: ReportAction;
+    answer: {
+      kind: ReportKind;
+      itemId: string;
+      outcome: ReportOutcome;
+      resolved: number;
+      blockedUntil: number | null;
+    };
     member: true;
   };
   'GET /editor/lists': { answer: { lists: { code: string; name: string; games: number }[] }; member: true };

@@ -165,9 +165,15 @@ export async function commitNewComment(
   uid: string,
   postId: string,
   content: string,
+  /** The caller's own check that the commenter may write (a posting block), read in the same round. */
+  mayWrite?: Promise<void>,
 ): Promise<string> {
   const commentId = pushId();
-  const [place, authorName] = await Promise.all([readPostPlace(db, postId), storedAuthorName(db, uid)]);
+  const [place, authorName] = await Promise.all([
+    readPostPlace(db, postId),
+    storedAuthorName(db, uid),
+    mayWrite,
+  ]);
   if (place === null) throw targetMissing('post', postId);
   // Neither the post's author nor the member whose wall it is on hears from whom they blocked.
   if (await blockedByAny(db, [place.author, wallOwner(place)], uid))

@@ -16,6 +16,7 @@ import { requireUser } from '../auth/require-user.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { cappedLimit } from './query-limit.ts';
 import { committing } from './transition-http.ts';
+import { requirePostingAllowed } from './posting-block.ts';
 import { wallOwner } from '../../shared/transitions/wall-reach.ts';
 import { commitNewComment, planDeleteComment } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
@@ -63,7 +64,13 @@ export const commentsApi = new Hono<AppEnv>()
       // A missing post is a 404; a post whose author, or the member whose wall it is on, blocked the
       // caller a 403 (shared/transitions/wall-reach.ts); nothing is written either way.
       const commentId = await committing(() =>
-        commitNewComment(db, user.uid, postId, c.req.valid('json').content),
+        commitNewComment(
+          db,
+          user.uid,
+          postId,
+          c.req.valid('json').content,
+          requirePostingAllowed(db, user.uid, c.var.clock()),
+        ),
       );
       purgeFeedPage(c, { postId });
       // The comment is written: a failed read-back must not tell the member otherwise (they would send it twice).

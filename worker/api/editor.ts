@@ -36,12 +36,13 @@ import { requireUser } from '../auth/require-user.ts';
 import { dropEdgeCopy } from '../edge-cache.ts';
 import { validate } from '../validate.ts';
 import { committing } from './transition-http.ts';
+import { editorReportsApi } from './editor-reports.ts';
 import { limitMemberWrites } from '../rate-limit/limits.ts';
 
 /**
- * The site editors' API (spec: `admin.auth`): the home page's highlights, curated lists, developer status
- * and the logs. Every route needs a signed-in admin (403 for any other member, 401 for a visitor); every
- * write is validated, checked against the catalogue and made as ONE multi-path PATCH with the server
+ * The site editors' API (spec: `admin.auth`): the home page's highlights, curated lists, developer status,
+ * the logs and members' reports. Every route needs a signed-in admin (403 for any other member, 401 for a
+ * visitor); every write is validated, checked against the catalogue and made as ONE multi-path PATCH with the server
  * credential, since the rules let no client write any of these nodes.
  */
 
@@ -108,6 +109,8 @@ export function createEditorApi(planListGains?: ListGainsPlanner) {
   return (
     new Hono<AppEnv>()
       .use(requireUser, requireRole('admin'), limitMemberWrites)
+      // Members' reports: the queue, and removing, dismissing or blocking (worker/api/editor-reports.ts).
+      .route('/reports', editorReportsApi)
       // A member by username, with their developer status, for granting it by name.
       .get('/members/:username', validate('param', usernameParams), async (c) => {
         const db = c.var.database.server;

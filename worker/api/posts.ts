@@ -18,6 +18,7 @@ import { committing, requireTarget } from './transition-http.ts';
 import { storedAuthorName } from '../../shared/transitions/author-name.ts';
 import { commitNewPost, planDeletePost } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
+import { requirePostingAllowed } from './posting-block.ts';
 
 const feedQuery = z.object({
   targetId: recordIdSchema,
@@ -59,7 +60,11 @@ export const postsApi = new Hono<AppEnv>()
     const postId = await committing(() =>
       commitNewPost(db, user.uid, request, {
         authorName: storedAuthorName(db, user.uid),
-        targetPresent: requireTarget(db, request.targetType, request.targetId),
+        // An account an editor stopped from posting is refused with the same round (403 posting-blocked).
+        targetPresent: Promise.all([
+          requireTarget(db, request.targetType, request.targetId),
+          requirePostingAllowed(db, user.uid, c.var.clock()),
+        ]).then(() => undefined),
       }),
     );
     purgeFeedPage(c, { feed: { type: request.targetType, id: request.targetId } });

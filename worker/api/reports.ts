@@ -3,8 +3,8 @@ import { reportRequestSchema } from '../../shared/schemas/report.ts';
 import { commitReport, readOwnReport, reportedAuthor } from '../../shared/transitions/report.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
+import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
 import { validate } from '../validate.ts';
 
 const WHAT: Record<'post' | 'comment' | 'user', string> = {
@@ -15,14 +15,15 @@ const WHAT: Record<'post' | 'comment' | 'user', string> = {
 
 /**
  * Reports (issue 21): POST a report of a post, a comment or a member, for the editors (worker/api/editor-
- * reports.ts). The reporter is the verified token's uid, never a field of the body; reports count among
- * the member's writes (limitMemberWrites). A member reports an item once: a repeat answers 200 with the
+ * reports.ts). The reporter is the verified token's uid, never a field of the body, and must be a member
+ * (memberWrites: an account never registered cannot flood the editors' queue); reports count among the
+ * member's and the address's writes. A member reports an item once: a repeat answers 200 with the
  * report they made (open or handled), the first answers 201. Nobody reports what they wrote themself.
  */
 export const reportsApi = new Hono<AppEnv>().post(
   '/',
   requireUser,
-  limitMemberWrites,
+  memberWrites,
   validate('json', reportRequestSchema),
   async (c) => {
     const request = c.req.valid('json');

@@ -27,13 +27,27 @@ function blockMember(uid: string, name: string, onRefused: (message: string) => 
   };
 }
 
-/** The menu of a post, for a member who did not write it (none otherwise). */
+/**
+ * "Report …", which opens the report form (or, for a visitor, the sign-in page: see useReport); none
+ * while `report` is null (before the page is hydrated).
+ */
+function reportAction(label: string, report: (() => void) | null): MenuAction[] {
+  return report === null ? [] : [{ label, opensDialog: true, run: report }];
+}
+
+/**
+ * The menu of a post, for anyone who did not write it (none otherwise): Report for a visitor (who is
+ * asked to sign in) or while the member is not known yet; hiding and blocking as well for a member.
+ */
 export function postActions(
   post: FeedPost,
   viewer: FeedViewer,
   onRefused: (message: string) => void,
+  report: (() => void) | null,
 ): MenuAction[] {
-  if (viewer.uid === null || viewer.uid === post.sourceUUID) return [];
+  if (viewer.uid === post.sourceUUID) return [];
+  const reportPost = reportAction('Report post', report);
+  if (viewer.uid === null) return reportPost;
   const name = post.authorName ?? 'this member';
   const actions: MenuAction[] = [
     {
@@ -58,16 +72,20 @@ export function postActions(
         });
       },
     });
+  actions.push(...reportPost);
   return actions;
 }
 
-/** The menu of a comment, for a member who did not write it (none otherwise). */
+/** The menu of a comment, for anyone who did not write it (none otherwise; see postActions). */
 export function commentActions(
   comment: FeedComment,
   viewer: FeedViewer,
   onRefused: (message: string) => void,
+  report: (() => void) | null,
 ): MenuAction[] {
-  if (viewer.uid === null || viewer.uid === comment.sourceUUID) return [];
+  if (viewer.uid === comment.sourceUUID) return [];
+  const reportComment = reportAction('Report comment', report);
+  if (viewer.uid === null) return reportComment;
   return [
     {
       label: 'Hide this comment',
@@ -78,5 +96,6 @@ export function commentActions(
       },
     },
     blockMember(comment.sourceUUID, comment.authorName ?? 'this member', onRefused),
+    ...reportComment,
   ];
 }

@@ -12,6 +12,7 @@ import { LikeButton } from './like-button.tsx';
 import { hidesComment } from './member-blocks.ts';
 import { PostText } from './post-text.tsx';
 import { refusalMessage, TextComposer } from './text-composer.tsx';
+import { useReport } from '../report/use-report.tsx';
 import { formatCount } from '../count-format.ts';
 
 /** The comment box's surroundings, as far as this needs them (components are also type-checked without the DOM). */
@@ -41,6 +42,11 @@ function CommentItem({
 }) {
   const viewer = useFeedViewer();
   const [message, setMessage] = useState('');
+  const report = useReport({
+    kind: 'comment',
+    itemId: comment.uuid,
+    description: `this comment by ${comment.authorName ?? 'a member'}`,
+  });
   const mayDelete =
     viewer.uid !== null &&
     (viewer.uid === comment.sourceUUID || viewer.uid === postAuthor || viewer.uid === wallOwner);
@@ -50,7 +56,10 @@ function CommentItem({
         <p className="feed-meta">
           <AuthorLink name={comment.authorName} /> · <RelativeTime at={comment.timestamp} />
         </p>
-        <ItemMenu label="More for this comment" actions={commentActions(comment, viewer, setMessage)} />
+        <ItemMenu
+          label="More for this comment"
+          actions={commentActions(comment, viewer, setMessage, report.start)}
+        />
       </div>
       <PostText className="feed-text" text={comment.content} />
       <div className="feed-actions">
@@ -78,6 +87,7 @@ function CommentItem({
           {message}
         </p>
       ) : null}
+      {report.dialog}
     </li>
   );
 }

@@ -14,6 +14,11 @@ export interface MenuAction {
    * for what is heavy to undo, like blocking a member.
    */
   confirm?: { question: string; confirm: string };
+  /**
+   * The action opens a dialog (a report): focus goes back to the menu's button first, so that the dialog
+   * gives it back there when it closes.
+   */
+  opensDialog?: boolean;
   run: () => void;
 }
 
@@ -89,7 +94,7 @@ export function ItemMenu({ label, actions }: { label: string; actions: readonly 
                     onClick={() => {
                       if (action.confirm) setAsking(action);
                       else {
-                        close(false);
+                        close(action.opensDialog === true);
                         action.run();
                       }
                     }}

@@ -11,6 +11,7 @@ import { ItemMenu } from './item-menu.tsx';
 import { LikeButton } from './like-button.tsx';
 import { PostText } from './post-text.tsx';
 import { refusalMessage } from './text-composer.tsx';
+import { useReport } from '../report/use-report.tsx';
 
 /** The address of the page a post was written on. */
 function placePath(place: PostPlace): string {
@@ -52,6 +53,11 @@ export function PostCard({
   const [composing, setComposing] = useState(false);
   const ownsFeed = post.targetType === 'user' && viewer.uid === post.targetUUID;
   const mayDelete = viewer.uid !== null && (viewer.uid === post.sourceUUID || ownsFeed);
+  const report = useReport({
+    kind: 'post',
+    itemId: post.uuid,
+    description: `this post by ${post.authorName ?? 'a member'}`,
+  });
 
   return (
     <article className="post-card" aria-label={`Post by ${post.authorName ?? 'a member'}`}>
@@ -68,7 +74,7 @@ export function PostCard({
           ) : null}
           {post.postedOn ? <PlaceLink place={post.postedOn} /> : null} · <RelativeTime at={post.timestamp} />
         </p>
-        <ItemMenu label="More for this post" actions={postActions(post, viewer, setMessage)} />
+        <ItemMenu label="More for this post" actions={postActions(post, viewer, setMessage, report.start)} />
       </div>
       <PostText className="feed-text post-text" text={post.content} />
       <div className="feed-actions">
@@ -112,6 +118,7 @@ export function PostCard({
         </p>
       ) : null}
       <CommentList post={post} composing={composing} />
+      {report.dialog}
     </article>
   );
 }
