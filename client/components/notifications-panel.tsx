@@ -47,8 +47,8 @@ function ReportLine({ item }: { item: ReportNotificationItem }) {
   return (
     <li className="notification" data-unread={item.unread || undefined}>
       <p>
-        Your report about {REPORTED[item.subject]}{' '}
-        <q className="notification-excerpt">{item.excerpt}</q> was handled: {REPORT_OUTCOME_WORDS[item.outcome]}
+        Your report about {REPORTED[item.subject]} <q className="notification-excerpt">{item.excerpt}</q> was
+        handled: {REPORT_OUTCOME_WORDS[item.outcome]}
         {item.unread ? <span className="notifications-hidden"> (new)</span> : null}
       </p>
       <RelativeTime at={item.timestamp} />

@@ -38,7 +38,10 @@ export const notificationCursorText = (timestamp: number, id: string): string =>
 export type NotificationItem = MemberNotificationItem | ReportNotificationItem;
 
 /** The editors handled the member's report (it names no editor). */
-export interface ReportNotificationItem extends Pick<ReportNotificationRecord, 'subject' | 'outcome' | 'excerpt'> {
+export interface ReportNotificationItem extends Pick<
+  ReportNotificationRecord,
+  'subject' | 'outcome' | 'excerpt'
+> {
   id: string;
   kind: 'report';
   timestamp: number;
@@ -133,7 +136,9 @@ export async function countUnread(db: RtdbClient, uid: string): Promise<number> 
     rawPageSchema,
   );
   // A report's outcome is about no post and no actor: it always counts.
-  const reports = Object.values(value ?? {}).filter((entry) => reportNotificationSchema.safeParse(entry).success);
+  const reports = Object.values(value ?? {}).filter(
+    (entry) => reportNotificationSchema.safeParse(entry).success,
+  );
   const unread = Object.values(value ?? {}).flatMap((entry) => {
     const parsed = notificationSchema.safeParse(entry);
     return parsed.success && !blocked.has(parsed.data.actorUUID) ? [parsed.data] : [];
@@ -187,8 +192,7 @@ export async function readNotificationsPage(
   ]);
   const entries = Object.entries(value ?? {});
   type Stored =
-    | ({ id: string } & z.infer<typeof notificationSchema>)
-    | ({ id: string } & ReportNotificationRecord);
+    ({ id: string } & z.infer<typeof notificationSchema>) | ({ id: string } & ReportNotificationRecord);
   const newestFirst = entries
     .flatMap(([id, raw]): Stored[] => {
       const parsed = notificationSchema.safeParse(raw);

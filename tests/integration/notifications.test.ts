@@ -64,7 +64,9 @@ describe('notifications written by the transitions', () => {
     const ana = db.asUser('ana');
 
     const page = await readNotificationsPage(ana, 'ana', null);
-    expect(page.notifications.map((n) => [n.kind, 'actor' in n ? n.actor.username : null, n.excerpt])).toEqual([
+    expect(
+      page.notifications.map((n) => [n.kind, 'actor' in n ? n.actor.username : null, n.excerpt]),
+    ).toEqual([
       ['comment', 'ben_pixels', 'Every night!'],
       ['like', 'ben_pixels', 'Who else plays Hades?'],
       ['follow', 'ben_pixels', null],
