@@ -125,8 +125,11 @@ export function hidesComment(blocks: MemberBlocks, comment: FeedComment): boolea
 
 /**
  * Whether the home feed leaves the post out: as on pages, and also a post on the feed of a game the member
- * is not interested in (but their own).
+ * is not interested in (but their own). Only a game's feed: an event or member may share the game's id.
  */
 export function hidesFromHomeFeed(blocks: MemberBlocks, post: FeedPost, uid: string | null): boolean {
-  return hidesPost(blocks, post) || (post.sourceUUID !== uid && blocks.games.has(post.targetUUID));
+  return (
+    hidesPost(blocks, post) ||
+    (post.sourceUUID !== uid && post.targetType === 'game' && blocks.games.has(post.targetUUID))
+  );
 }
