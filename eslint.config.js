@@ -1,6 +1,11 @@
 // Type-aware lint for every runtime: floating promises are errors (an un-awaited write on Workers is lost).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import renderTime, { BROWSER_GLOBALS } from './scripts/lint/render-time-browser-globals.js';
+
+// worker/tsconfig.json type-checks the Worker with the DOM's types (client/ renders there too): the browser's
+// globals are refused here instead. Code that never runs in a browser may not name them at all.
+const serverOnly = 'runs on the Worker (or in Node), which has no such global';
 
 export default tseslint.config(
   {
@@ -39,6 +44,23 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['worker/**/*.{ts,tsx}', 'shared/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...BROWSER_GLOBALS.map((name) => ({ name, message: serverOnly }))],
+      'no-restricted-properties': [
+        'error',
+        ...BROWSER_GLOBALS.map((property) => ({ object: 'globalThis', property, message: serverOnly })),
+      ],
+    },
+  },
+  {
+    // What renders on the server as well as in the browser: browser globals only after rendering.
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: ['client/browser/**', 'client/**/*.test.{ts,tsx}'],
+    plugins: { questline: renderTime },
+    rules: { 'questline/render-time-browser-globals': 'error' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

@@ -23,7 +23,12 @@ const production: Env = {
 /** A request to the deployed entry point (the app behind the configuration check). */
 async function get(path: string, bindings: Env) {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`http://questline.test${path}`), bindings, ctx);
+  // A test's Request carries no `cf` properties; the entry point's type asks for the incoming ones.
+  const request = new Request(`http://questline.test${path}`) as Request<
+    unknown,
+    IncomingRequestCfProperties
+  >;
+  const response = await worker.fetch(request, bindings, ctx);
   const body = await response.text();
   await waitOnExecutionContext(ctx);
   return { response, body };

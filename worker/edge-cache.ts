@@ -87,9 +87,9 @@ interface IsolateCopy {
   status: number;
   /** The visitor's headers: Cache-Control for browsers, without the stored-at mark, Age still to add. */
   headers: [string, string][];
-  body: Uint8Array;
+  body: Uint8Array<ArrayBuffer>;
   /** The body gzipped once when kept, so that a hit is not compressed again for every visitor. */
-  gzipped: Uint8Array;
+  gzipped: Uint8Array<ArrayBuffer>;
   storedAt: number;
   keptAt: number;
 }
@@ -136,7 +136,7 @@ function hitResponse(
 }
 
 /** `body` gzipped (CompressionStream), as the runtime would gzip it on its way out. */
-async function gzip(body: Uint8Array): Promise<Uint8Array> {
+async function gzip(body: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   const compressed = new Blob([body]).stream().pipeThrough(new CompressionStream('gzip'));
   return new Uint8Array(await new Response(compressed).arrayBuffer());
 }

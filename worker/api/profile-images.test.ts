@@ -48,16 +48,18 @@ const token = (uid: string) =>
 
 async function upload(
   path: string,
-  body: BodyInit | null,
+  body: BodyInit | Uint8Array | null,
   init: { uid?: string; type?: string; headers?: Record<string, string> } = {},
 ): Promise<Response> {
+  // The DOM's BodyInit (in the Worker's program too) takes only bytes over an ArrayBuffer: copied here.
+  const sent = body instanceof Uint8Array ? new Uint8Array(body) : body;
   const headers = new Headers(init.headers);
   if (init.uid) headers.set('Authorization', `Bearer ${token(init.uid)}`);
   headers.set('Content-Type', init.type ?? 'image/png');
   const ctx = createExecutionContext();
   const response = await app.request(
     `http://questline.test${path}`,
-    { method: 'PUT', headers, body },
+    { method: 'PUT', headers, body: sent },
     env,
     ctx,
   );
