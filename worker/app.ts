@@ -14,6 +14,7 @@ import { keepsPageCopy } from './page-copies.ts';
 import { onError } from './on-error.ts';
 import { pageParameters } from './page-parameters.ts';
 import { mediaRoutes } from './profile-images/media-route.ts';
+import { pageRenderer } from './render/page-renderer.tsx';
 import { renderPage, settledStatusOf } from './render/render-page.tsx';
 import { seoRoutes } from './seo/seo-routes.ts';
 import { SITEMAP_PAGE_SIZE } from './seo/sitemap.ts';
@@ -81,6 +82,8 @@ export function createApp(options: AppOptions = {}) {
   app.route('/', seoRoutes(options.sitemapPageSize ?? SITEMAP_PAGE_SIZE));
   app.get(
     '*',
+    // Every page is rendered with c.render (@hono/react-renderer): render/page-renderer.tsx.
+    pageRenderer,
     cachedPublicPage(renderPage, {
       freshSeconds: 60,
       staleSeconds: 600,

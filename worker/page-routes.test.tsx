@@ -1,4 +1,5 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { useRequestContext } from '@hono/react-renderer';
 import { data, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { publicDatabaseContext } from '../client/page-data-context.ts';
@@ -47,6 +48,17 @@ const broken: RouteObject = {
   Component: () => <h1>Never shown</h1>,
 };
 
+// A page rendered on the server only, reading the request where it is rendered (the pages' renderer,
+// render/page-renderer.tsx, gives every page's tree the request: @hono/react-renderer's useRequestContext).
+const whoAsks: RouteObject = {
+  id: 'who-asks',
+  path: 'who-asks',
+  Component: function WhoAsks() {
+    const c = useRequestContext();
+    return <h1>Asked in {c.req.header('accept-language') ?? 'no language'}</h1>;
+  },
+};
+
 /** The app's route table with pages added beside the others (before the catch-all). */
 function withPages(table: RouteObject[], added: RouteObject[]): RouteObject[] {
   return table.map((route): RouteObject => {
@@ -57,13 +69,13 @@ function withPages(table: RouteObject[], added: RouteObject[]): RouteObject[] {
 }
 
 /** A request to the app with the pages above added, or (`withoutAddedPages`) the app as it ships. */
-async function request(path: string, { withoutAddedPages = false } = {}) {
+async function request(path: string, { withoutAddedPages = false } = {}, init: RequestInit = {}) {
   const ctx = createExecutionContext();
-  const app = createApp(withoutAddedPages ? {} : { routes: withPages(routes, [spotlight, broken]) });
+  const app = createApp(withoutAddedPages ? {} : { routes: withPages(routes, [spotlight, broken, whoAsks]) });
   // The edge's copy is dropped before and after: every request runs the loaders of its own route table.
   const url = `http://questline.test${path}`;
   await dropEdgeCopy(url);
-  const response = await app.request(url, {}, env, ctx);
+  const response = await app.request(url, init, env, ctx);
   const body = await response.text();
   await waitOnExecutionContext(ctx);
   await dropEdgeCopy(url);
@@ -126,6 +138,14 @@ describe('a page added to the route table and nowhere else', () => {
       loaderData: {},
       errors: { broken: { message: 'Unexpected Server Error' } },
     });
+  });
+
+  it('reads the request it is rendered for where it is rendered, as the same tree the browser hydrates', async () => {
+    const { response, body } = await request('/who-asks', {}, { headers: { 'Accept-Language': 'fr-CA' } });
+    expect(response.status).toBe(200);
+    expect(body).toContain('<h1>Asked in <!-- -->fr-CA</h1>');
+    // The renderer adds no element: the page's tree is #root's, whole, after the document's head.
+    expect(body).toMatch(/<\/head><body><div id="root"><a class="skip-link" href="#main">/);
   });
 
   it('is unknown to the app without it: its address goes to the not-found page', async () => {

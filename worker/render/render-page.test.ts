@@ -8,6 +8,7 @@ import type { AppEnv } from '../app-env.ts';
 import { clientAssets } from '../client-assets.ts';
 import { databaseFor } from '../database.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
+import { pageRenderer } from './page-renderer.tsx';
 import { renderPage, settledStatusOf } from './render-page.tsx';
 
 const env = testEnv();
@@ -64,7 +65,7 @@ async function rendered(path: string): Promise<Response> {
     await next();
   });
   let answered: Response | undefined;
-  app.get('*', async (c) => (answered = await renderPage(c)));
+  app.get('*', pageRenderer, async (c) => (answered = await renderPage(c)));
   await (await app.request(`http://questline.test${path}`, {}, env)).text();
   if (!answered) throw new Error('renderPage did not answer');
   return answered;

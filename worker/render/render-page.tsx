@@ -1,18 +1,17 @@
 import type { Context } from 'hono';
-import { renderToReadableStream, renderToString } from 'react-dom/server';
 import {
   createStaticRouter,
   isRouteErrorResponse,
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
-import { SiteOriginContext } from '../../client/site-origin.ts';
 import type { AppEnv } from '../app-env.ts';
 import { modulesToPreloadFor } from '../client-assets.ts';
 import { routeMatches } from '../route-matches.ts';
 import { pageContentSecurityPolicy, newPageNonce } from './content-security-policy.ts';
 import { earlyHead, lateDocument, splitHoisted } from './document.tsx';
 import { earlyStatusOf } from './early-start.ts';
+import { pageRenderer, setPageRenderer, streamingPageRenderer } from './page-renderer.tsx';
 import { queryPage } from './page-query.ts';
 
 const encoder = new TextEncoder();
@@ -42,14 +41,20 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 
 /**
  * The page's HTML after the early head: React's render of the app with the page state embedded, in the
- * document `lateDocument` writes around it. The app is rendered as a root of its own, as the browser
+ * document `lateDocument` writes around it. The app is rendered by the pages' renderer
+ * (`@hono/react-renderer`, page-renderer.tsx) with `c.render`, as a root of its own, as the browser
  * hydrates it (see lateDocument). Every Suspense boundary is rendered in place, so the HTML reads without
  * scripts and React writes no script of its own but the page state, which names the nonce.
  *
- * renderToString first: the page's data is all there, and for pages of this size it is several times
- * faster in workerd than the stream (see README, npm run bench). It cannot wait for a lazy module that
- * is not loaded yet in this isolate (the not-found screen, the first time one is shown): it leaves that
- * boundary to the browser, and the page is rendered again with the stream, which waits for it.
+ * The renderer's document is not used: the head has left before the data was read (the renderer writes a
+ * first byte only once it has the whole tree, or with its stream puts the late part in place by a script),
+ * and a document rendered as one tree gives the app other `useId` ids than the browser's root (see README,
+ * "How it fits together").
+ *
+ * renderToString: the page's data is all there, and for pages of this size it is several times faster in
+ * workerd than the stream (see README, npm run bench). It cannot wait for a lazy module that is not
+ * loaded yet in this isolate (the not-found screen, the first time one is shown): it leaves that boundary
+ * to the browser, and the page is rendered once with the stream, which waits for the module, then again.
  */
 async function renderRestOfPage(
   c: Context<AppEnv>,
@@ -58,29 +63,20 @@ async function renderRestOfPage(
   noindex: boolean,
   preloaded: readonly string[],
 ): Promise<string> {
-  const app = () => (
-    <SiteOriginContext value={new URL(c.req.url).origin}>
-      <StaticRouterProvider
-        router={createStaticRouter(c.var.pages.dataRoutes, context)}
-        context={context}
-        nonce={nonce}
-      />
-    </SiteOriginContext>
+  const app = (
+    <StaticRouterProvider
+      router={createStaticRouter(c.var.pages.dataRoutes, context)}
+      context={context}
+      nonce={nonce}
+    />
   );
-  let html = renderToString(app());
+  let html = await (await c.render(app)).text();
   if (html.includes(CLIENT_RENDERED_BOUNDARY)) {
-    const stream = await renderToReadableStream(app(), {
-      nonce,
-      // React outlines a finished Suspense boundary's HTML (hidden, put in place by a script) once a
-      // flush passes this many bytes; pages must read in place without scripts (a feed's boundary, see
-      // client/components/feed/feed-section-on-demand.tsx), so finished boundaries always go inline.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onError(error) {
-        console.error('Page render failed', error);
-      },
-    });
-    await stream.allReady;
-    html = await new Response(stream).text();
+    // Rendered once with the stream, which waits for the module, then in place now that it is loaded.
+    await setPageRenderer(c, streamingPageRenderer);
+    await (await c.render(app)).text();
+    await setPageRenderer(c, pageRenderer);
+    html = await (await c.render(app)).text();
   }
   return lateDocument({
     ...splitHoisted(html),
