@@ -104,7 +104,10 @@ beforeAll(async () => {
     'users/pb-rosa/public': { uuid: 'pb-rosa', username: 'pb_rosa', follows: 1 },
     'users_public/pb-rosa': { username: 'pb_rosa' },
     'profiles/pb-rosa': { sourceUUID: 'pb-rosa', brief: 'Runs games.', details: '', disabled: false },
-    'follows_by_userid/pb-rosa': { 'pb-portal': followedGame(1_000), 'pb-hades': followedGame(2_000) },
+    'follows_by_userid/pb-rosa': {
+      'game:pb-portal': followedGame(1_000),
+      'game:pb-hades': followedGame(2_000),
+    },
     // A post with a comment on each feed, so that the feed's reads count too.
     ...Object.fromEntries(
       ['pb-portal', 'pb-rosa', 'pb-fest'].flatMap((target, n): [string, unknown][] => {

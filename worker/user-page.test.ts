@@ -64,10 +64,10 @@ beforeAll(async () => {
       disabled: false,
     },
     'follows_by_userid/up-rosa': {
-      'up-celeste': followedGame(1_000),
-      'up-hades': followedGame(3_000),
-      'up-balatro': followedGame(2_000),
-      'up-other-user': {
+      'game:up-celeste': followedGame(1_000),
+      'game:up-hades': followedGame(3_000),
+      'game:up-balatro': followedGame(2_000),
+      'user:up-other-user': {
         followId: 'f-user',
         type: 'user',
         timestamp: 4_000,

@@ -61,7 +61,7 @@ describe('anon-auth', () => {
     });
     expect(await database.server.get(`users/${DEFAULT_FOLLOWED_ACCOUNT_UID}/public/follows`)).toBe(1);
     expect(
-      await database.server.get(`follows_by_userid/${answer.uid}/${DEFAULT_FOLLOWED_ACCOUNT_UID}`),
+      await database.server.get(`follows_by_userid/${answer.uid}/user:${DEFAULT_FOLLOWED_ACCOUNT_UID}`),
     ).toMatchObject({
       type: 'user',
     });

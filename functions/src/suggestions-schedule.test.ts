@@ -23,7 +23,7 @@ describe('the scheduled function suggestions', () => {
     const follows = (games: string[]) =>
       Object.fromEntries(
         games.map((gameId) => [
-          gameId,
+          `game:${gameId}`,
           { followId: `f-${gameId}`, type: 'game', timestamp: TEST_DATABASE_NOW },
         ]),
       );

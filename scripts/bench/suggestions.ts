@@ -103,7 +103,10 @@ try {
     const updates: Record<string, unknown> = {};
     for (const { uid, follows: games, no } of small.tastes.slice(start, start + 1000)) {
       updates[`follows_by_userid/${uid}`] = Object.fromEntries(
-        games.map((gameId, n) => [gameId, { followId: `${uid}-${gameId}`, type: 'game', timestamp: n }]),
+        games.map((gameId, n) => [
+          `game:${gameId}`,
+          { followId: `${uid}-${gameId}`, type: 'game', timestamp: n },
+        ]),
       );
       if (no && no.length > 0)
         updates[`suggestions_by_userid/${uid}/no`] = Object.fromEntries(

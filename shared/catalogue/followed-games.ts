@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { parseTargetName } from '../feed/feed-id.ts';
 import { followsByUserIdPath } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { followIndexEntrySchema, followTypeTimeRange } from '../schemas/follow.ts';
 
-/** A page of `follows_by_userid/{uid}`: target id → index entry, each checked on its own. */
+/** A page of `follows_by_userid/{uid}`: target name (`game:hades`) → index entry, each checked on its own. */
 const followsIndexSchema = z.record(z.string(), z.unknown());
 
 /**
@@ -17,9 +18,12 @@ export async function followedGameIds(db: RtdbClient, uid: string, count: number
     followsIndexSchema,
   );
   return Object.entries(page ?? {})
-    .flatMap(([targetId, entry]) => {
+    .flatMap(([name, entry]) => {
+      const target = parseTargetName(name);
       const parsed = followIndexEntrySchema.safeParse(entry);
-      return parsed.success && parsed.data.type === 'game' ? [{ targetId, at: parsed.data.timestamp }] : [];
+      return target?.kind === 'game' && parsed.success && parsed.data.type === 'game'
+        ? [{ targetId: target.id, at: parsed.data.timestamp }]
+        : [];
     })
     .sort((a, b) => b.at - a.at)
     .map(({ targetId }) => targetId);

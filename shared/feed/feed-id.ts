@@ -25,6 +25,8 @@ const SEPARATOR = ':';
 /** Kept apart from the post schema's list so that the browser's live feed needs no schema to name a feed. */
 const FEED_KINDS = ['user', 'game', 'event'] as const satisfies readonly FeedKind[];
 const FEED_ID_PATTERN = new RegExp(`^(${FEED_KINDS.join('|')})${SEPARATOR}([A-Za-z0-9_-]+)$`);
+const TARGET_KINDS = [...FEED_KINDS, 'list'] as const satisfies readonly FollowTargetType[];
+const TARGET_NAME_PATTERN = new RegExp(`^(${TARGET_KINDS.join('|')})${SEPARATOR}([A-Za-z0-9_-]+)$`);
 
 /** The name of the target `id` of kind `kind` (a follow's target, a feed). */
 export function targetName<K extends FollowTargetType>(kind: K, id: string): TargetName<K> {
@@ -42,6 +44,14 @@ export function parseFeedId(feedId: string): { kind: FeedKind; id: string } | nu
   if (!match) return null;
   const [, kind = '', id = ''] = match;
   return { kind: kind as FeedKind, id };
+}
+
+/** The kind and id a target name names (`list:indie` included), or null when it is not one. */
+export function parseTargetName(name: string): { kind: FollowTargetType; id: string } | null {
+  const match = TARGET_NAME_PATTERN.exec(name);
+  if (!match) return null;
+  const [, kind = '', id = ''] = match;
+  return { kind: kind as FollowTargetType, id };
 }
 
 /** Whether a key is a target name (`{kind}:{id}`) rather than an id alone: ids never hold the separator. */

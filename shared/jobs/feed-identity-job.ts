@@ -14,7 +14,10 @@
 //    (one id's entries can go to several feeds: that is the mix this ends); entries of deleted posts go;
 // 4. `feed_activity/{id}` moves to each feed step 3 filled (unless the feed already has a newer one);
 // 5. `follows_by_targetid/{id}` moves to `follows_by_targetid/{kind}:{id}`, each follower by the kind of
-//    their follow, kept only while the follow is still on (the pair's `follows_history` entry).
+//    their follow, kept only while the follow is still on (the pair's `follows_history` entry);
+// 6. `follows_history/{uid}/{id}` moves to `follows_history/{uid}/{kind}:{id}` (the follow transition's
+//    gate, shared/transitions/follow.ts): until it has, an unfollow of a follow made before finds nothing;
+// 7. `follows_by_userid/{uid}/{id}` moves to `follows_by_userid/{uid}/{kind}:{id}`.
 // Each old node goes in the same PATCH as its new entries. The Worker writes and removes only kinded
 // nodes once deployed, so the old ones only shrink while the job runs; a post deleted in the instant
 // between the job's read of an old node and its PATCH leaves an index entry to a missing post, which
@@ -174,13 +177,20 @@ async function moveFeedActivity(db: RtdbClient, id: string, feeds: readonly Feed
 const isFollowKind = (type: string): type is (typeof FOLLOW_TARGET_TYPES)[number] =>
   (FOLLOW_TARGET_TYPES as readonly string[]).includes(type);
 
+/** The pair's history entry as a follow of `type`: under its kinded name, or still under the id alone. */
+async function followHistory(db: RtdbClient, uid: string, type: string, id: string) {
+  const [named, old] = await Promise.all([
+    isFollowKind(type) ? db.read(followHistoryPath(uid, targetName(type, id)), followHistorySchema) : null,
+    db.read(`${SOCIAL_ROOTS.followsHistory}/${uid}/${id}`, followHistorySchema),
+  ]);
+  return named ?? old;
+}
+
 /** Step 5 for one old follower index: each follow still on, under the kind it was made as; the old gone. */
 async function moveFollowers({ db, log }: Context, id: string): Promise<number> {
   const oldPath = `${SOCIAL_ROOTS.followsByTargetId}/${id}`;
   const followers = Object.entries((await db.read(oldPath, z.record(z.string(), followerSchema))) ?? {});
-  const histories = await inBatches(followers, ([uid]) =>
-    db.read(followHistoryPath(uid, id), followHistorySchema),
-  );
+  const histories = await inBatches(followers, ([uid, entry]) => followHistory(db, uid, entry.type, id));
   const updates: Record<string, unknown> = { [oldPath]: null };
   let moved = 0;
   followers.forEach(([uid, entry], i) => {
@@ -197,6 +207,40 @@ async function moveFollowers({ db, log }: Context, id: string): Promise<number> 
   return moved;
 }
 
+/**
+ * Steps 6 and 7 for one member: the entries of their `root` node (`follows_history` or `follows_by_userid`)
+ * still under an id alone move under the kind each records, in one PATCH; one of no known kind, or whose
+ * kinded name already holds a newer entry, just goes. Answers how many moved.
+ */
+async function moveMemberFollows({ db, log }: Context, root: string, uid: string): Promise<number> {
+  const node = Object.entries((await db.read(`${root}/${uid}`, z.record(z.string(), z.unknown()))) ?? {});
+  const names = new Set(node.map(([key]) => key).filter(isTargetName));
+  const updates: Record<string, unknown> = {};
+  let moved = 0;
+  for (const [key, entry] of node) {
+    if (isTargetName(key)) continue;
+    updates[`${root}/${uid}/${key}`] = null;
+    const type = followerSchema.safeParse(entry);
+    if (!type.success || !isFollowKind(type.data.type)) {
+      log(`${root}/${uid}/${key}: of no known kind; dropped`);
+      continue;
+    }
+    const name = targetName(type.data.type, key);
+    if (names.has(name)) continue;
+    updates[`${root}/${uid}/${name}`] = entry;
+    moved += 1;
+  }
+  if (Object.keys(updates).length > 0) await db.patch('', updates);
+  return moved;
+}
+
+/** Steps 6 and 7 for every member with a `root` node holding entries under an id alone. */
+async function moveAllMemberFollows(context: Context, root: string): Promise<number> {
+  const uids = Object.keys((await context.db.get(root, { shallow: true })) ?? {}).sort(compareKeys);
+  const moved = await inBatches(uids, (uid) => moveMemberFollows(context, root, uid));
+  return moved.reduce((sum, n) => sum + n, 0);
+}
+
 export interface FeedIdentitySummary {
   /** Posts given the kind of target they are on. */
   kinds: number;
@@ -208,6 +252,8 @@ export interface FeedIdentitySummary {
   activity: number;
   /** Followers moved to kinded `follows_by_targetid` nodes. */
   followers: number;
+  /** Members' follow history entries and follow index entries moved under kinded names. */
+  follows: number;
 }
 
 /** Steps 1 to 5 (see the top of this file); answers what each moved. */
@@ -234,18 +280,30 @@ export async function moveToFeedIdentity(context: Context): Promise<FeedIdentity
     0,
   );
   log(`follows_by_targetid: ${String(followers)} followers of ${String(oldFollowed.length)} targets moved`);
-  return { kinds, keys, feeds: oldFeeds.length, activity: oldActivity.length, followers };
+
+  // After step 5, which reads the histories where they were.
+  const histories = await moveAllMemberFollows(context, SOCIAL_ROOTS.followsHistory);
+  const indexed = await moveAllMemberFollows(context, SOCIAL_ROOTS.followsByUserId);
+  log(`follows_history: ${String(histories)}, follows_by_userid: ${String(indexed)} moved`);
+  return {
+    kinds,
+    keys,
+    feeds: oldFeeds.length,
+    activity: oldActivity.length,
+    followers,
+    follows: histories + indexed,
+  };
 }
 
 export const feedIdentityJob: Job = {
   description:
-    'moves feeds and follower indexes keyed by a target’s id alone to its kind and id (safe to repeat)',
+    'moves feeds and follow indexes keyed by a target’s id alone to its kind and id (safe to repeat)',
   async run(context) {
-    const { kinds, keys, feeds, activity, followers } = await moveToFeedIdentity(context);
+    const { kinds, keys, feeds, activity, followers, follows } = await moveToFeedIdentity(context);
     const n = (count: number) => count.toLocaleString('en');
     return (
       `${n(kinds)} posts given their kind, ${n(keys)} posts filled in, ${n(feeds)} feeds, ` +
-      `${n(activity)} activity times and ${n(followers)} followers moved`
+      `${n(activity)} activity times, ${n(followers)} followers and ${n(follows)} follow entries moved`
     );
   },
 };

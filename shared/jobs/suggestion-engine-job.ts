@@ -5,6 +5,7 @@ import {
   STORED_MATRIX_LIMITS,
   type MemberTaste,
 } from '../catalogue/suggestion-matrix.ts';
+import { parseTargetName } from '../feed/feed-id.ts';
 import { ROOTS, SOCIAL_ROOTS } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { Job, JobContext } from './job.ts';
@@ -52,12 +53,16 @@ export function byDatabaseKey(a: string, b: string): number {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** The followed games of one `follows_by_userid/{uid}` node (it also holds followed members and events). */
+/**
+ * The followed games of one `follows_by_userid/{uid}` node (it also holds followed members and events),
+ * keyed by target name (`game:hades`, shared/feed/feed-id.ts).
+ */
 function followedGames(node: unknown): string[] {
   if (!isObject(node)) return [];
-  return Object.entries(node)
-    .filter(([, entry]) => isObject(entry) && entry.type === 'game')
-    .map(([gameId]) => gameId);
+  return Object.entries(node).flatMap(([name, entry]) => {
+    const target = parseTargetName(name);
+    return target?.kind === 'game' && isObject(entry) && entry.type === 'game' ? [target.id] : [];
+  });
 }
 
 /** The yes or no answers of one `suggestions_by_userid/{uid}` node. */

@@ -17,7 +17,7 @@ describe('planFollow for a list', () => {
       [
         'follows/follow-1',
         'follows_by_targetid/list:indie-essentials/ana',
-        'follows_by_userid/ana/indie-essentials',
+        'follows_by_userid/ana/list:indie-essentials',
         'lists-public/indie-essentials/follows',
         'users/ana/private/follows/lists/indie-essentials',
       ].sort(),

@@ -144,7 +144,7 @@ export const usernameClaimPath = (username: string): string =>
 export const installedAppPath = (accessId: string): string => `${SOCIAL_ROOTS.installedApps}/${accessId}`;
 
 export const followPath = (followId: string): string => `${SOCIAL_ROOTS.follows}/${followId}`;
-/** What `uid` follows, keyed by target id (active follows only). */
+/** What `uid` follows, keyed by target name (`{kind}:{id}`, shared/feed/feed-id.ts; active follows only). */
 export const followsByUserIdPath = (uid: string): string => `${SOCIAL_ROOTS.followsByUserId}/${uid}`;
 /**
  * Who follows the target `target` names (`{kind}:{id}`, shared/feed/feed-id.ts), keyed by user id (active
@@ -152,9 +152,12 @@ export const followsByUserIdPath = (uid: string): string => `${SOCIAL_ROOTS.foll
  */
 export const followsByTargetIdPath = (target: TargetName): string =>
   `${SOCIAL_ROOTS.followsByTargetId}/${target}`;
-/** The one history entry of a (user, target) pair: the follow's id and state, and the transition gate. */
-export const followHistoryPath = (uid: string, targetId: string): string =>
-  `${SOCIAL_ROOTS.followsHistory}/${uid}/${targetId}`;
+/**
+ * The one history entry of a (user, target) pair, the target named with its kind (`game:hades`): the
+ * follow's id and state, and the transition gate.
+ */
+export const followHistoryPath = (uid: string, target: TargetName): string =>
+  `${SOCIAL_ROOTS.followsHistory}/${uid}/${target}`;
 
 export const likePath = (likeId: string): string => `${SOCIAL_ROOTS.likes}/${likeId}`;
 export const likeHistoryPath = (uid: string, targetId: string): string =>

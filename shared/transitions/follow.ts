@@ -20,7 +20,11 @@ import { commitGatedTransition, type TransitionPlan } from './gated-transition.t
 import { targetExists } from './target-presence.ts';
 import { checkToggle } from './toggle-check.ts';
 
-/** `follows_history/{uid}/{targetId}`: the pair's one follow record and whether it is disabled. */
+/**
+ * `follows_history/{uid}/{kind}:{targetId}`: the pair's one follow record and whether it is disabled. Keyed
+ * by the target's kind and id (shared/feed/feed-id.ts), as `follows_by_userid` and `follows_by_targetid`
+ * are: a member may follow the game `hades` and the event `hades` at once, each with its own record.
+ */
 export const followHistoryEntrySchema = z.object({
   followId: recordIdSchema,
   type: z.enum([...FOLLOW_TARGET_TYPES, 'notype']).catch('notype'),
@@ -57,10 +61,10 @@ export interface FollowOutcome {
  * when there is no entry, `disabled: true` on unfollow, the same record re-enabled on a new follow. Every
  * index entry, the user's map and the target's count move in the same PATCH.
  *
- * The entry remembers the kind the target was followed as, and the count that moved is that kind's: a
- * request naming another kind is refused (an unfollow "as a game" of a followed user would otherwise take
- * one off a game that was never followed and leave the user's count up for good). Only a pair that is
- * not followed may be followed again as another kind (two records can share an id).
+ * The entry is the pair's of one kind (its key names the kind), and the count that moves is that kind's:
+ * an unfollow "as a game" of a followed user finds no follow of the game and changes nothing. The entry
+ * still remembers its kind, and one naming another kind (written before entries were keyed by kind) is
+ * refused rather than moving a count that never moved.
  */
 export function planFollow(
   current: FollowHistoryEntry | null,
@@ -70,6 +74,7 @@ export function planFollow(
   now: number = Date.now(),
 ): TransitionPlan<FollowHistoryEntry, FollowOutcome> {
   const { uid, type, targetId } = change;
+  const named = targetName(type, targetId);
   const { active, changes } = checkToggle(current && { kind: current.type, disabled: current.disabled }, {
     kind: type,
     targetId,
@@ -103,9 +108,9 @@ export function planFollow(
             : {}),
         };
   const updates: MultiPathUpdate = {
-    ...followsByUserIdNode(uid).child(targetId).set(indexEntry),
     // Keyed by kind and id (shared/feed/feed-id.ts): an event's followers never mix with a same-id game's.
-    ...followsByTargetIdNode(targetName(type, targetId)).child(uid).set(indexEntry),
+    ...followsByUserIdNode(uid).child(named).set(indexEntry),
+    ...followsByTargetIdNode(named).child(uid).set(indexEntry),
     ...userFollowsMapNode(uid, type)
       .child(targetId)
       .set(change.follow ? SERVER_TIMESTAMP : null),
@@ -141,7 +146,7 @@ export async function commitFollow(db: RtdbClient, change: FollowChange): Promis
     db.read(followCountNode(change.type, change.targetId).path, z.number()),
   ]);
   return commitGatedTransition(db, {
-    gatePath: followHistoryPath(change.uid, change.targetId),
+    gatePath: followHistoryPath(change.uid, targetName(change.type, change.targetId)),
     entrySchema: followHistoryEntrySchema,
     decide: (current) => planFollow(current, change, { exists, followers }),
   });

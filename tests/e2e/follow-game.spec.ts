@@ -58,7 +58,7 @@ test('a member follows a game, sees it at once and after a reload, and unfollows
   const following = page.getByRole('button', { name: 'Following', exact: true });
   await expect(following).toHaveAttribute('aria-pressed', 'true');
   await expect(followers).toHaveText(followersText(before + 1));
-  await expect.poll(() => db.get(`follows_by_userid/${uid}/${STARDEW.id}`)).not.toBeNull();
+  await expect.poll(() => db.get(`follows_by_userid/${uid}/game:${STARDEW.id}`)).not.toBeNull();
   expect(await followerCount(STARDEW.id)).toBe(before + 1);
   await expect(following).not.toHaveAttribute('aria-disabled', 'true');
   await expectNoAxeViolations(page, 'with the Following button');
@@ -74,7 +74,7 @@ test('a member follows a game, sees it at once and after a reload, and unfollows
   await page.keyboard.press('Enter');
   await expect(follow).toHaveAttribute('aria-pressed', 'false');
   await expect(followers).toHaveText(followersText(before));
-  await expect.poll(() => db.get(`follows_by_userid/${uid}/${STARDEW.id}`)).toBeNull();
+  await expect.poll(() => db.get(`follows_by_userid/${uid}/game:${STARDEW.id}`)).toBeNull();
   expect(await followerCount(STARDEW.id)).toBe(before);
 });
 

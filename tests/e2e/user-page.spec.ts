@@ -90,14 +90,14 @@ test('a member follows and unfollows another member from their page; their own p
   const following = page.getByRole('button', { name: 'Following', exact: true });
   await expect(following).toHaveAttribute('aria-pressed', 'true');
   await expect(followers).toHaveText(followersText(before + 1));
-  await expect.poll(() => db.get(`follows_by_userid/${uid}/${ELENA.uid}`)).not.toBeNull();
+  await expect.poll(() => db.get(`follows_by_userid/${uid}/user:${ELENA.uid}`)).not.toBeNull();
   expect(await memberFollowers(ELENA.uid)).toBe(before + 1);
 
   await expect(following).not.toHaveAttribute('aria-disabled', 'true');
   await following.click();
   await expect(follow).toHaveAttribute('aria-pressed', 'false');
   await expect(followers).toHaveText(followersText(before));
-  await expect.poll(() => db.get(`follows_by_userid/${uid}/${ELENA.uid}`)).toBeNull();
+  await expect.poll(() => db.get(`follows_by_userid/${uid}/user:${ELENA.uid}`)).toBeNull();
   expect(await memberFollowers(ELENA.uid)).toBe(before);
 
   await openHydrated(page, `/user/${member.username}`);

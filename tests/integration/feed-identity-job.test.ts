@@ -73,6 +73,8 @@ describe('the feed identity job', () => {
         ben: { followId: 'f1', type: 'user', timestamp: T },
         ana: { followId: 'f2', type: 'event', timestamp: T },
       },
+      'follows_by_userid/ben/questline': { followId: 'f1', type: 'user', timestamp: T },
+      'follows_by_userid/ana/questline': { followId: 'f2', type: 'event', timestamp: T },
       // Unfollowed since, by a Worker that already wrote kinded indexes: not brought back.
       'follows_by_targetid/hades': { cleo: { followId: 'f3', type: 'game', timestamp: T } },
     });
@@ -87,7 +89,7 @@ describe('the feed identity job', () => {
     ]);
 
     expect(await run()).toBe(
-      '1 posts given their kind, 5 posts filled in, 3 feeds, 2 activity times and 2 followers moved',
+      '1 posts given their kind, 5 posts filled in, 3 feeds, 2 activity times, 2 followers and 5 follow entries moved',
     );
 
     expect(await ids('user:questline')).toEqual(['q1']);
@@ -122,10 +124,26 @@ describe('the feed identity job', () => {
     expect(await db.server.get('follows_by_targetid/game:hades')).toBeNull();
   });
 
+  it('moves each member’s follows under the kind they followed, so one id can be followed as a member and an event', async () => {
+    expect(await db.server.get('follows_history/ben')).toEqual({
+      'user:questline': { followId: 'f1', type: 'user', disabled: false },
+    });
+    expect(await db.server.get('follows_history/ana')).toEqual({
+      'event:questline': { followId: 'f2', type: 'event', disabled: false },
+    });
+    expect(await db.server.get('follows_history/cleo')).toEqual({
+      'game:hades': { followId: 'f3', type: 'game', disabled: true },
+    });
+    expect(Object.keys((await db.server.get('follows_by_userid/ben')) as object)).toEqual(['user:questline']);
+    expect(Object.keys((await db.server.get('follows_by_userid/ana')) as object)).toEqual([
+      'event:questline',
+    ]);
+  });
+
   it('writes nothing on a second run', async () => {
     const before = await db.server.get('');
     expect(await run()).toBe(
-      '0 posts given their kind, 0 posts filled in, 0 feeds, 0 activity times and 0 followers moved',
+      '0 posts given their kind, 0 posts filled in, 0 feeds, 0 activity times, 0 followers and 0 follow entries moved',
     );
     expect(await db.server.get('')).toEqual(before);
   });

@@ -35,7 +35,7 @@ describe('follow', () => {
       uids.map((uid) => commitFollow(db.server, { uid, type: 'game', targetId: 'hades', follow: true })),
     );
     expect(await db.server.get('games/hades/follows')).toBe(100);
-    expect(keys(await db.server.get('follows_by_targetid/hades'))).toEqual(uids);
+    expect(keys(await db.server.get('follows_by_targetid/game:hades'))).toEqual(uids);
     const records = (await db.server.get('follows')) as Record<
       string,
       { userUUID: string; disabled: boolean }
@@ -47,7 +47,7 @@ describe('follow', () => {
     ).toEqual(uids);
     expect(Object.values(records).every((r) => !r.disabled)).toBe(true);
     for (const uid of uids.slice(0, 5)) {
-      expect(keys(await db.server.get(`follows_by_userid/${uid}`))).toEqual(['hades']);
+      expect(keys(await db.server.get(`follows_by_userid/${uid}`))).toEqual(['game:hades']);
       expect(keys(await db.server.get(`users/${uid}/private/follows/games`))).toEqual(['hades']);
     }
   });
@@ -71,7 +71,7 @@ describe('follow', () => {
     });
     await commitFollow(db.server, { uid: 'ana', type: 'game', targetId: 'hades', follow: false });
     expect(await db.server.get(`follows/${String(first.followId)}/disabled`)).toBe(true);
-    expect(await db.server.get('follows_by_targetid/hades')).toBeNull();
+    expect(await db.server.get('follows_by_targetid/game:hades')).toBeNull();
     expect(await db.server.get('users/ana/private/follows/games/hades')).toBeNull();
     expect(await db.server.get('games/hades/follows')).toBe(0);
     const again = await commitFollow(db.server, {
@@ -91,15 +91,15 @@ describe('follow', () => {
       commitFollow(db.server, { uid: 'ana', type: 'game', targetId: 'hades', follow: i % 2 === 0 }),
     );
     await Promise.all(toggles);
-    const history = (await db.server.get('follows_history/ana/hades')) as {
+    const history = (await db.server.get('follows_history/ana/game:hades')) as {
       disabled: boolean;
       pending?: unknown;
     };
     expect(history.pending).toBeUndefined();
     const following = !history.disabled;
     expect(await db.server.get('games/hades/follows')).toBe(following ? 1 : 0);
-    expect((await db.server.get('follows_by_targetid/hades/ana')) !== null).toBe(following);
-    expect((await db.server.get('follows_by_userid/ana/hades')) !== null).toBe(following);
+    expect((await db.server.get('follows_by_targetid/game:hades/ana')) !== null).toBe(following);
+    expect((await db.server.get('follows_by_userid/ana/game:hades')) !== null).toBe(following);
     expect((await db.server.get('users/ana/private/follows/games/hades')) !== null).toBe(following);
     const records = (await db.server.get('follows')) as Record<string, { disabled: boolean }>;
     expect(Object.values(records)).toHaveLength(1);
@@ -125,12 +125,13 @@ async function orRefused<T>(transition: Promise<T>): Promise<T | 'refused'> {
 }
 
 describe('follow counts no one can inflate', () => {
-  it('refuses to undo a follow as another kind, however often it is tried', async () => {
+  it('changes nothing on an unfollow as another kind, however often it is tried', async () => {
     for (let round = 0; round < 4; round++) {
       await commitFollow(db.server, { uid: 'ana', type: 'user', targetId: 'ben', follow: true });
-      await expect(
-        commitFollow(db.server, { uid: 'ana', type: 'game', targetId: 'ben', follow: false }),
-      ).rejects.toMatchObject({ reason: 'kind-mismatch' });
+      // The follow of the game `ben` is another pair (follows are keyed by kind and id): there is none.
+      expect(
+        await commitFollow(db.server, { uid: 'ana', type: 'game', targetId: 'ben', follow: false }),
+      ).toMatchObject({ changed: false, following: false });
     }
     expect(await db.server.get('users/ben/public/follows')).toBe(1);
     expect(await db.server.get('games/ben')).toBeNull();
@@ -151,7 +152,10 @@ describe('follow counts no one can inflate', () => {
     const outcomes = await Promise.all(requests);
     // An unfollow as a game either finds nothing to undo or is refused: it never changes anything.
     expect(outcomes.filter((o, i) => i % 3 === 1 && o !== 'refused' && o.changed)).toEqual([]);
-    const history = (await db.server.get('follows_history/ana/ben')) as { disabled: boolean; type: string };
+    const history = (await db.server.get('follows_history/ana/user:ben')) as {
+      disabled: boolean;
+      type: string;
+    };
     expect(history.type).toBe('user');
     expect(await db.server.get('users/ben/public/follows')).toBe(history.disabled ? 0 : 1);
     expect(await db.server.get('games/ben')).toBeNull();
@@ -167,7 +171,7 @@ describe('follow counts no one can inflate', () => {
       ]),
     );
     expect(await db.server.get('users/ben/public/follows')).toBe(20);
-    expect(keys(await db.server.get('follows_by_targetid/ben'))).toEqual(members);
+    expect(keys(await db.server.get('follows_by_targetid/user:ben'))).toEqual(members);
   });
 
   it('writes nothing for a follow of a target that does not exist as that kind', async () => {
@@ -194,7 +198,7 @@ describe('follow counts no one can inflate', () => {
     });
     expect(outcome).toMatchObject({ changed: true, following: false });
     expect(await db.server.get('games/hades')).toBeNull();
-    expect(await db.server.get('follows_by_targetid/hades')).toBeNull();
+    expect(await db.server.get('follows_by_targetid/game:hades')).toBeNull();
   });
 
   it('never takes a count below zero, even when it was damaged', async () => {
@@ -204,18 +208,31 @@ describe('follow counts no one can inflate', () => {
     expect(await db.server.get('games/hades/follows')).toBe(0);
   });
 
-  it('follows a pair again as another kind only once it is no longer followed', async () => {
-    await db.server.put('users/hades/public', { uuid: 'hades', username: 'hades_fan', follows: 0 });
-    await commitFollow(db.server, { uid: 'ana', type: 'game', targetId: 'hades', follow: true });
-    await expect(
-      commitFollow(db.server, { uid: 'ana', type: 'user', targetId: 'hades', follow: true }),
-    ).rejects.toMatchObject({ reason: 'kind-mismatch' });
-    await commitFollow(db.server, { uid: 'ana', type: 'game', targetId: 'hades', follow: false });
-    await commitFollow(db.server, { uid: 'ana', type: 'user', targetId: 'hades', follow: true });
-    expect(await db.server.get('games/hades/follows')).toBe(0);
+  it('follows a game, a member and an event of one id at once, each with its own record, index and count', async () => {
+    await db.server.patch('', {
+      'users/hades/public': { uuid: 'hades', username: 'hades_fan', follows: 0 },
+      'events/hades': { name: 'Hades launch party', follows: 0, games: {} },
+    });
+    for (const type of ['game', 'user', 'event'] as const)
+      expect(
+        await commitFollow(db.server, { uid: 'ana', type, targetId: 'hades', follow: true }),
+      ).toMatchObject({ changed: true, following: true });
+    expect(await db.server.get('games/hades/follows')).toBe(1);
     expect(await db.server.get('users/hades/public/follows')).toBe(1);
-    const [record] = Object.values((await db.server.get('follows')) as Record<string, { type: string }>);
-    expect(record?.type).toBe('user');
+    expect(await db.server.get('events/hades/follows')).toBe(1);
+    for (const name of ['game:hades', 'user:hades', 'event:hades'])
+      expect(await db.server.get(`follows_by_targetid/${name}/ana`)).toMatchObject({
+        type: name.split(':')[0],
+      });
+    const records = Object.values((await db.server.get('follows')) as Record<string, { type: string }>);
+    expect(records.map((record) => record.type).sort()).toEqual(['event', 'game', 'user']);
+
+    // Unfollowing the event leaves the game and the member followed.
+    await commitFollow(db.server, { uid: 'ana', type: 'event', targetId: 'hades', follow: false });
+    expect(await db.server.get('events/hades/follows')).toBe(0);
+    expect(await db.server.get('games/hades/follows')).toBe(1);
+    expect(await db.server.get('users/hades/public/follows')).toBe(1);
+    expect(await db.server.get('follows_by_targetid/event:hades')).toBeNull();
   });
 });
 

@@ -48,7 +48,7 @@ describe('notifications written by the transitions', () => {
     // while the follow (or like) does.
     await commitFollow(db.server, { uid: 'ben', type: 'user', targetId: 'ana', follow: true });
     await commitLike(db.server, { uid: 'ben', type: 'post', targetId: 'post1', like: true });
-    const followId = ((await db.server.get('follows_history/ben/ana')) as { followId: string }).followId;
+    const followId = ((await db.server.get('follows_history/ben/user:ana')) as { followId: string }).followId;
     const likeId = ((await db.server.get('likes_history/ben/post1')) as { likeId: string }).likeId;
     expect((await notificationKeys()).sort()).toEqual([followId, likeId].sort());
 

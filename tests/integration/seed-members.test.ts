@@ -35,7 +35,7 @@ describe('seedMembers', () => {
     // Every game's follower count equals the members following it, and the index agrees.
     const hadesFollowers = data.members.filter((m) => m.games.includes('hades')).length;
     expect(await db.server.get('games/hades/follows')).toBe(hadesFollowers);
-    expect(Object.keys((await db.server.get('follows_by_targetid/hades')) as object)).toHaveLength(
+    expect(Object.keys((await db.server.get('follows_by_targetid/game:hades')) as object)).toHaveLength(
       hadesFollowers,
     );
     // Every member follows the default account.
@@ -47,11 +47,15 @@ describe('seedMembers', () => {
     // read their feeds in one query and no names.
     const anaPosts = Object.keys((await db.server.get(`posts_by_uid/${ana}`)) as object);
     for (const postId of anaPosts) {
-      const post = (await db.server.get(`posts/${postId}`)) as { targetUUID: string; feed_key: string };
+      const post = (await db.server.get(`posts/${postId}`)) as {
+        targetUUID: string;
+        targetType: string;
+        feed_key: string;
+      };
       expect(post).toMatchObject({ authorName: 'ana_roguelites' });
-      expect(post.feed_key.startsWith(`${post.targetUUID}|`) && post.feed_key.endsWith(`|${postId}`)).toBe(
-        true,
-      );
+      // The feed key names the feed's kind as well as its id (shared/feed/feed-id.ts).
+      const feed = `${post.targetType}:${post.targetUUID}`;
+      expect(post.feed_key.startsWith(`${feed}|`) && post.feed_key.endsWith(`|${postId}`)).toBe(true);
     }
 
     const again = await seedMembers(db.server);

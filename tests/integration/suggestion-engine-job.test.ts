@@ -16,11 +16,11 @@ afterAll(async () => {
   await db.close();
 });
 
-/** A member's follows as the follow transition indexes them (`follows_by_userid/{uid}/{targetId}`). */
+/** A member's follows as the follow transition indexes them (`follows_by_userid/{uid}/{kind}:{targetId}`). */
 const followEntries = (games: string[], extra: Record<string, unknown> = {}) => ({
   ...Object.fromEntries(
     games.map((gameId, n) => [
-      gameId,
+      `game:${gameId}`,
       {
         followId: `f-${gameId}`,
         type: 'game',
@@ -51,7 +51,7 @@ beforeEach(async () => {
         // A followed member is not a game: it must not enter the matrix.
         followEntries(
           games,
-          uid === 'member-5' ? { 'member-6': { followId: 'f-m6', type: 'user', timestamp: 1 } } : {},
+          uid === 'member-5' ? { 'user:member-6': { followId: 'f-m6', type: 'user', timestamp: 1 } } : {},
         ),
       ]),
     ),

@@ -77,7 +77,7 @@ beforeAll(async () => {
     'highlights/home': { games: { hades: 1 } },
     'indices_public/trendingIndex': { hades: 10, celeste: 7 },
     'follows/f1': { userUUID: 'ana', targetUUID: 'hades', type: 'game', timestamp: 1, disabled: false },
-    'follows_by_userid/ana/hades': {
+    'follows_by_userid/ana/game:hades': {
       followId: 'f1',
       type: 'game',
       timestamp: 1,
@@ -89,7 +89,7 @@ beforeAll(async () => {
       timestamp: 1,
       type_time: followTypeTime('game', 1),
     },
-    'follows_history/ana/hades': { followId: 'f1', type: 'game', disabled: false },
+    'follows_history/ana/game:hades': { followId: 'f1', type: 'game', disabled: false },
     'posts/p1': {
       uuid: 'p1',
       targetUUID: 'hades',
@@ -586,7 +586,7 @@ describe('clients write nothing directly: every write goes through the Worker', 
     ["a game's follower count", 'games/hades/follows', 9999],
     ['a follow index', 'follows_by_targetid/game:hades/ana', null],
     ['their own follow record', 'follows/f1/disabled', true],
-    ['their own follow history', 'follows_history/ana/hades', null],
+    ['their own follow history', 'follows_history/ana/game:hades', null],
     ['their own like record', 'likes/l1/disabled', true],
     ['the active likes of a post', 'likes_active/p1/ana', { likeId: 'x', timestamp: 1 }],
     ["another user's post", 'posts/p1/content', 'hacked'],

@@ -113,7 +113,7 @@ describe('sign-up (POST /api/accounts)', () => {
     expect(await db.get('users_public/newbie1')).toEqual({ username: 'newbie_one' });
     // Not verified yet: the address could be someone else's, so it maps to nobody.
     expect(await db.get('emails-to-ids/new,bie@example,com')).toBeNull();
-    expect(await db.get(`follows_by_userid/newbie1/${DEFAULT_FOLLOWED_ACCOUNT_UID}`)).toMatchObject({
+    expect(await db.get(`follows_by_userid/newbie1/user:${DEFAULT_FOLLOWED_ACCOUNT_UID}`)).toMatchObject({
       type: 'user',
     });
     expect(await db.get(`users/${DEFAULT_FOLLOWED_ACCOUNT_UID}/public/follows`)).toBe(1);
@@ -175,7 +175,7 @@ describe('sign-up (POST /api/accounts)', () => {
     expect((await call('/api/accounts', { token, json: { username: 'twice_two' } })).status).toBe(409);
     expect(await db.get(`users/${DEFAULT_FOLLOWED_ACCOUNT_UID}/public/follows`)).toBeGreaterThanOrEqual(1);
     expect(Object.keys((await db.get('follows_history/twice1')) as object)).toEqual([
-      DEFAULT_FOLLOWED_ACCOUNT_UID,
+      `user:${DEFAULT_FOLLOWED_ACCOUNT_UID}`,
     ]);
   });
 
@@ -205,7 +205,7 @@ describe('sign-up (POST /api/accounts)', () => {
     expect(await db.get('users_public/guest0042')).toEqual({ username: 'was_guest' });
     expect(await db.get('games/portal-2/follows')).toBe(1);
     expect(Object.keys((await db.get('follows_history/guest0042')) as object).sort()).toEqual(
-      ['portal-2', DEFAULT_FOLLOWED_ACCOUNT_UID].sort(),
+      ['game:portal-2', `user:${DEFAULT_FOLLOWED_ACCOUNT_UID}`].sort(),
     );
   });
 

@@ -112,6 +112,17 @@ describe('posts on events named after the default account, a member and a game',
     expect(await db.get('feed_activity/game:hades')).toBeNull();
   });
 
+  it('leave a member who follows the game Hades free to follow the event Hades too, each counted apart', async () => {
+    expect((await call('/api/follows/game/hades', { method: 'PUT', uid: BEN })).status).toBe(200);
+    const event = await call('/api/follows/event/hades', { method: 'PUT', uid: BEN });
+    expect(event.status).toBe(200);
+    expect(await event.json()).toMatchObject({ changed: true, following: true, followers: 1 });
+    expect(await db.get('games/hades/follows')).toBe(1);
+    expect(await db.get('events/hades/follows')).toBe(1);
+    expect(await db.get(`follows_by_targetid/event:hades/${BEN}`)).toMatchObject({ type: 'event' });
+    expect(await db.get(`follows_by_targetid/game:hades/${BEN}`)).toMatchObject({ type: 'game' });
+  });
+
   it('leave a feed asked for without its kind refused, as the API no longer guesses one', async () => {
     const response = await call(`/api/posts?targetId=${DEFAULT_FOLLOWED_ACCOUNT_UID}`);
     expect(response.status).toBe(400);

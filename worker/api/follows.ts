@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import { z } from 'zod';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
+import { parseTargetName } from '../../shared/feed/feed-id.ts';
 import { followCountNode, followsByUserIdNode, userFollowsMapNode } from '../../shared/rtdb/paths.ts';
 import {
   followIndexEntrySchema,
@@ -103,9 +104,13 @@ export const followsApi = new Hono<AppEnv>()
           : { orderBy: 'timestamp', limitToLast: capped },
         followsIndexSchema,
       );
-      const follows = Object.entries(value ?? {}).flatMap(([targetId, entry]) => {
+      // Keyed by target name (`game:hades`, shared/feed/feed-id.ts); the answer names the id, with its type.
+      const follows = Object.entries(value ?? {}).flatMap(([name, entry]) => {
+        const target = parseTargetName(name);
         const parsed = followIndexEntrySchema.safeParse(entry);
-        return parsed.success ? [{ targetId, ...parsed.data }] : [];
+        return target && parsed.success && parsed.data.type === target.kind
+          ? [{ targetId: target.id, ...parsed.data }]
+          : [];
       });
       follows.sort((a, b) => b.timestamp - a.timestamp);
       return c.json({ follows: follows.slice(0, capped) });

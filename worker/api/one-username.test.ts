@@ -65,7 +65,7 @@ describe('one account registering many names at once', () => {
       expect(await claimsOf(uid)).toEqual([winner.toLowerCase()]);
       // The account follows the default account once, whichever request won.
       expect(Object.keys((await db.get(`follows_history/${uid}`)) as object)).toEqual([
-        DEFAULT_FOLLOWED_ACCOUNT_UID,
+        `user:${DEFAULT_FOLLOWED_ACCOUNT_UID}`,
       ]);
 
       // Every name the account did not keep is free: another member takes it.
@@ -103,6 +103,6 @@ describe('one account registering many names at once', () => {
     expect(await db.get(`users/${uid}/public/username`)).toBe(won[0]);
     expect(await claimsOf(uid)).toEqual([won[0]]);
     // The guest's follow of the default account came with it, once.
-    expect(await db.get(`follows_history/${uid}/${DEFAULT_FOLLOWED_ACCOUNT_UID}/disabled`)).toBe(false);
+    expect(await db.get(`follows_history/${uid}/user:${DEFAULT_FOLLOWED_ACCOUNT_UID}/disabled`)).toBe(false);
   });
 });
