@@ -122,7 +122,7 @@ export interface AuthFormSpec<Name extends string> {
   fields: readonly (FieldSpec & { name: Name })[];
   submitLabel: string;
   /** Gets the fields' values by name (and the form, to reset it). */
-  onSubmit: (values: Record<Name, string>, form: unknown) => Promise<void>;
+  onSubmit: (values: Record<Name, string>, form: HTMLFormElement) => Promise<void>;
   /** Shown once `onSubmit` has succeeded. */
   notice?: string;
   /** Further buttons or links beside the submit button. */

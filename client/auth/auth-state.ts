@@ -6,14 +6,11 @@
 /** The uid an installed app uses before anyone signs in on it: counts as not logged in (spec sections 2, 6). */
 export const DIRECT_APP_PLACEHOLDER_UID = 'direct-app-user';
 
-/** What the session knows of the current user. */
-export interface SessionUser {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-  /** A temporary guest (generated address). */
-  guest: boolean;
-}
+// What the session knows of the current user: declared beside the session channel that carries it between
+// tabs (client/components, which the auth layer builds on).
+import type { SessionUser } from '../components/session-channel.ts';
+
+export type { SessionUser };
 
 export type AuthListener = (user: SessionUser | null) => void;
 

@@ -52,7 +52,7 @@ const serverWithoutSession: SessionSource = {
   },
 };
 
-/** Set by the Worker for each render (worker/auth/session-source.ts); the browser's guard otherwise. */
+/** Set by the Worker for each render (worker/browse/session-source.ts); the browser's guard otherwise. */
 export const sessionContext = createContext<SessionSource>(
   'document' in globalThis ? browserSessionSource : serverWithoutSession,
 );

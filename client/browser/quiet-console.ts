@@ -12,9 +12,8 @@ declare const QUESTLINE_QUIET_CONSOLE: boolean | undefined;
  */
 export function silenceConsole(target: Console): void {
   const silent = (): undefined => undefined;
-  const methods = target as unknown as Record<string, unknown>;
-  for (const method of Object.keys(methods))
-    if (typeof methods[method] === 'function') methods[method] = silent;
+  for (const method of Object.keys(target))
+    if (typeof Reflect.get(target, method) === 'function') Reflect.set(target, method, silent);
 }
 
 // `typeof` first: outside the browser build (unit tests) the name is not defined at all.

@@ -53,7 +53,7 @@ export function EditorOrderedGames({
     );
     // After the re-render, keep the keyboard on the game that moved.
     setTimeout(() => {
-      (handles.current.get(id) as unknown as { focus(): void } | undefined)?.focus();
+      handles.current.get(id)?.focus();
     }, 0);
   }
 

@@ -132,8 +132,7 @@ export function HiddenTagsSection({
             autoComplete="off"
             placeholder="Horror, Co-op…"
             onChange={(event) => {
-              // The Worker's check of this file knows no DOM: the input's value, as profile-editor.tsx reads it.
-              setQuery((event.target as unknown as { value: string }).value);
+              setQuery(event.target.value);
             }}
           />
           {offered.length === 0 ? (

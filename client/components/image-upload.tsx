@@ -16,31 +16,6 @@ const KIND_HINT: Record<ProfileImageKind, string> = {
   header: 'A wide picture, shown up to 1500×500 pixels.',
 };
 
-// The browser's picture APIs, typed here by what is used: components are also type-checked against the
-// Workers runtime (no DOM), and only run these in event handlers, in the browser.
-interface Bitmap {
-  width: number;
-  height: number;
-  close(): void;
-}
-interface Canvas {
-  width: number;
-  height: number;
-  getContext(kind: '2d'): { drawImage(image: Bitmap, ...box: number[]): void } | null;
-  toBlob(done: (blob: Blob | null) => void, type: string): void;
-}
-interface PictureApis {
-  createImageBitmap(file: Blob): Promise<Bitmap>;
-  document: { createElement(tag: 'canvas'): Canvas };
-}
-const browser = globalThis as unknown as PictureApis;
-
-/** A file input or its element, as the handlers read and clear it. */
-interface FileField {
-  files: ArrayLike<File> | null;
-  value: string;
-}
-
 /** A refusal of the browser's own, in words for the member. */
 class PictureRefused extends Error {}
 
@@ -53,9 +28,9 @@ async function toPng(file: File, kind: ProfileImageKind): Promise<Blob> {
   if (!file.type.startsWith('image/'))
     throw new PictureRefused('This file is not a picture. Choose a PNG, JPEG, WebP or GIF.');
   if (file.size > MAX_CHOSEN_BYTES) throw new PictureRefused('This file is too large: at most 25 MB.');
-  let bitmap: Bitmap;
+  let bitmap: ImageBitmap;
   try {
-    bitmap = await browser.createImageBitmap(file);
+    bitmap = await createImageBitmap(file);
   } catch {
     throw new PictureRefused('This picture cannot be read. It may be damaged: try another file.');
   }
@@ -77,7 +52,7 @@ async function toPng(file: File, kind: ProfileImageKind): Promise<Blob> {
     width = Math.max(1, Math.round(sw * scale));
     height = Math.max(1, Math.round(sh * scale));
   }
-  const canvas = browser.document.createElement('canvas');
+  const canvas = document.createElement('canvas');
   canvas.width = width;
   canvas.height = height;
   const context = canvas.getContext('2d');
@@ -136,7 +111,7 @@ export function ImageUpload({
   );
 
   async function onChoose(event: ChangeEvent<HTMLInputElement>) {
-    const file = (event.target as unknown as FileField).files?.[0];
+    const file = event.target.files?.[0];
     setError('');
     setNotice('');
     if (!file) return;
@@ -152,7 +127,7 @@ export function ImageUpload({
 
   function reset() {
     setState({ step: 'idle' });
-    if (input.current) (input.current as unknown as FileField).value = '';
+    if (input.current) input.current.value = '';
   }
 
   async function onUpload() {

@@ -16,20 +16,6 @@ import { RATE_LIMIT_PERIOD_SECONDS } from '../../shared/rate-limit.ts';
 // through the follow API, which follows a game once however often it is asked (nothing twice). A file
 // that cannot be read, or matching that fails, changes nothing.
 
-/** A file input as the handler reads and clears it (client components also compile without the DOM). */
-interface FileField {
-  files: ArrayLike<File> | null;
-  value: string;
-}
-/** What saving a file needs of the page. */
-interface SavingApis {
-  URL: { createObjectURL(blob: Blob): string; revokeObjectURL(url: string): void };
-  document: {
-    createElement(tag: 'a'): { href: string; download: string; click(): void };
-  };
-}
-const browser = globalThis as unknown as SavingApis;
-
 /** Chunks matched at once: a large library goes faster, and the Worker sees a few requests at a time. */
 const CHUNKS_AT_ONCE = 3;
 /** Follows sent at once: enough to be quick, few enough not to crowd the member's connection. */
@@ -104,13 +90,13 @@ async function matchChunk(entries: LibraryEntry[], onPause: () => void): Promise
 
 /** Saves `text` as a file named `name` through a link the page clicks (the export needs the member's token). */
 function saveFile(name: string, type: string, text: string) {
-  const url = browser.URL.createObjectURL(new Blob([text], { type }));
-  const link = browser.document.createElement('a');
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
   link.href = url;
   link.download = name;
   link.click();
   setTimeout(() => {
-    browser.URL.revokeObjectURL(url);
+    URL.revokeObjectURL(url);
   }, 1000);
 }
 
@@ -140,7 +126,7 @@ function GameChoice({ game }: { game: MatchedGame }) {
 /** The library import and export, as the browse page's "Bring your library" section shows them. */
 export function LibraryImport() {
   const fileId = useId();
-  const fileInput = useRef<unknown>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
   const revalidator = useRevalidator();
   const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
   const [message, setMessage] = useState('');
@@ -148,8 +134,7 @@ export function LibraryImport() {
   const [exporting, setExporting] = useState(false);
 
   function reset() {
-    const input = fileInput.current as FileField | null;
-    if (input) input.value = '';
+    if (fileInput.current) fileInput.current.value = '';
     setPhase({ kind: 'choose' });
   }
 
@@ -208,8 +193,8 @@ export function LibraryImport() {
     setPhase({ kind: 'review', matched, choices: {} });
   }
 
-  function onFile(event: ChangeEvent) {
-    const file = (event.target as unknown as FileField).files?.[0];
+  function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
     if (file) void read(file);
   }
 
@@ -287,7 +272,7 @@ export function LibraryImport() {
       </p>
       <label htmlFor={fileId}>Library file (JSON or CSV, at most 2 MB)</label>
       <input
-        ref={fileInput as never}
+        ref={fileInput}
         id={fileId}
         type="file"
         accept=".json,.csv,.txt,application/json,text/csv"

@@ -13,7 +13,7 @@ export function LibrarySection() {
     <details
       className="account-settings library-section"
       onToggle={(event) => {
-        if ((event.currentTarget as unknown as { open: boolean }).open) setOpened(true);
+        if (event.currentTarget.open) setOpened(true);
       }}
     >
       <summary>Bring your library</summary>

@@ -40,7 +40,7 @@ function ProfileText({
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
         onChange={(event) => {
-          onChange((event.target as unknown as { value: string }).value);
+          onChange(event.target.value);
         }}
       />
       <p id={`${id}-count`} className="profile-count">

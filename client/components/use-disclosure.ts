@@ -1,23 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 
-// The few DOM members used here, typed apart: client components are also type-checked for the Worker,
-// without the DOM (worker/tsconfig.json), and only these run in the browser alone (effects, handlers).
-interface Focusable {
-  focus(): void;
-}
-interface Container {
-  contains(other: unknown): boolean;
-}
-interface PageEvent {
-  target: unknown;
-  key?: string;
-}
-interface DocumentEvents {
-  addEventListener(type: 'pointerdown' | 'keydown', listener: (event: PageEvent) => void): void;
-  removeEventListener(type: 'pointerdown' | 'keydown', listener: (event: PageEvent) => void): void;
-}
-const pageDocument = () => (globalThis as unknown as { document: DocumentEvents }).document;
-
 /**
  * A button that opens a panel under it (the disclosure pattern: the header's bell and account menu, a post's
  * or comment's "More" menu): while open, Escape closes it and gives focus back to the button, and a press
@@ -25,11 +7,11 @@ const pageDocument = () => (globalThis as unknown as { document: DocumentEvents 
  * holding both the button and the panel, `buttonProps` on the button (its ref, and what it says of the
  * panel to assistive technology), `panelId` on the panel.
  */
-export function useDisclosure<Root, Button>() {
+export function useDisclosure<Root extends HTMLElement, Button extends HTMLElement>() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const root = useRef<Root & Container>(null);
-  const button = useRef<Button & Focusable>(null);
+  const root = useRef<Root>(null);
+  const button = useRef<Button>(null);
 
   const close = useCallback((refocus: boolean) => {
     setOpen(false);
@@ -38,13 +20,13 @@ export function useDisclosure<Root, Button>() {
 
   useEffect(() => {
     if (!open) return;
-    function onPointer(event: PageEvent) {
-      if (!root.current?.contains(event.target)) close(false);
+    function onPointer(event: PointerEvent) {
+      if (!(event.target instanceof Node && root.current?.contains(event.target))) close(false);
     }
-    function onKey(event: PageEvent) {
+    function onKey(event: KeyboardEvent) {
       if (event.key === 'Escape') close(true);
     }
-    const page = pageDocument();
+    const page = document;
     page.addEventListener('pointerdown', onPointer);
     page.addEventListener('keydown', onKey);
     return () => {

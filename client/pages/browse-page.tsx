@@ -4,7 +4,7 @@ import type { BrowsePageData } from '../../shared/api/browse-page.ts';
 import { loadAuthService } from '../auth/auth-service.ts';
 import { AuthCard, AuthForm, FIELDS, useAuthForms } from '../auth/auth-form.tsx';
 import { resetForm } from '../auth/form-values.ts';
-import { hearSessionElsewhere } from '../auth/session-channel.ts';
+import { hearSessionElsewhere } from '../components/session-channel.ts';
 import { signOutAndGoHome } from '../components/browser-capabilities.ts';
 import { BlockedSection } from '../components/blocked-section.tsx';
 import { CatalogueSection } from '../components/catalogue-section.tsx';

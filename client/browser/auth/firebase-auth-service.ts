@@ -30,7 +30,7 @@ import type { DeviceCredential } from '../../../shared/api/installed-app-functio
 import { SESSION_COOKIE } from '../../../shared/session-cookie.ts';
 import type { AuthService } from '../../auth/auth-service.ts';
 import { AuthState, type AuthFlowName, type SessionUser } from '../../auth/auth-state.ts';
-import { announceSession, hearSessionElsewhere } from '../../auth/session-channel.ts';
+import { announceSession, hearSessionElsewhere } from '../../components/session-channel.ts';
 import { ApiError, callApi, callFunction, type IdTokenSource } from '../api-client.ts';
 import { forgetOfflinePages } from '../service-worker/forget-offline-pages.ts';
 

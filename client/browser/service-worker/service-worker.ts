@@ -28,39 +28,16 @@ import { keepRecent } from './recent-pages.ts';
 /** The build's shell: every file a public page needs to start (hashed), and the stylesheet. */
 declare const QUESTLINE_SHELL: { files: string[]; styles: string };
 
-// The parts of the service worker global scope used here (the project type-checks against the DOM).
-interface ExtendableEvent extends Event {
-  waitUntil(promise: Promise<unknown>): void;
-}
-interface FetchEvent extends ExtendableEvent {
-  readonly request: Request;
-  readonly preloadResponse: Promise<Response | undefined>;
-  respondWith(response: Promise<Response>): void;
-}
-interface WindowClient {
-  readonly url: string;
-}
-interface ServiceWorkerScope {
-  readonly location: Location;
-  readonly registration: { navigationPreload?: { enable(): Promise<void> } };
-  readonly clients: {
-    claim(): Promise<void>;
-    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<WindowClient[]>;
-  };
-  /** Chromium's Cookie Store API: which cookies the origin holds, HttpOnly or not. */
-  readonly cookieStore?: { get(name: string): Promise<unknown> };
-  skipWaiting(): Promise<void>;
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
-  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
-}
-
-const scope = self as unknown as ServiceWorkerScope;
+// The service worker's own global scope (client/browser/service-worker/tsconfig.json: the WebWorker lib).
+declare const self: ServiceWorkerGlobalScope;
+const scope = self;
 const origin = scope.location.origin;
 
 /** True while a member is signed in on this browser: nothing is stored then. */
 async function signedIn(): Promise<boolean> {
   try {
-    return Boolean(await scope.cookieStore?.get(SESSION_COOKIE));
+    // Chromium's Cookie Store API sees HttpOnly cookies too; a browser without it stores nothing less.
+    return 'cookieStore' in scope && Boolean(await scope.cookieStore.get(SESSION_COOKIE));
   } catch {
     return true;
   }
@@ -101,7 +78,7 @@ scope.addEventListener('activate', (event) => {
       );
       // The navigation's request starts while the service worker starts, rather than after.
       // https://developer.chrome.com/docs/workbox/navigation-preload
-      await scope.registration.navigationPreload?.enable();
+      if ('navigationPreload' in scope.registration) await scope.registration.navigationPreload.enable();
       await scope.clients.claim();
       await keepOpenPages();
     })(),
@@ -207,7 +184,9 @@ function asKept(response: Response): Response {
 
 /** The navigation's response: the one preloaded while the service worker started, or a fetch. */
 async function navigationResponse(event: FetchEvent): Promise<Response> {
-  return (await event.preloadResponse.catch(() => undefined)) ?? fetch(event.request);
+  // The lib types the preloaded answer as any: it is a Response, or undefined without navigation preload.
+  const preloaded = (await event.preloadResponse.catch(() => undefined)) as Response | undefined;
+  return preloaded ?? fetch(event.request);
 }
 
 scope.addEventListener('fetch', (event) => {

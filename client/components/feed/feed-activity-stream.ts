@@ -18,21 +18,6 @@ export interface FeedActivityStream {
   close(): void;
 }
 
-// The parts of EventSource used here, typed apart: the components that load this module are also
-// type-checked against the Workers runtime, which has no DOM (see worker/tsconfig.json).
-interface StreamEvent {
-  data: unknown;
-}
-interface EventStream {
-  readonly readyState: number;
-  addEventListener(type: string, listener: (event: StreamEvent) => void): void;
-  close(): void;
-}
-interface StreamApis {
-  EventSource: { new (url: string): EventStream; readonly CLOSED: number };
-}
-const browser = globalThis as unknown as StreamApis;
-
 /** Waits before opening again a stream the browser gave up on (the server refused or answered oddly). */
 const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 60_000];
 
@@ -66,12 +51,12 @@ export function streamFeedActivity(
   onActivity: (at: number | null) => void,
 ): FeedActivityStream {
   const url = feedActivityStreamUrl(address, feedId);
-  let source: EventStream | null = null;
+  let source: EventSource | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
   let closed = false;
 
-  const onChange = (event: StreamEvent) => {
+  const onChange = (event: MessageEvent<unknown>) => {
     failures = 0;
     const at = activityTime(event.data);
     if (at !== undefined) onActivity(at);
@@ -85,7 +70,7 @@ export function streamFeedActivity(
 
   function open() {
     if (closed) return;
-    const current = new browser.EventSource(url);
+    const current = new EventSource(url);
     source = current;
     current.addEventListener('put', onChange);
     current.addEventListener('patch', onChange);
@@ -95,7 +80,7 @@ export function streamFeedActivity(
     current.addEventListener('error', () => {
       // A dropped connection is retried by EventSource itself (readyState CONNECTING); a refused or odd
       // answer closes it for good, so it is opened again here, later each time.
-      if (current.readyState !== browser.EventSource.CLOSED || closed) return;
+      if (current.readyState !== EventSource.CLOSED || closed) return;
       const delay = RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
       failures += 1;
       retryTimer = setTimeout(open, delay);

@@ -14,16 +14,6 @@ const RETRY_DELAY_MS = 5_000;
 /** A tab hidden this long lets its stream go; showing it again reconnects and catches up. */
 const HIDDEN_CLOSE_MS = 60_000;
 
-/** The page's visibility, typed apart: components are also type-checked without the DOM (worker/tsconfig.json). */
-interface VisibilityApis {
-  document: {
-    readonly visibilityState: string;
-    addEventListener(type: 'visibilitychange', listener: () => void): void;
-    removeEventListener(type: 'visibilitychange', listener: () => void): void;
-  };
-}
-const browser = globalThis as unknown as VisibilityApis;
-
 let address: Promise<DatabaseAddress> | undefined;
 
 function databaseAddress(): Promise<DatabaseAddress> {
@@ -119,17 +109,17 @@ export function followFeed(
 
   const onVisibility = () => {
     if (hiddenTimer !== undefined) clearTimeout(hiddenTimer);
-    if (browser.document.visibilityState === 'hidden') hiddenTimer = setTimeout(disconnect, HIDDEN_CLOSE_MS);
+    if (document.visibilityState === 'hidden') hiddenTimer = setTimeout(disconnect, HIDDEN_CLOSE_MS);
     else if (stream === null) connect();
   };
 
   connect();
-  browser.document.addEventListener('visibilitychange', onVisibility);
+  document.addEventListener('visibilitychange', onVisibility);
   return () => {
     stopped = true;
     if (rereadTimer !== undefined) clearTimeout(rereadTimer);
     if (hiddenTimer !== undefined) clearTimeout(hiddenTimer);
-    browser.document.removeEventListener('visibilitychange', onVisibility);
+    document.removeEventListener('visibilitychange', onVisibility);
     disconnect();
   };
 }

@@ -47,12 +47,13 @@ function load(uid: string): void {
       const now = kept;
       if (now?.uid !== uid) return;
       // Blocks the member made while this was on its way stay.
-      const merged = Object.fromEntries(
-        (Object.keys(NO_BLOCKS) as BlockKind[]).map((kind) => [
-          kind,
-          new Set([...Object.keys(answer[kind]), ...now.blocks[kind]]),
-        ]),
-      ) as unknown as MemberBlocks;
+      const both = (kind: BlockKind) => new Set([...Object.keys(answer[kind]), ...now.blocks[kind]]);
+      const merged: MemberBlocks = {
+        posts: both('posts'),
+        comments: both('comments'),
+        users: both('users'),
+        games: both('games'),
+      };
       publish({ ...now, blocks: merged });
     },
     () => {

@@ -6,12 +6,6 @@ import { useFeedViewer } from './feed-viewer.tsx';
 import { hidesFromHomeFeed, hidesPost } from './member-blocks.ts';
 import { PostCard } from './post-card.tsx';
 
-// The page's document, as far as this needs it (client components are also type-checked without the DOM).
-interface PageDocument {
-  getElementById(id: string): { scrollIntoView(options?: { block?: 'start' | 'center' }): void } | null;
-}
-const pageDocument = () => (globalThis as unknown as { document: PageDocument }).document;
-
 /** A post's anchor on its feed's page: what a notification links to (`#post-{id}`). */
 export const postAnchor = (postId: string): string => `post-${postId}`;
 
@@ -27,7 +21,7 @@ function useScrollToNamedPost(shownIds: readonly string[]) {
   const isShown = named !== null && shownIds.includes(named);
   useEffect(() => {
     if (named === null || !isShown) return;
-    pageDocument().getElementById(postAnchor(named))?.scrollIntoView({ block: 'start' });
+    document.getElementById(postAnchor(named))?.scrollIntoView({ block: 'start' });
   }, [named, isShown]);
 }
 
