@@ -26,3 +26,6 @@ export interface AppEnv {
     pages: StaticHandler;
   };
 }
+
+/** The environment after requireUser (worker/auth/require-user.ts): handlers behind it have a user. */
+export type SignedInEnv = AppEnv & { Variables: { user: VerifiedUser } };

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { SearchResult } from '../../shared/schemas/search.ts';
-import type { SearchComboboxProps } from './search-box.tsx';
+import type { SearchComboboxProps } from './search-combobox-props.ts';
 import { SearchResultArt, SearchResultText } from './search-box-result.tsx';
 import { searchCatalogue } from './search-api.ts';
 

@@ -1,31 +1,13 @@
-import { useRef, useState, type ComponentType, type InputHTMLAttributes, type RefObject } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
 import { Form } from 'react-router';
 import { MAX_SEARCH_TEXT_LENGTH } from '../../shared/search-limits.ts';
+import type { SearchComboboxProps, SearchInputProps } from './search-combobox-props.ts';
 
 // The site header's search box, in two parts so that pages do not pay for it on first load. This part
 // ships with every page: a plain search form (`GET /search?q=`) that the server renders and that works
 // without JavaScript. The part that suggests results as you type (search-box-combobox.tsx, the WAI-ARIA
 // combobox pattern) is a chunk of its own, fetched the first time the box is focused or typed in; it then
 // drives this same input, so focus, caret and whatever was typed meanwhile stay as they are.
-
-/** What the combobox part sets on the input: its ARIA state and its key and typing handlers. */
-export type SearchInputProps = Pick<
-  InputHTMLAttributes<HTMLInputElement>,
-  | 'role'
-  | 'aria-expanded'
-  | 'aria-controls'
-  | 'aria-activedescendant'
-  | 'aria-autocomplete'
-  | 'onKeyDown'
-  | 'onChange'
-  | 'onBlur'
->;
-
-/** What the combobox part is given: the input, and how to set its props. */
-export interface SearchComboboxProps {
-  input: RefObject<HTMLInputElement | null>;
-  setInputProps: (props: SearchInputProps) => void;
-}
 
 /** The id of the header's search input (its label, and the combobox's listbox and options, refer to it). */
 const SEARCH_INPUT_ID = 'site-search';

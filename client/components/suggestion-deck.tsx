@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import type { SuggestedGameSummary, SuggestionReasonView } from '../../shared/api/browse-page.ts';
+import type { SuggestedGameSummary, SuggestionReasonView } from '../../shared/catalogue/suggested-games.ts';
 import type { SuggestionAnswer } from '../../shared/schemas/suggestion.ts';
 import { callApi } from './browser-capabilities.ts';
 import { GameArt } from './game-art.tsx';

@@ -1,18 +1,7 @@
 import type { CurrentUserRecord } from '../auth/account-api.ts';
 import type { BlockedList } from '../blocks/blocked-list.ts';
+import type { SuggestedGameSummary } from '../catalogue/suggested-games.ts';
 import type { GameSummary } from '../page-data.ts';
-
-/**
- * Why a game is suggested, as its card says it: a game the member follows whose players want it ("Because
- * you follow Hades"), or for a member who follows nothing yet, the seed games and what they suggest.
- */
-export type SuggestionReasonView =
-  { kind: 'follows'; game: { name: string; deeplink_url_code: string } } | { kind: 'popular' };
-
-/** A game to answer on browse, with why it is asked. */
-export interface SuggestedGameSummary extends GameSummary {
-  reason: SuggestionReasonView;
-}
 
 /** A genre or tag of the catalogue, as the browse page offers it. */
 export interface CatalogueFacetLink {

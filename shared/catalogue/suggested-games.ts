@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { SuggestedGameSummary, SuggestionReasonView } from '../api/browse-page.ts';
 import { DEFAULT_SUGGEST_COUNT, MIN_SUGGESTION_RATIO } from '../constants.ts';
-import { toGameSummary } from '../page-data.ts';
+import { toGameSummary, type GameSummary } from '../page-data.ts';
 import { hasHiddenTag } from './hidden-tags-filter.ts';
 import { seMatrixPath } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
@@ -41,6 +40,18 @@ export async function suggestedGameIds(
   count: number = DEFAULT_SUGGEST_COUNT,
 ): Promise<string[]> {
   return (await gameSuggestions(db, gameId, count)).map(([id]) => id);
+}
+
+/**
+ * Why a game is suggested, as its card says it: a game the member follows whose players want it ("Because
+ * you follow Hades"), or for a member who follows nothing yet, the seed games and what they suggest.
+ */
+export type SuggestionReasonView =
+  { kind: 'follows'; game: { name: string; deeplink_url_code: string } } | { kind: 'popular' };
+
+/** A game to answer on browse, with why it is asked. */
+export interface SuggestedGameSummary extends GameSummary {
+  reason: SuggestionReasonView;
 }
 
 /** The games for those ids, read in parallel, in the same order; missing ones are skipped. */

@@ -8,7 +8,7 @@ import { validate } from '../validate.ts';
 /**
  * `GET /api/browse?genre|tag=<slug>&after=<cursor>`: the browse page's bundle for the signed-in caller, as
  * the browser's guard loads it on a client navigation (the server render reads the same, see
- * worker/auth/session-source.ts). It is the member's own: never cached.
+ * worker/browse/session-source.ts). It is the member's own: never cached.
  */
 export const browseApi = new Hono<AppEnv>().get(
   '/',

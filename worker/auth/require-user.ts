@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { JWTVerifyGetKey } from 'jose';
 import { getCookie } from 'hono/cookie';
 import { apiError } from '../api-error.ts';
-import type { AppEnv, VerifiedUser } from '../app-env.ts';
+import type { AppEnv, SignedInEnv, VerifiedUser } from '../app-env.ts';
 import { usesEmulators } from '../configuration.ts';
 import { SESSION_COOKIE } from '../../shared/session-cookie.ts';
 import { IdTokenRejected, IdTokenUncheckable, verifyIdToken } from './verify-id-token.ts';
@@ -86,7 +86,7 @@ export async function sessionUser(c: Context<AppEnv>): Promise<VerifiedUser | un
 }
 
 /** The environment after requireUser: handlers behind it have a user (Hono merges the middleware's type). */
-export type SignedInEnv = AppEnv & { Variables: { user: VerifiedUser } };
+export type { SignedInEnv };
 
 /** API middleware: only callers with a verified ID token get through; `c.var.user` is theirs. */
 export const requireUser: MiddlewareHandler<SignedInEnv> = async function requireUser(c, next) {

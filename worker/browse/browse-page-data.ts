@@ -1,14 +1,13 @@
-import type {
-  BrowsePageData,
-  CatalogueSelection,
-  CatalogueView,
-  SuggestedGameSummary,
-} from '../../shared/api/browse-page.ts';
+import type { BrowsePageData, CatalogueSelection, CatalogueView } from '../../shared/api/browse-page.ts';
 import { blockedList, type BlockedList } from '../../shared/blocks/blocked-list.ts';
 import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
 import { hiddenTagSlugs, withoutHiddenTags } from '../../shared/catalogue/hidden-tags-filter.ts';
 import { memberSuggestions } from '../../shared/catalogue/member-suggestions.ts';
-import { gamesByIds, suggestedGameSummaries } from '../../shared/catalogue/suggested-games.ts';
+import {
+  gamesByIds,
+  suggestedGameSummaries,
+  type SuggestedGameSummary,
+} from '../../shared/catalogue/suggested-games.ts';
 import { GAMES_FOLLOWED_DEFAULT } from '../../shared/constants.ts';
 import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
 import { settledOr } from '../../shared/settled-or.ts';

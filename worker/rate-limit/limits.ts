@@ -1,5 +1,4 @@
-import type { AppEnv } from '../app-env.ts';
-import type { SignedInEnv } from '../auth/require-user.ts';
+import type { AppEnv, SignedInEnv } from '../app-env.ts';
 import { clientAddressKey } from './client-address.ts';
 import { rateLimit } from './rate-limit.ts';
 

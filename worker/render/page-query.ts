@@ -9,7 +9,7 @@ import {
 import { sessionContext } from '../../client/auth/session-context.ts';
 import { publicDatabaseContext, searchContext } from '../../client/page-data-context.ts';
 import type { AppEnv } from '../app-env.ts';
-import { serverSessionSource } from '../auth/session-source.ts';
+import { serverSessionSource } from '../browse/session-source.ts';
 import { searchCaller } from '../search/call-search.ts';
 
 export interface PageQueryOptions {

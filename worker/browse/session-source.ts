@@ -3,8 +3,8 @@ import { redirect } from 'react-router';
 import { BROWSE_START, type SessionSource } from '../../client/auth/session-context.ts';
 import { catalogueQuerySchema, catalogueSelectionOf } from '../../shared/schemas/catalogue-selection.ts';
 import type { AppEnv } from '../app-env.ts';
-import { browsePageData } from '../browse/browse-page-data.ts';
-import { sessionUser } from './require-user.ts';
+import { browsePageData } from './browse-page-data.ts';
+import { sessionUser } from '../auth/require-user.ts';
 
 /**
  * The browse guard on the server: the page is rendered for a user proven by a verified ID token in the
