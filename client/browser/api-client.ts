@@ -13,6 +13,7 @@ import { isApiErrorCode } from '../../shared/api/error-codes.ts';
 import type { ApiErrorCode } from '../../shared/errors.ts';
 import { sessionCookieValue } from '../../shared/session-cookie.ts';
 import { loadAuthService } from '../auth/auth-service.ts';
+import { callDeadline, timedOut, TIMED_OUT_MESSAGE, type CallDeadline } from '../components/call-deadline.ts';
 import { forgetPageData } from './page-data-cache.ts';
 
 // The browser's one client of the JSON API (/api, worker/api/) and of the functions it calls directly
@@ -112,8 +113,42 @@ const KEEPALIVE_BODY_LIMIT = 32 * 1024;
 const isSmallText = (body: BodyInit | null): boolean =>
   typeof body === 'string' && body.length <= KEEPALIVE_BODY_LIMIT;
 
-/** Sends once with the token at hand and, if it is refused, once more with a fresh one. */
-async function send(url: string, init: RequestInit, idTokens: IdTokenSource | undefined): Promise<Response> {
+/** A call the Worker did not answer within the deadline: no status, since no answer came. */
+const timeoutFailure = () => new ApiError({ status: 0, code: 'unavailable', message: TIMED_OUT_MESSAGE });
+
+/** How a call reaches the Worker: the browser's fetch and the spec's deadline, unless a test passes others. */
+export interface CallTransport {
+  fetch?: typeof fetch;
+  deadline?: CallDeadline;
+}
+
+/**
+ * Sends once with the token at hand and, if it is refused, once more with a fresh one, all within one
+ * deadline (call-deadline.ts); past it, an `ApiError` that says so ('unavailable', status 0: no answer).
+ */
+async function send(
+  url: string,
+  init: RequestInit,
+  idTokens: IdTokenSource | undefined,
+  transport: CallTransport = {},
+): Promise<Response> {
+  const signal = (transport.deadline ?? callDeadline)();
+  const fetchOf = transport.fetch ?? fetch;
+  try {
+    return await sendWithin(url, init, idTokens, (input, options) => fetchOf(input, { ...options, signal }));
+  } catch (error) {
+    if (timedOut(error) || (signal.aborted && timedOut(signal.reason))) throw timeoutFailure();
+    throw error;
+  }
+}
+
+/** The two attempts, through `fetch` (the browser's with the call's deadline). */
+async function sendWithin(
+  url: string,
+  init: RequestInit,
+  idTokens: IdTokenSource | undefined,
+  fetch: (input: string, init: RequestInit) => Promise<Response>,
+): Promise<Response> {
   const attempt = (token: string | null) => {
     const headers = new Headers(init.headers);
     headers.set('Accept', 'application/json');
@@ -142,7 +177,14 @@ async function send(url: string, init: RequestInit, idTokens: IdTokenSource | un
 
 /** The answer's body, typed by the contract; an `ApiError` for anything but success. */
 async function answerOf<T>(response: Response): Promise<T> {
-  const body: unknown = response.status === 204 ? null : await response.json().catch(() => undefined);
+  // The deadline also ends an answer whose body is still arriving: that is a timeout too, not an odd body.
+  const body: unknown =
+    response.status === 204
+      ? null
+      : await response.json().catch((error: unknown) => {
+          if (timedOut(error)) throw timeoutFailure();
+          return undefined;
+        });
   if (response.ok) return body as T;
   const error =
     typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'object'
@@ -178,6 +220,7 @@ export async function callApi<E extends ApiEndpoint>(
   endpoint: E,
   request: ApiRequest<E>,
   idTokens: IdTokenSource = sessionIdTokens,
+  transport: CallTransport = {},
 ): Promise<ApiAnswer<E>> {
   const [method = 'GET', path = '/'] = endpoint.split(' ');
   const params = request.params as Record<string, string> | undefined;
@@ -190,6 +233,7 @@ export async function callApi<E extends ApiEndpoint>(
         : { body: request.body instanceof Blob ? request.body : JSON.stringify(request.body) }),
     },
     isMemberEndpoint(endpoint) ? idTokens : undefined,
+    transport,
   );
   // Whatever the member changed may show on pages kept for reuse (a follower count): read them afresh.
   if (method !== 'GET') forgetPageData();

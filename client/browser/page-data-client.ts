@@ -7,6 +7,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { keptPageData, rememberPageData } from './page-data-cache.ts';
+import { withDeadline } from '../components/call-deadline.ts';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null;
@@ -26,7 +27,7 @@ export async function fetchPageData(request: Request, routeIds: string[]): Promi
   const url = new URL(`/api/pages${address}`, page.origin);
   url.searchParams.set('_routes', routeIds.join(','));
   // An answer that is not JSON (an outage, a proxy's error page) throws: the route's error screen.
-  const answer: unknown = await (await fetch(url, { signal: request.signal })).json();
+  const answer: unknown = await (await fetch(url, { signal: withDeadline(request.signal) })).json();
   rememberPageData(address, routeIds, answer, Date.now());
   return answer;
 }

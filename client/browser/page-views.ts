@@ -1,17 +1,34 @@
-import type { DataRouter } from 'react-router';
+import { callDeadline, type CallDeadline } from '../components/call-deadline.ts';
+
+/** What the tracking reads of the router: where it is, whether it has arrived, and each change. */
+interface Navigations {
+  readonly state: { location: { key: string; pathname: string }; navigation: { state: string } };
+  subscribe(listener: () => void): unknown;
+}
 
 /**
  * One page-view event per completed navigation, with the final path (after redirects), sent to the
- * Worker. sendBeacon survives the page being closed and never delays a navigation.
+ * Worker. A keepalive request, as sendBeacon's, survives the page being closed and never delays a
+ * navigation; unlike sendBeacon's it takes a deadline: the spec's analytics timeout (call-deadline.ts).
+ * A view that cannot be sent is lost, never retried nor shown.
  */
-export function trackPageViews(router: DataRouter): void {
+export function trackPageViews(
+  router: Navigations,
+  send: typeof fetch = fetch,
+  deadline: CallDeadline = callDeadline,
+): void {
   let lastKey: string | undefined;
   const record = () => {
     const { location, navigation } = router.state;
     if (navigation.state !== 'idle' || location.key === lastKey) return;
     lastKey = location.key;
-    const body = new Blob([JSON.stringify({ path: location.pathname })], { type: 'application/json' });
-    navigator.sendBeacon('/api/page-views', body);
+    send('/api/page-views', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ path: location.pathname }),
+      keepalive: true,
+      signal: deadline(),
+    }).catch(() => undefined);
   };
   record();
   router.subscribe(record);

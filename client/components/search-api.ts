@@ -1,5 +1,6 @@
 import type { ApiAnswer } from '../../shared/api/contract.ts';
 import type { SearchResult } from '../../shared/schemas/search.ts';
+import { withDeadline } from './call-deadline.ts';
 
 /**
  * What the site's search answers for `text` (`GET /api/search`, edge-cached, the same for everyone: no
@@ -14,7 +15,7 @@ export async function searchCatalogue(
   const query = new URLSearchParams({ q: text, limit: String(limit) });
   const response = await fetch(`/api/search?${query.toString()}`, {
     headers: { Accept: 'application/json' },
-    ...(signal ? { signal } : {}),
+    signal: withDeadline(signal),
   });
   if (!response.ok) throw new Error(`Search answered ${String(response.status)}`);
   const answer = (await response.json()) as ApiAnswer<'GET /search'>;
