@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { ApiFailure } from '../../../shared/api/contract.ts';
 import {
   MAX_REPORT_WORDS,
   REPORT_REASON_LABELS,
@@ -36,6 +38,9 @@ export function ReportDialog({ subject, onClose }: { subject: ReportSubject; onC
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState('');
   const [done, setDone] = useState<string | null>(null);
+  // The session ended while the form was open: the words say so, with a way back to this page.
+  const [signedOut, setSignedOut] = useState(false);
+  const { pathname, search } = useLocation();
 
   useEffect(() => {
     dialog.current?.showModal();
@@ -70,6 +75,7 @@ export function ReportDialog({ subject, onClose }: { subject: ReportSubject; onC
             : 'You reported this before: an editor will look at it, and your notifications will say what was done.',
       );
     } catch (error) {
+      setSignedOut((error as Partial<ApiFailure>).code === 'unauthenticated');
       setProblem(refusalMessage(error, 'send the report'));
     } finally {
       setSending(false);
@@ -112,6 +118,12 @@ export function ReportDialog({ subject, onClose }: { subject: ReportSubject; onC
           />
           <p className="report-problem" role="alert">
             {problem}
+            {signedOut ? (
+              <>
+                {' '}
+                <Link to={`/login?next=${encodeURIComponent(pathname + search)}`}>Sign in</Link>
+              </>
+            ) : null}
           </p>
           <div className="report-actions">
             <button type="button" className="secondary" onClick={close}>
