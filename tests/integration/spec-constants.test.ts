@@ -1,6 +1,6 @@
 // The numbers of the spec's section 9 that shape what members see, each held by what it drives against the
 // real emulator with the project's rules: change a constant in shared/constants.ts and its test fails.
-import { RouterContextProvider, type LoaderFunctionArgs } from 'react-router';
+import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loader as userPageLoader } from '../../client/pages/user-page.loader.ts';
 import { publicDatabaseContext } from '../../client/page-data-context.ts';
@@ -67,7 +67,9 @@ describe('spec section 9 constants, by what they do', () => {
       context,
       params: { profileName: 'ana_plays' },
       request: new Request('http://questline.test/user/ana_plays'),
-    } as LoaderFunctionArgs);
+      url: new URL('http://questline.test/user/ana_plays'),
+      pattern: '/user/:profileName',
+    });
     expect(page.followGames.map((game) => game.deeplink_url_code)).toEqual(
       Array.from({ length: 20 }, (_, i) => gameId(25 - i)),
     );

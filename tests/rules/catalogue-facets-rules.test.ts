@@ -1,31 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { facetSortValue } from '../../shared/catalogue/catalogue-facets.ts';
-import { RtdbError, type RtdbClient, type RtdbQuery } from '../../shared/rtdb/rest-client.ts';
+import { type RtdbClient, type RtdbQuery } from '../../shared/rtdb/rest-client.ts';
 import { FACET_PAGE_SIZE } from '../../shared/schemas/catalogue-facet.ts';
-import { startTestDatabase, type TestDatabase } from '../integration/emulator-db.ts';
+import { allowed, canRead, PUBLIC_QUERY_CAP, rulesDatabase } from './rules-database.ts';
 
 // The browse index of genres and tags in database.rules.json: the directory is one small public read;
 // the games of a genre or tag come only a bounded page at a time, in ranking order; no client writes.
 
-/** The largest page a public list query may ask for (database.rules.json repeats this number). */
-const PUBLIC_QUERY_CAP = 25;
-
-let db: TestDatabase;
+const db = rulesDatabase();
 let ana: RtdbClient;
 
-async function allowed(action: Promise<unknown>): Promise<boolean> {
-  try {
-    await action;
-    return true;
-  } catch (error) {
-    if (error instanceof RtdbError && (error.status === 401 || error.status === 403)) return false;
-    throw error;
-  }
-}
-const canRead = (client: RtdbClient, path: string, query?: RtdbQuery) => allowed(client.get(path, query));
-
 beforeAll(async () => {
-  db = await startTestDatabase();
   ana = db.asUser('ana');
   await db.server.patch('', {
     'indices_public/facets/genre/action': { name: 'Action', count: 2 },
@@ -36,9 +21,6 @@ beforeAll(async () => {
     },
     'indices_public/games_by_tag/roguelike': { hades: facetSortValue(90, 'hades') },
   });
-});
-afterAll(async () => {
-  await db.close();
 });
 
 describe('the directory of genres and tags', () => {

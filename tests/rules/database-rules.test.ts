@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_SUGGEST_COUNT,
   GAMES_FOLLOWED_DEFAULT,
@@ -8,35 +8,20 @@ import {
   TOP_GAMES_FETCH,
   TRENDING_GAMES_SHOWN,
 } from '../../shared/constants.ts';
-import { RtdbError, type RtdbClient, type RtdbQuery } from '../../shared/rtdb/rest-client.ts';
+import type { RtdbClient, RtdbQuery } from '../../shared/rtdb/rest-client.ts';
 import { followTypeTime, followTypeTimeRange } from '../../shared/schemas/follow.ts';
 import { feedKey, feedKeyRange } from '../../shared/feed/feed-key.ts';
-import { startTestDatabase, type TestDatabase } from '../integration/emulator-db.ts';
+import { allowed, canRead, PUBLIC_QUERY_CAP, rulesDatabase } from './rules-database.ts';
 
 // Every node of database.rules.json against the real emulator: who may read it (with an allowed and a
 // denied case each), that collections are read one record at a time or in bounded queries only, that
 // clients write nothing, and that rules are not filters.
 
-/** The largest page a public list query may ask for (database.rules.json repeats this number). */
-const PUBLIC_QUERY_CAP = 25;
-
-let db: TestDatabase;
+const db = rulesDatabase();
 let ana: RtdbClient;
 let ben: RtdbClient;
 
-async function allowed(action: Promise<unknown>): Promise<boolean> {
-  try {
-    await action;
-    return true;
-  } catch (error) {
-    if (error instanceof RtdbError && (error.status === 401 || error.status === 403)) return false;
-    throw error;
-  }
-}
-const canRead = (client: RtdbClient, path: string, query?: RtdbQuery) => allowed(client.get(path, query));
-
 beforeAll(async () => {
-  db = await startTestDatabase();
   ana = db.asUser('ana');
   ben = db.asUser('ben');
   await db.server.patch('', {
@@ -118,9 +103,6 @@ beforeAll(async () => {
     'logs/analytics/a1': { event: 'pv_follow', uid: 'ana', targetId: 'hades', success: true },
     'logs/page_views/v1': { path: '/' },
   });
-});
-afterAll(async () => {
-  await db.close();
 });
 
 describe('public records are readable one at a time by anyone, signed in or not', () => {

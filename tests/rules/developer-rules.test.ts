@@ -1,35 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RtdbError, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { startTestDatabase, type TestDatabase } from '../integration/emulator-db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import { allowed, rulesDatabase } from './rules-database.ts';
 
 // A developer account changes its games' pages through the Worker only (worker/api/developer.ts): the
 // rules let no client write a game, nor grant itself the role or a game, even the game's own developer.
 
-let db: TestDatabase;
+const db = rulesDatabase();
 let stella: RtdbClient;
 
-async function allowed(action: Promise<unknown>): Promise<boolean> {
-  try {
-    await action;
-    return true;
-  } catch (error) {
-    if (error instanceof RtdbError && (error.status === 401 || error.status === 403)) return false;
-    throw error;
-  }
-}
-
 beforeAll(async () => {
-  db = await startTestDatabase();
   stella = db.asUser('stella');
   await db.server.patch('', {
     'games/lantern-keep': { name: 'Lantern Keep', deeplink_url_code: 'lantern-keep', follows: 2 },
     'users/stella/readOnly': { created: 1, modified: 1, isDeveloper: true },
     'users/stella/developer/developerGames/lantern-keep': true,
   });
-});
-
-afterAll(async () => {
-  await db.close();
 });
 
 describe('a developer writes nothing directly', () => {

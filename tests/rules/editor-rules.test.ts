@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RtdbError } from '../../shared/rtdb/rest-client.ts';
-import { startTestDatabase, type TestDatabase } from '../integration/emulator-db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allowed, rulesDatabase } from './rules-database.ts';
 
 // What site editors change (issue 13) under database.rules.json: the home page's highlights, the curated
 // lists and their summaries, developer status, the editor flag itself and the logs. No client writes any
 // of it, an editor included: an editor's edits go through the Worker's API (worker/api/editor.ts), which
 // checks `admin.auth` with the server credential and writes as the server. The public parts stay readable.
 
-let db: TestDatabase;
-
-async function allowed(action: Promise<unknown>): Promise<boolean> {
-  try {
-    await action;
-    return true;
-  } catch (error) {
-    if (error instanceof RtdbError && (error.status === 401 || error.status === 403)) return false;
-    throw error;
-  }
-}
+const db = rulesDatabase();
 
 const LIST = { code: 'picks', name: 'Picks', games: { c01: { name: 'All', games: { hades: 1 } } } };
 
 beforeAll(async () => {
-  db = await startTestDatabase();
   await db.server.patch('', {
     'users/edna/admin/auth': true,
     'users/mo/admin/auth': false,
@@ -31,9 +19,6 @@ beforeAll(async () => {
     'lists-public/picks': { name: 'Picks', game_count: 1 },
     'logs/analytics/-A1': { event: 'pv_follow', targetId: 'hades', uid: 'mo', success: true, timestamp: 1 },
   });
-});
-afterAll(async () => {
-  await db.close();
 });
 
 describe('what editors curate', () => {

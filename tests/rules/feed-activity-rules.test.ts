@@ -1,34 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RtdbError } from '../../shared/rtdb/rest-client.ts';
-import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from '../integration/emulator-db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASE_NOW } from '../integration/emulator-db.ts';
+import { allowed, rulesDatabase } from './rules-database.ts';
 
 // `feed_activity/{targetId}` in database.rules.json: the time a feed last changed is public (open pages
 // stream it, signed in or not), one feed at a time; no client writes it (the Worker does, with each post,
 // comment and like).
 
-let db: TestDatabase;
-
-async function allowed(action: Promise<unknown>): Promise<boolean> {
-  try {
-    await action;
-    return true;
-  } catch (error) {
-    if (error instanceof RtdbError && (error.status === 401 || error.status === 403)) return false;
-    throw error;
-  }
-}
+const db = rulesDatabase();
 
 beforeAll(async () => {
-  db = await startTestDatabase();
   await db.server.patch('', {
     'feed_activity/game:portal-2': TEST_DATABASE_NOW,
     'feed_activity/user:ana': 5,
     // Left by the site before feeds named their kind, until the feed identity job moves it.
     'feed_activity/portal-2': 3,
   });
-});
-afterAll(async () => {
-  await db.close();
 });
 
 describe('a feed’s activity time', () => {

@@ -1,28 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RtdbError } from '../../shared/rtdb/rest-client.ts';
-import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from '../integration/emulator-db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASE_NOW } from '../integration/emulator-db.ts';
+import { allowed, rulesDatabase } from './rules-database.ts';
 
 // `users/{uid}/private/hiddenTags` under database.rules.json: the tags a member hides are theirs alone to
 // read (the browse page reads them with the member's token), and no client writes them (the Worker does).
 
-let db: TestDatabase;
-
-async function allowed(action: Promise<unknown>): Promise<boolean> {
-  try {
-    await action;
-    return true;
-  } catch (error) {
-    if (error instanceof RtdbError && (error.status === 401 || error.status === 403)) return false;
-    throw error;
-  }
-}
+const db = rulesDatabase();
 
 beforeAll(async () => {
-  db = await startTestDatabase();
   await db.server.patch('', { 'users/ana/private/hiddenTags': { horror: TEST_DATABASE_NOW } });
-});
-afterAll(async () => {
-  await db.close();
 });
 
 describe('a member’s hidden tags', () => {

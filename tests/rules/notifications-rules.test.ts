@@ -1,37 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RtdbError, type RtdbClient, type RtdbQuery } from '../../shared/rtdb/rest-client.ts';
-import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from '../integration/emulator-db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type RtdbClient, type RtdbQuery } from '../../shared/rtdb/rest-client.ts';
+import { TEST_DATABASE_NOW } from '../integration/emulator-db.ts';
+import { allowed, canRead, rulesDatabase } from './rules-database.ts';
 
 // A member's notifications in database.rules.json: only their owner reads them, a bounded page at a time
 // in time order; the "seen up to" mark too; no client writes either (the Worker does, with its credential).
 
-let db: TestDatabase;
+const db = rulesDatabase();
 let ana: RtdbClient;
 let ben: RtdbClient;
 
-async function allowed(action: Promise<unknown>): Promise<boolean> {
-  try {
-    await action;
-    return true;
-  } catch (error) {
-    if (error instanceof RtdbError && (error.status === 401 || error.status === 403)) return false;
-    throw error;
-  }
-}
-const canRead = (client: RtdbClient, path: string, query?: RtdbQuery) => allowed(client.get(path, query));
 const page: RtdbQuery = { orderBy: 'timestamp', limitToLast: 25 };
 
 beforeAll(async () => {
-  db = await startTestDatabase();
   ana = db.asUser('ana');
   ben = db.asUser('ben');
   await db.server.patch('', {
     'notifications/ana/follow1': { kind: 'follow', actorUUID: 'ben', timestamp: TEST_DATABASE_NOW },
     'notifications_seen/ana': TEST_DATABASE_NOW - 1,
   });
-});
-afterAll(async () => {
-  await db.close();
 });
 
 describe('a member’s notifications', () => {

@@ -1,29 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RtdbError } from '../../shared/rtdb/rest-client.ts';
-import { startTestDatabase, type TestDatabase } from '../integration/emulator-db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { allowed, rulesDatabase } from './rules-database.ts';
 
 // Members' reports (issue 21) under database.rules.json: what a member reported, and about whom, is read
 // by nobody but the editors, and they read it through the Worker's API (worker/api/editor-reports.ts),
 // which checks `admin.auth` and reads with the server credential. No client reads or writes reports
 // directly: not the reporter, not the member reported, not an editor's own session.
 
-let db: TestDatabase;
-
-async function allowed(action: Promise<unknown>): Promise<boolean> {
-  try {
-    await action;
-    return true;
-  } catch (error) {
-    if (error instanceof RtdbError && (error.status === 401 || error.status === 403)) return false;
-    throw error;
-  }
-}
+const db = rulesDatabase();
 
 const REPORT = { reason: 'spam', words: 'Selling gold.', timestamp: 1 };
 const OPEN = { kind: 'post', itemId: 'p1', latest: 1 };
 
 beforeAll(async () => {
-  db = await startTestDatabase();
   await db.server.patch('', {
     'users/edna/admin/auth': true,
     'posts/p1': {
@@ -39,9 +27,6 @@ beforeAll(async () => {
     'reports_open/post:p1': OPEN,
     'reports_pending/post:p1/ana': 1,
   });
-});
-afterAll(async () => {
-  await db.close();
 });
 
 describe('reports', () => {

@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RtdbError } from '../../shared/rtdb/rest-client.ts';
-import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from '../integration/emulator-db.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASE_NOW } from '../integration/emulator-db.ts';
+import { allowed, rulesDatabase } from './rules-database.ts';
 
 // What database.rules.json says about the trending job's reads and its own node: the job (the server)
 // reads follows, posts, likes and suggestion answers by time, which the `.indexOn: ["timestamp"]` of
 // each lets it do; no client may list any of them by time (who followed, liked or answered what stays
 // private); `ranking_activity`, what the job added to each game's ranking, is the server's alone.
 
-let db: TestDatabase;
-
-async function allowed(action: Promise<unknown>): Promise<boolean> {
-  try {
-    await action;
-    return true;
-  } catch (error) {
-    if (error instanceof RtdbError && (error.status === 401 || error.status === 403)) return false;
-    throw error;
-  }
-}
+const db = rulesDatabase();
 
 const since = { orderBy: 'timestamp', startAt: TEST_DATABASE_NOW - 1000, limitToFirst: 10 } as const;
 
 beforeAll(async () => {
-  db = await startTestDatabase();
   await db.server.patch('', {
     'follows/f1': { userUUID: 'ana', targetUUID: 'hades', timestamp: TEST_DATABASE_NOW, type: 'game' },
     'likes/l1': { sourceUUID: 'ana', targetUUID: 'p1', targetType: 'post', timestamp: TEST_DATABASE_NOW },
@@ -37,9 +26,6 @@ beforeAll(async () => {
     'suggestions/s1': { userUUID: 'ana', targetUUID: 'hades', success: 'no', timestamp: TEST_DATABASE_NOW },
     'ranking_activity/hades': { activity: 4, recent: 3, weighted_index: 89 },
   });
-});
-afterAll(async () => {
-  await db.close();
 });
 
 describe('recent activity by time', () => {
