@@ -178,6 +178,39 @@ describe('reporting', () => {
   });
 });
 
+describe('reporting, often', () => {
+  it(
+    'counts against the member’s write limit: past it, 429 with Retry-After, and nothing more is stored',
+    { timeout: 60_000 },
+    async () => {
+      /** wrangler.toml's MEMBER_WRITES_LIMITER (the same locally as in production). */
+      const MEMBER_WRITES_PER_MINUTE = 120;
+      const FLOODER = 'rep-flood';
+      await db.patch('', {
+        [`users/${FLOODER}/public`]: { uuid: FLOODER, username: 'flood_reports', follows: 0 },
+      });
+      // Miniflare counts in windows aligned to the clock's minutes: the burst starts with enough of one left.
+      const left = 60_000 - (Date.now() % 60_000);
+      if (left < 20_000) await new Promise((resolve) => setTimeout(resolve, left + 250));
+      const json = { kind: 'comment', itemId: trollComment, reason: 'spam' };
+      for (let sent = 0; sent < MEMBER_WRITES_PER_MINUTE; sent += 10) {
+        const answers = await Promise.all(Array.from({ length: 10 }, () => report(FLOODER, json)));
+        for (const answer of answers) {
+          expect([200, 201]).toContain(answer.status);
+          await answer.body?.cancel();
+        }
+      }
+      const refused = await report(FLOODER, { kind: 'user', itemId: TROLL, reason: 'spam' });
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('Retry-After')).toBe('60');
+      expect((await refused.json<ErrorBody>()).error.code).toBe('too-many-requests');
+      expect(await db.get(`reports/user:${TROLL}/${FLOODER}`)).toBeNull();
+      // The one report made stays one.
+      expect(Object.keys((await db.get(`reports/comment:${trollComment}`)) as object)).toContain(FLOODER);
+    },
+  );
+});
+
 describe('the editors’ reports', () => {
   it('are read and acted on by no member who is not an editor (403), and by no visitor (401)', async () => {
     expect((await call('/api/editor/reports', MO)).status).toBe(403);
