@@ -38,9 +38,14 @@ const REPORTED: Record<ReportNotificationItem['subject'], string> = {
 };
 const REPORT_OUTCOME_WORDS: Record<ReportNotificationItem['outcome'], string> = {
   removed: 'it was removed.',
-  blocked: 'its author can’t post for a while.',
+  blocked: 'its author can’t post or comment for a while.',
   dismissed: 'no action was needed.',
 };
+/** What was done, in words; a member stopped from posting is "they", not the author of something. */
+const outcomeWords = (item: ReportNotificationItem) =>
+  item.outcome === 'blocked' && item.subject === 'user'
+    ? 'they can’t post or comment for a while.'
+    : REPORT_OUTCOME_WORDS[item.outcome];
 
 /** "Your report about the post “…” was handled: it was removed." (no editor is named). */
 function ReportLine({ item }: { item: ReportNotificationItem }) {
@@ -48,7 +53,7 @@ function ReportLine({ item }: { item: ReportNotificationItem }) {
     <li className="notification" data-unread={item.unread || undefined}>
       <p>
         Your report about {REPORTED[item.subject]} <q className="notification-excerpt">{item.excerpt}</q> was
-        handled: {REPORT_OUTCOME_WORDS[item.outcome]}
+        handled: {outcomeWords(item)}
         {item.unread ? <span className="notifications-hidden"> (new)</span> : null}
       </p>
       <RelativeTime at={item.timestamp} />

@@ -187,6 +187,13 @@ test('a member reports a post, an editor removes it from /editor, and the report
   );
   await expect(author.locator('.post-card').filter({ hasText: 'One more offer' })).toHaveCount(0);
 
+  // And the reporter hears about it, the member named, no editor.
+  await openHydrated(reporter, '/browse');
+  await reporter.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(panel.getByRole('listitem').first()).toContainText(
+    `Your report about the member ${authorMember.username} was handled: they can’t post or comment for a while.`,
+  );
+
   await Promise.all([
     authorContext.close(),
     reporterContext.close(),

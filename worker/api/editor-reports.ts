@@ -85,7 +85,8 @@ export const editorReportsApi = new Hono<AppEnv>()
       ]);
       if (!open) throw apiError(404, 'not-found', { message: 'There are no open reports about this.' });
       const reporters = Object.keys(pending ?? {});
-      const about = item?.text ?? item?.author.username ?? 'something that is gone';
+      // What the reporters' notification quotes: the post's or comment's words, or the member's name.
+      const about = (kind === 'user' ? item?.author.username : item?.text) ?? 'something that is gone';
 
       let plan: MultiPathUpdate = {};
       let outcome: ReportOutcome = 'dismissed';

@@ -73,6 +73,7 @@ beforeAll(async () => {
     [`users/${ANA}/public`]: { uuid: ANA, username: 'ana_reports', follows: 0 },
     [`users/${BEN}/public`]: { uuid: BEN, username: 'ben_reports', follows: 0 },
     [`users/${TROLL}/public`]: { uuid: TROLL, username: 'troll_posts', follows: 0 },
+    [`profiles/${TROLL}/brief`]: 'The official Questline team',
     [`users/${MO}/public`]: { uuid: MO, username: 'mo_member', follows: 0 },
   });
   trollPost = await commitNewPost(db, TROLL, {
@@ -311,8 +312,11 @@ describe('a posting block', () => {
   it('stops the reported member from posting and commenting until it ends, with a sentence saying when', async () => {
     expect((await report(ANA, { kind: 'user', itemId: TROLL, reason: 'impersonation' })).status).toBe(201);
     const [member] = await queue();
-    expect(member?.item).toMatchObject({
+    // A member in context: their brief, their name, their page.
+    expect(member?.item).toEqual({
+      text: 'The official Questline team',
       author: { uid: TROLL, username: 'troll_posts' },
+      place: 'their member page',
       link: '/user/troll_posts',
     });
     const response = await act(EDNA, 'user', TROLL, { action: 'block', days: 7 });
