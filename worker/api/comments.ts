@@ -19,8 +19,8 @@ import { committing } from './transition-http.ts';
 import { requirePostingAllowed } from './posting-block.ts';
 import { wallOwner } from '../../shared/transitions/wall-reach.ts';
 import { commitNewComment, planDeleteComment } from '../../shared/transitions/post.ts';
-import { validate } from '../validate.ts';
 import { postFeedId } from '../../shared/feed/feed-id.ts';
+import { validate } from '../validate.ts';
 
 const postParams = z.object({ postId: recordIdSchema });
 

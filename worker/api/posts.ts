@@ -21,9 +21,9 @@ import { validate } from '../validate.ts';
 import { requirePostingAllowed } from './posting-block.ts';
 
 const feedQuery = z.object({
-  targetId: recordIdSchema,
   /** A feed is named by its target's kind as well as its id (shared/feed/feed-id.ts). */
   targetType: z.enum(POST_TARGET_TYPES),
+  targetId: recordIdSchema,
   limit: z.coerce.number().int().positive().optional(),
   /** Where the page starts: the `nextCursor` of the page before (an exact position, see feed-cursor.ts). */
   cursor: feedCursorSchema.optional(),
