@@ -73,7 +73,7 @@ export function BlockedSection({ blocked }: { blocked: BlockedList }) {
             {entry.path ? <Link to={entry.path}>{entry.name}</Link> : <span>{entry.name}</span>}
             <button
               type="button"
-              className="secondary"
+              className="pill-button secondary"
               aria-label={`${entry.action}: ${entry.name}`}
               aria-disabled={busy !== null || undefined}
               onClick={() => {

@@ -103,7 +103,7 @@ export function HiddenTagsSection({
               <span>{tag.name}</span>
               <button
                 type="button"
-                className="secondary"
+                className="pill-button secondary"
                 aria-label={`Show again: ${tag.name}`}
                 aria-disabled={busy || undefined}
                 onClick={() => {
@@ -146,7 +146,7 @@ export function HiddenTagsSection({
                   </span>
                   <button
                     type="button"
-                    className="secondary"
+                    className="pill-button secondary"
                     aria-label={`Hide ${tag.name}`}
                     aria-disabled={busy || undefined}
                     onClick={() => {

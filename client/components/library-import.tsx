@@ -312,7 +312,7 @@ export function LibraryImport() {
       <div className="library-export">
         <button
           type="button"
-          className="secondary"
+          className="pill-button secondary"
           aria-disabled={exporting || undefined}
           onClick={() => void download('json')}
         >
@@ -320,7 +320,7 @@ export function LibraryImport() {
         </button>
         <button
           type="button"
-          className="secondary"
+          className="pill-button secondary"
           aria-disabled={exporting || undefined}
           onClick={() => void download('csv')}
         >
@@ -435,10 +435,10 @@ function Review({
         </fieldset>
       ))}
       <div className="library-actions">
-        <button type="button" onClick={onConfirm}>
+        <button type="button" className="pill-button" onClick={onConfirm}>
           {chosen.size > 0 ? `Follow ${plural(chosen.size, 'game', 'games')}` : 'Finish'}
         </button>
-        <button type="button" className="secondary" onClick={onCancel}>
+        <button type="button" className="pill-button secondary" onClick={onCancel}>
           Cancel
         </button>
       </div>

@@ -196,7 +196,7 @@ export function NotificationsPanel() {
         {next ? (
           <button
             type="button"
-            className="notifications-more"
+            className="pill-button notifications-more"
             aria-disabled={busy || undefined}
             onClick={() => {
               if (!busy) void loadPage(next);

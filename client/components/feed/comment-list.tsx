@@ -67,7 +67,7 @@ function CommentItem({
         {mayDelete ? (
           <button
             type="button"
-            className="feed-delete"
+            className="pill-button feed-delete"
             onClick={() => {
               setMessage('');
               callApi('DELETE /comments/:commentId', { params: { commentId: comment.uuid } }).then(
@@ -169,7 +169,7 @@ export function CommentList({ post, composing = false }: { post: FeedPost; compo
       {nextCursor !== null ? (
         <button
           type="button"
-          className="feed-more-comments"
+          className="pill-button feed-more-comments"
           aria-disabled={loading || undefined}
           onClick={() => {
             if (!loading) void loadMore();

@@ -83,7 +83,7 @@ export function LikeButton({
     <span className="like-control">
       <button
         type="button"
-        className="like-button"
+        className="pill-button like-button"
         aria-pressed={liked}
         aria-label={`Like this ${noun}, ${likesLabel(count)}`}
         aria-disabled={busy || undefined}

@@ -82,7 +82,7 @@ export function PostCard({
         {viewer.uid !== null && !composing ? (
           <button
             type="button"
-            className="feed-comment-open"
+            className="pill-button feed-comment-open"
             onClick={() => {
               setComposing(true);
             }}
@@ -93,7 +93,7 @@ export function PostCard({
         {mayDelete ? (
           <button
             type="button"
-            className="feed-delete"
+            className="pill-button feed-delete"
             aria-disabled={deleting || undefined}
             onClick={() => {
               if (deleting) return;

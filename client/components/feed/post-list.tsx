@@ -89,7 +89,7 @@ export function PostList({
       {nextCursor ? (
         <button
           type="button"
-          className="feed-more"
+          className="pill-button feed-more"
           aria-disabled={loading || undefined}
           onClick={() => {
             if (!loading) onMore(nextCursor);

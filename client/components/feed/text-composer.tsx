@@ -92,7 +92,7 @@ export function TextComposer({
         <span id={`${id}-count`} className={tooLong ? 'feed-count feed-count-over' : 'feed-count'}>
           {length.toLocaleString('en-US')} / {maxLength.toLocaleString('en-US')}
         </span>
-        <button type="submit" className="feed-send" aria-disabled={busy || undefined}>
+        <button type="submit" className="pill-button feed-send" aria-disabled={busy || undefined}>
           {submitLabel}
         </button>
       </div>

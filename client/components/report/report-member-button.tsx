@@ -30,7 +30,7 @@ export function ReportMemberButton({ uid, username }: { uid: string; username: s
   if (self || report.start === null) return null;
   return (
     <>
-      <button type="button" className="report-member" onClick={report.start}>
+      <button type="button" className="pill-button report-member" onClick={report.start}>
         Report
       </button>
       {report.dialog}
