@@ -1,8 +1,9 @@
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ERROR_MESSAGES, type ApiErrorBody } from '../shared/errors.ts';
+import { Refusal } from '../shared/refusal.ts';
 import { RtdbError } from '../shared/rtdb/rest-client.ts';
-import { databaseUnavailable } from './api-error.ts';
+import { apiError, databaseUnavailable } from './api-error.ts';
 import type { AppEnv } from './app-env.ts';
 
 const GENERIC_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Something went wrong · Questline</title>
@@ -10,10 +11,17 @@ const GENERIC_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><titl
 <p>We couldn’t load this page just now. Please try again in a moment, or <a style="color:#8ab4ff" href="/">go back home</a>.</p></body></html>`;
 
 /**
- * The one place errors become responses. Expected ones (HTTPException) answer as they were built;
- * anything else is logged and answers a generic message: no stack, database URL or upstream text.
+ * The one place errors become responses. Expected ones answer as they were built: a refusal (a domain
+ * error extending shared/refusal.ts, thrown where the request was refused) with its status, code and
+ * words in the API's error body, an HTTPException as is; anything else is logged and answers a generic
+ * message: no stack, database URL or upstream text.
  */
 export const onError: ErrorHandler<AppEnv> = function onError(error, c) {
+  if (error instanceof Refusal) {
+    if (error.status >= 500) console.error(error.message, error.cause);
+    const { status, code, userMessage: message, headers } = error;
+    return apiError(status, code, { message, headers }).getResponse();
+  }
   if (error instanceof HTTPException) {
     if (error.status >= 500) console.error(error.message, error.cause);
     return error.getResponse();

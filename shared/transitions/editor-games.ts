@@ -1,17 +1,19 @@
 import { z } from 'zod';
+import { Refusal } from '../refusal.ts';
 import { gameNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 
-/** An editor named games the catalogue does not have: nothing was written. */
-export class UnknownGamesError extends Error {
+/** An editor named games the catalogue does not have: 400 with the ids named, nothing was written. */
+export class UnknownGamesError extends Refusal {
   override readonly name = 'UnknownGamesError';
   readonly ids: string[];
-  readonly userMessage: string;
   constructor(ids: string[]) {
-    super(`unknown games: ${ids.join(', ')}`);
-    this.ids = ids;
     const shown = ids.slice(0, 5).join(', ');
-    this.userMessage = `No game with the id ${shown}${ids.length > 5 ? ` and ${String(ids.length - 5)} more` : ''}.`;
+    super(400, 'invalid-input', {
+      message: `No game with the id ${shown}${ids.length > 5 ? ` and ${String(ids.length - 5)} more` : ''}.`,
+      detail: `unknown games: ${ids.join(', ')}`,
+    });
+    this.ids = ids;
   }
 }
 

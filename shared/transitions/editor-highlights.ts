@@ -23,7 +23,12 @@ export async function commitHomeHighlights(
   expectedRevision: number,
 ): Promise<number> {
   await requireGames(db, gameIds);
-  const revision = await claimNextRevision(db, HOME_HIGHLIGHTS_REVISION_PATH, expectedRevision);
+  const revision = await claimNextRevision(
+    db,
+    HOME_HIGHLIGHTS_REVISION_PATH,
+    expectedRevision,
+    'Someone else saved the highlights since you opened them: reload to see theirs.',
+  );
   await db.patch('', { [ROOTS.highlightsHome]: homeHighlightsRecord(gameIds, revision) });
   return revision;
 }

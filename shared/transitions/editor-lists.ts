@@ -112,15 +112,20 @@ export async function commitListSave(
     readStoredList(db, code),
     requireGames(db, ids),
   ]);
+  // A creation that finds the code taken is told to choose another; a save over a newer one, to reload.
+  const conflict =
+    expectedRevision === null
+      ? 'A list already has that code: choose another.'
+      : 'Someone else saved this list since you opened it: reload to see theirs.';
   if (expectedRevision === null && before !== null)
-    throw new EditConflictError(listRevisionPath(code), null, null);
+    throw new EditConflictError(listRevisionPath(code), null, null, conflict);
   if (expectedRevision !== null && before === null)
-    throw new EditConflictError(listRevisionPath(code), expectedRevision, null);
+    throw new EditConflictError(listRevisionPath(code), expectedRevision, null, conflict);
   // A new list claims a revision where none is stored, so of two editors creating the same code at once
   // one is refused. Only a creation whose PATCH failed leaves a revision without a list; the next
   // creation takes over from it.
   const from = expectedRevision === null ? stored : expectedRevision;
-  const revision = await claimNextRevision(db, listRevisionPath(code), from);
+  const revision = await claimNextRevision(db, listRevisionPath(code), from, conflict);
   const record = listRecordOf(code, input, before?.source);
   const had = gameIdsOf(before);
   const now = gameIdsOf(record);

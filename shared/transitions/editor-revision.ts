@@ -1,3 +1,4 @@
+import { Refusal } from '../refusal.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 
 /**
@@ -12,12 +13,21 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 /** The revision of content that has none stored yet (imported lists, highlights never edited). */
 export const FIRST_REVISION = 0;
 
-/** The save lost: someone saved since this editor read revision `expected` (null: expected none at all). */
-export class EditConflictError extends Error {
+/** What an editor whose save lost is told, unless the save names what was edited. */
+const CONFLICT_MESSAGE = 'Someone else saved this since you opened it.';
+
+/**
+ * The save lost: someone saved since this editor read revision `expected` (null: expected none at all).
+ * 409 `edit-conflict`, in words that say what to do (`userMessage`: reload, or choose another code).
+ */
+export class EditConflictError extends Refusal {
+  override readonly name = 'EditConflictError';
   readonly current: number | null;
-  constructor(path: string, expected: number | null, current: number | null) {
-    super(`${path}: saved against revision ${String(expected)}, now ${String(current)}`);
-    this.name = 'EditConflictError';
+  constructor(path: string, expected: number | null, current: number | null, userMessage = CONFLICT_MESSAGE) {
+    super(409, 'edit-conflict', {
+      message: userMessage,
+      detail: `${path}: saved against revision ${String(expected)}, now ${String(current)}`,
+    });
     this.current = current;
   }
 }
@@ -31,18 +41,20 @@ export function revisionOf(stored: unknown): number {
  * Moves the revision at `path` from `expected` to the next one, atomically, and answers the new
  * revision; throws EditConflictError when the stored one is another, or another save moved it first.
  * `expected` null means none may be stored yet (creating); none stored also counts as FIRST_REVISION
- * (content that was never edited here).
+ * (content that was never edited here). `conflictMessage` is what the losing editor is told.
  */
 export async function claimNextRevision(
   db: RtdbClient,
   path: string,
   expected: number | null,
+  conflictMessage = CONFLICT_MESSAGE,
 ): Promise<number> {
   const stored = await db.getTagged(path);
   const current = stored.value === null ? null : revisionOf(stored.value);
   if (!(current === expected || (current === null && expected === FIRST_REVISION)))
-    throw new EditConflictError(path, expected, current);
+    throw new EditConflictError(path, expected, current, conflictMessage);
   const next = (current ?? FIRST_REVISION) + 1;
-  if (!(await db.putIfUnchanged(path, next, stored.etag))) throw new EditConflictError(path, expected, null);
+  if (!(await db.putIfUnchanged(path, next, stored.etag)))
+    throw new EditConflictError(path, expected, null, conflictMessage);
   return next;
 }

@@ -3,6 +3,7 @@ import type { MultiPathUpdate, WriteValue } from '../rtdb/multi-path-update.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP, type ServerTimestamp } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
+import { Refusal } from '../refusal.ts';
 
 // Why a gate: a transition is ONE multi-path PATCH (record + indexes + user maps + counts), but
 // multi-path PATCH has no if-match, and counts move by server increments. Deciding "is this a new
@@ -46,9 +47,12 @@ export type TransitionPlan<S, R> =
   | { kind: 'unchanged'; result: R }
   | { kind: 'write'; next: WriteValue<S>; updates: MultiPathUpdate; result: R };
 
-/** The gate stayed taken by other requests for longer than GATE_WAIT_MS. */
-export class TransitionBusyError extends Error {
+/** The gate stayed taken by other requests for longer than GATE_WAIT_MS: 409 `busy`, trying again is safe. */
+export class TransitionBusyError extends Refusal {
   override readonly name = 'TransitionBusyError';
+  constructor(detail: string) {
+    super(409, 'busy', { message: 'This is changing right now. Please try again.', detail });
+  }
 }
 
 export interface GatedTransition<S, R> {

@@ -1,4 +1,5 @@
 import { facetEntry } from '../catalogue/catalogue-facets.ts';
+import { Refusal } from '../refusal.ts';
 import { userHiddenTagsNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
@@ -6,10 +7,15 @@ import { MAX_HIDDEN_TAGS } from '../schemas/hidden-tags.ts';
 import { TransitionBusyError } from './gated-transition.ts';
 import { TransitionRefused } from './transition-refused.ts';
 
-/** A member who already hides MAX_HIDDEN_TAGS tags asked to hide one more: nothing was written. */
-export class HiddenTagsFullError extends Error {
+/** A member who already hides MAX_HIDDEN_TAGS tags asked to hide one more: 400, nothing was written. */
+export class HiddenTagsFullError extends Refusal {
   override readonly name = 'HiddenTagsFullError';
-  readonly userMessage = `You can hide at most ${String(MAX_HIDDEN_TAGS)} tags. Show one again first.`;
+  constructor(detail: string) {
+    super(400, 'invalid-input', {
+      message: `You can hide at most ${String(MAX_HIDDEN_TAGS)} tags. Show one again first.`,
+      detail,
+    });
+  }
 }
 
 /** Tries of the conditional write before answering busy (another hide or unhide of the same member raced it). */

@@ -1,19 +1,26 @@
+import type { ApiErrorCode } from '../errors.ts';
+import { Refusal, type RefusalStatus } from '../refusal.ts';
 import type { TargetKind } from './target-presence.ts';
+
+/** What each reason answers: a missing target 404, a member who blocked the caller 403, another kind 409. */
+const ANSWERS = {
+  'target-missing': [404, 'not-found'],
+  blocked: [403, 'forbidden'],
+  'kind-mismatch': [409, 'kind-mismatch'],
+} as const satisfies Record<string, readonly [RefusalStatus, ApiErrorCode]>;
 
 /**
  * A transition refused before anything was written: the caller asked for something that does not fit
- * what exists or what was done before. The API answers these with a 4xx; nothing else catches them.
+ * what exists or what was done before. Its reason names its answer (ANSWERS), which the API gives as is.
  */
-export class TransitionRefused extends Error {
+export class TransitionRefused extends Refusal {
   override readonly name = 'TransitionRefused';
   /** `blocked`: a member who blocked the caller is in the way (shared/transitions/wall-reach.ts). */
-  readonly reason: 'target-missing' | 'kind-mismatch' | 'blocked';
-  /** Words safe to show the person who asked. */
-  readonly userMessage: string;
+  readonly reason: keyof typeof ANSWERS;
   constructor(reason: TransitionRefused['reason'], userMessage: string, detail: string) {
-    super(detail);
+    const [status, code] = ANSWERS[reason];
+    super(status, code, { message: userMessage, detail });
     this.reason = reason;
-    this.userMessage = userMessage;
   }
 }
 

@@ -2,9 +2,8 @@ import { Hono } from 'hono';
 import type { AuthClientConfig, UsernameAvailability } from '../../shared/auth/account-api.ts';
 import { registerAccountSchema } from '../../shared/auth/register-account-schema.ts';
 import { usernameSchema } from '../../shared/schemas/user.ts';
-import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
-import { RegistrationRefused, registerAccount, usernameInUse } from '../auth/register-account.ts';
+import { registerAccount, usernameInUse } from '../auth/register-account.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { readCurrentUser } from '../auth/user-record.ts';
 import { usesEmulators } from '../database.ts';
@@ -40,14 +39,7 @@ export const accountsApi = new Hono<AppEnv>()
   })
   .post('/', limitSignUps, requireUser, validate('json', registerAccountSchema), async (c) => {
     const user = c.var.user;
-    try {
-      await registerAccount(c.var.database.server, user, c.req.valid('json').username);
-    } catch (error) {
-      if (error instanceof RegistrationRefused) {
-        if (error.code === 'username-in-use') throw apiError(409, 'username-in-use');
-        throw apiError(409, 'already-registered', { message: 'This account already has a username.' });
-      }
-      throw error;
-    }
+    // A name someone else holds, or an account that has one, is refused (409, RegistrationRefused).
+    await registerAccount(c.var.database.server, user, c.req.valid('json').username);
     return c.json(await readCurrentUser(c.var.database.asUser(user.idToken), user), 201);
   });

@@ -7,7 +7,6 @@ import type { AppEnv } from '../app-env.ts';
 import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { commitBlocks, commitUnblocks } from '../../shared/transitions/block.ts';
-import { committing } from './transition-http.ts';
 import { validate } from '../validate.ts';
 
 /**
@@ -28,7 +27,7 @@ export const blocksApi = new Hono<AppEnv>()
     const user = c.var.user;
     if (kind === 'users' && ids.includes(user.uid))
       throw apiError(400, 'invalid-input', { message: 'You cannot block yourself.' });
-    await committing(() => commitBlocks(c.var.database.server, user.uid, kind, ids));
+    await commitBlocks(c.var.database.server, user.uid, kind, ids);
     return c.json({ blocked: ids.length });
   })
   .delete('/', validate('json', blockRequestSchema), async (c) => {

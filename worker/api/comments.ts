@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
 import { feedCursorSchema } from '../../shared/feed/feed-cursor.ts';
-import { readCommentsPage, readFeedComments } from '../../shared/feed/read-feed.ts';
+import { readCommentsPage } from '../../shared/feed/read-feed.ts';
 import { readComment } from '../../shared/records/read-posts.ts';
 import { postCommentsNode, postNode } from '../../shared/rtdb/paths.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
@@ -15,10 +15,9 @@ import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { cappedLimit } from './query-limit.ts';
-import { committing } from './transition-http.ts';
 import { requirePostingAllowed } from './posting-block.ts';
 import { wallOwner } from '../../shared/transitions/wall-reach.ts';
-import { commitNewComment, planDeleteComment } from '../../shared/transitions/post.ts';
+import { planDeleteComment, writeNewComment } from '../../shared/transitions/post.ts';
 import { postFeedId } from '../../shared/feed/feed-id.ts';
 import { validate } from '../validate.ts';
 
@@ -63,22 +62,16 @@ export const commentsApi = new Hono<AppEnv>()
       const db = c.var.database.server;
       // A missing post is a 404; a post whose author, or the member whose wall it is on, blocked the
       // caller a 403 (shared/transitions/wall-reach.ts); nothing is written either way.
-      const commentId = await committing(() =>
-        commitNewComment(
-          db,
-          user.uid,
-          postId,
-          c.req.valid('json').content,
-          requirePostingAllowed(db, user.uid, c.var.clock()),
-        ),
+      const comment = await writeNewComment(
+        db,
+        user.uid,
+        postId,
+        c.req.valid('json').content,
+        requirePostingAllowed(db, user.uid, c.var.clock()),
       );
       purgeFeedPage(c, { postId });
-      // The comment is written: a failed read-back must not tell the member otherwise (they would send it twice).
-      const [comment] = await readFeedComments(db, [commentId]).catch((error: unknown) => {
-        console.error(`Reading new comment ${commentId} back failed`, error);
-        return [];
-      });
-      return c.json({ comment: comment ?? null }, 201);
+      // Answered from what the PATCH wrote: no read after it (nor a failed one telling the member otherwise).
+      return c.json({ comment }, 201);
     },
   )
   .delete(

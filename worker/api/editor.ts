@@ -24,10 +24,10 @@ import {
   type EditorLogKind,
 } from '../../shared/schemas/editor-logs.ts';
 import { commitDeveloperGrant, commitDeveloperRevoke } from '../../shared/transitions/editor-developer.ts';
-import { gameNames, UnknownGamesError } from '../../shared/transitions/editor-games.ts';
+import { gameNames } from '../../shared/transitions/editor-games.ts';
 import { commitHomeHighlights } from '../../shared/transitions/editor-highlights.ts';
 import { commitListSave, readListForEditing } from '../../shared/transitions/editor-lists.ts';
-import { EditConflictError, revisionOf } from '../../shared/transitions/editor-revision.ts';
+import { revisionOf } from '../../shared/transitions/editor-revision.ts';
 import type { MultiPathUpdate } from '../../shared/rtdb/multi-path-update.ts';
 import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -35,7 +35,6 @@ import { requireRole } from '../auth/require-role.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { dropEdgeCopy } from '../edge-cache.ts';
 import { validate } from '../validate.ts';
-import { committing } from './transition-http.ts';
 import { editorReportsApi } from './editor-reports.ts';
 import { limitMemberWrites } from '../rate-limit/limits.ts';
 
@@ -55,25 +54,6 @@ const listParams = z.object({ code: listCodeSchema });
 const usernameParams = z.object({ username: z.string().regex(/^[A-Za-z0-9_]{1,30}$/) });
 const logEntrySchema = z.record(z.string(), z.unknown());
 const listsPublicSchema = z.record(z.string(), listSummarySchema.loose().catch({ name: '?', game_count: 0 }));
-
-/**
- * Unknown games answer 400 with the ids named, and a save over someone else's 409 'edit-conflict':
- * nothing written either way.
- */
-async function checkedGames<T>(
-  work: () => Promise<T>,
-  conflict = 'Someone else saved this since you opened it.',
-): Promise<T> {
-  try {
-    return await committing(work);
-  } catch (error) {
-    if (error instanceof UnknownGamesError)
-      throw apiError(400, 'invalid-input', { message: error.userMessage, detail: error.message });
-    if (error instanceof EditConflictError)
-      throw apiError(409, 'edit-conflict', { message: conflict, detail: error.message });
-    throw error;
-  }
-}
 
 /**
  * Drops the edge's copies of the pages an edit changed (see cachedPublicPage), after the answer, so the
@@ -142,16 +122,14 @@ export function createEditorApi(planListGains?: ListGainsPlanner) {
         async (c) => {
           const { uid } = c.req.valid('param');
           const { games } = c.req.valid('json');
-          const { username } = await checkedGames(() =>
-            commitDeveloperGrant(c.var.database.server, uid, games),
-          );
+          const { username } = await commitDeveloperGrant(c.var.database.server, uid, games);
           purgePages(c, [`/user/${encodeURIComponent(username)}`]);
           return c.json({ uid, username, isDeveloper: true });
         },
       )
       .delete('/developers/:uid', validate('param', developerParamsSchema), async (c) => {
         const { uid } = c.req.valid('param');
-        const { username } = await committing(() => commitDeveloperRevoke(c.var.database.server, uid));
+        const { username } = await commitDeveloperRevoke(c.var.database.server, uid);
         purgePages(c, [`/user/${encodeURIComponent(username)}`]);
         return c.json({ uid, username, isDeveloper: false });
       })
@@ -195,10 +173,7 @@ export function createEditorApi(planListGains?: ListGainsPlanner) {
       })
       .put('/highlights', validate('json', editorHighlightsSchema), async (c) => {
         const { games, revision: expected } = c.req.valid('json');
-        const revision = await checkedGames(
-          () => commitHomeHighlights(c.var.database.server, games, expected),
-          'Someone else saved the highlights since you opened them: reload to see theirs.',
-        );
+        const revision = await commitHomeHighlights(c.var.database.server, games, expected);
         purgePages(c, ['/']);
         return c.json({ games, revision });
       })
@@ -229,18 +204,12 @@ export function createEditorApi(planListGains?: ListGainsPlanner) {
         async (c) => {
           const { code } = c.req.valid('param');
           const { revision, ...input } = c.req.valid('json');
-          const outcome = await checkedGames(
-            () =>
-              commitListSave(
-                c.var.database.server,
-                code,
-                input,
-                revision,
-                planListGains && ((listCode, ids) => planListGains(listCode, ids, c.var.clock())),
-              ),
-            revision === null
-              ? 'A list already has that code: choose another.'
-              : 'Someone else saved this list since you opened it: reload to see theirs.',
+          const outcome = await commitListSave(
+            c.var.database.server,
+            code,
+            input,
+            revision,
+            planListGains && ((listCode, ids) => planListGains(listCode, ids, c.var.clock())),
           );
           // The list's pages as they were and are, and home, which shows the largest lists.
           purgePages(c, [...listPagePaths(code, Math.max(outcome.gamesBefore, outcome.gamesAfter)), '/']);

@@ -17,7 +17,6 @@ import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
 import { cappedLimit } from './query-limit.ts';
-import { committing } from './transition-http.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
 import { hasBlockedUser } from '../../shared/transitions/block.ts';
 import { validate } from '../validate.ts';
@@ -69,7 +68,7 @@ function changeFollow(follow: boolean) {
         // as taking an interaction back harms nobody.
         if (follow && type === 'user' && (await hasBlockedUser(db, targetId, user.uid)))
           throw apiError(403, 'forbidden', { message: 'You cannot follow this member.' });
-        const outcome = await committing(() => commitFollow(db, { uid: user.uid, type, targetId, follow }));
+        const outcome = await commitFollow(db, { uid: user.uid, type, targetId, follow });
         const followers = await db.read(followCountNode(type, targetId).path, z.number());
         // The followed page shows the count: its edge copy goes, so the member sees their follow on reload.
         if (type === 'list') c.executionCtx.waitUntil(dropListPage(c.req.url, targetId));

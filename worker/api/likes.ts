@@ -8,7 +8,6 @@ import type { AppEnv } from '../app-env.ts';
 import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
-import { committing } from './transition-http.ts';
 import { commitLike } from '../../shared/transitions/like.ts';
 import { validate } from '../validate.ts';
 
@@ -26,7 +25,7 @@ function changeLike(like: boolean) {
       // A member who blocked the caller gets no likes from them (nor is told of one), on what they wrote
       // or on anything on their wall: the transition answers 403; taking a like back stays open. A post
       // or comment that does not exist answers 404.
-      const outcome = await committing(() => commitLike(db, { uid: user.uid, type, targetId, like }));
+      const outcome = await commitLike(db, { uid: user.uid, type, targetId, like });
       if (outcome.changed) purgeFeedPage(c, type === 'post' ? { postId: targetId } : { commentId: targetId });
       const likes = await db.read(likeCountNode(type, targetId).path, z.number());
       return c.json({ ...outcome, likes: likes ?? 0 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
 import { feedCursorSchema } from '../../shared/feed/feed-cursor.ts';
 import { feedIdOf } from '../../shared/feed/feed-id.ts';
-import { FEED_PAGE_SIZE, readFeedPage, readFeedPosts } from '../../shared/feed/read-feed.ts';
+import { FEED_PAGE_SIZE, readFeedPage } from '../../shared/feed/read-feed.ts';
 import { readPost } from '../../shared/records/read-posts.ts';
 import { postNode } from '../../shared/rtdb/paths.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
@@ -14,9 +14,9 @@ import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { cappedLimit } from './query-limit.ts';
-import { committing, requireTarget } from './transition-http.ts';
-import { storedAuthorName } from '../../shared/transitions/author-name.ts';
-import { commitNewPost, planDeletePost } from '../../shared/transitions/post.ts';
+import { requireTarget } from './transition-http.ts';
+import { readAuthorName } from '../../shared/transitions/author-name.ts';
+import { planDeletePost, writeNewPost } from '../../shared/transitions/post.ts';
 import { validate } from '../validate.ts';
 import { requirePostingAllowed } from './posting-block.ts';
 
@@ -57,23 +57,17 @@ export const postsApi = new Hono<AppEnv>()
     // The author's name, stored with the post, and the target's presence are read alongside the
     // transition's own checks (a member who blocked the caller is never posted to: a 403), so the write
     // takes no round more for them.
-    const postId = await committing(() =>
-      commitNewPost(db, user.uid, request, {
-        authorName: storedAuthorName(db, user.uid),
-        // An account an editor stopped from posting is refused with the same round (403 posting-blocked).
-        targetPresent: Promise.all([
-          requireTarget(db, request.targetType, request.targetId),
-          requirePostingAllowed(db, user.uid, c.var.clock()),
-        ]).then(() => undefined),
-      }),
-    );
-    purgeFeedPage(c, { feed: { type: request.targetType, id: request.targetId } });
-    // The post is written: a failed read-back must not tell the member otherwise (they would post it twice).
-    const [post] = await readFeedPosts(db, [postId]).catch((error: unknown) => {
-      console.error(`Reading new post ${postId} back failed`, error);
-      return [];
+    const post = await writeNewPost(db, user.uid, request, {
+      authorName: readAuthorName(db, user.uid),
+      // An account an editor stopped from posting is refused with the same round (403 posting-blocked).
+      targetPresent: Promise.all([
+        requireTarget(db, request.targetType, request.targetId),
+        requirePostingAllowed(db, user.uid, c.var.clock()),
+      ]).then(() => undefined),
     });
-    return c.json({ post: post ?? null }, 201);
+    purgeFeedPage(c, { feed: { type: request.targetType, id: request.targetId } });
+    // Answered from what the PATCH wrote: no read after it (nor a failed one telling the member otherwise).
+    return c.json({ post }, 201);
   })
   .delete(
     '/:postId',

@@ -4,7 +4,7 @@ import type { AppEnv } from '../app-env.ts';
 import { memberWrites } from '../auth/require-member.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
-import { committing, requireTarget } from './transition-http.ts';
+import { requireTarget } from './transition-http.ts';
 import { commitSuggestion } from '../../shared/transitions/suggestion.ts';
 import { validate } from '../validate.ts';
 
@@ -21,7 +21,7 @@ export const suggestionsApi = new Hono<AppEnv>().put(
     const user = c.var.user;
     const db = c.var.database.server;
     await requireTarget(db, 'game', targetId);
-    const outcome = await committing(() => commitSuggestion(db, { uid: user.uid, targetId, success }));
+    const outcome = await commitSuggestion(db, { uid: user.uid, targetId, success });
     c.executionCtx.waitUntil(
       recordSocialAnalytics(c.env, c.var.database, {
         event: 'pv_suggest',

@@ -2,16 +2,20 @@ import { followDefaultAccount, planAccountSections } from '../../shared/accounts
 import { isGuestEmail, isGuestName } from '../../shared/auth/account-api.ts';
 import { z } from 'zod';
 import { emailToIdNode, ROOTS, usernameClaimNode, userSectionNode } from '../../shared/rtdb/paths.ts';
+import { Refusal } from '../../shared/refusal.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import type { VerifiedUser } from '../app-env.ts';
 
-/** Why a registration was refused; the API maps each to the catalogue. */
-export class RegistrationRefused extends Error {
+/** Why a registration was refused (409): the name is someone else's, or the account already has one. */
+export class RegistrationRefused extends Refusal {
   override readonly name = 'RegistrationRefused';
-  readonly code: 'username-in-use' | 'already-registered';
+  declare readonly code: 'username-in-use' | 'already-registered';
   constructor(code: 'username-in-use' | 'already-registered') {
-    super(code);
-    this.code = code;
+    super(
+      409,
+      code,
+      code === 'already-registered' ? { message: 'This account already has a username.' } : {},
+    );
   }
 }
 
