@@ -2,11 +2,19 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { Hono } from 'hono';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { isApiErrorCode } from '../shared/api/error-codes.ts';
-import type { ApiErrorCode } from '../shared/errors.ts';
+import { ERROR_MESSAGES, type ApiErrorCode } from '../shared/errors.ts';
+import { Refusal } from '../shared/refusal.ts';
+import { MAX_HIDDEN_TAGS } from '../shared/schemas/hidden-tags.ts';
+import { UnknownGamesError } from '../shared/transitions/editor-games.ts';
+import { EditConflictError } from '../shared/transitions/editor-revision.ts';
+import { TransitionBusyError } from '../shared/transitions/gated-transition.ts';
+import { HiddenTagsFullError } from '../shared/transitions/hidden-tags.ts';
+import { kindMismatch, targetMissing, TransitionRefused } from '../shared/transitions/transition-refused.ts';
 import { apiError } from './api-error.ts';
 import type { AppEnv } from './app-env.ts';
 import { createApp } from './app.ts';
 import { unsignedEmulatorToken } from './auth/id-token-test-keys.ts';
+import { RegistrationRefused } from './auth/register-account.ts';
 import { onError } from './on-error.ts';
 import { testEnv } from './test-support/test-database.ts';
 
@@ -85,5 +93,141 @@ describe('API error codes', () => {
     const code = (JSON.parse(text) as { error: { code: unknown } }).error.code;
     expect(code).toBe('default');
     expect(isApiErrorCode(code)).toBe(true);
+  });
+});
+
+/** An app whose one route throws `error`, answered by the one error handler. */
+function throwing(error: unknown, path = '/api/refused'): Promise<Response> {
+  const app = new Hono<AppEnv>()
+    .all('*', () => {
+      throw error;
+    })
+    .onError(onError);
+  return Promise.resolve(app.request(path, { method: 'POST' }));
+}
+
+// Each domain refusal names its answer where it is thrown (shared/refusal.ts); no endpoint maps it. These
+// are the answers the endpoints gave when they mapped them by hand, word for word.
+describe('refusals', () => {
+  const secret = 'users/ana-uid at https://secret.example';
+  it.each([
+    ['a missing target', targetMissing('game', 'hades'), 404, 'not-found', 'That game does not exist.'],
+    [
+      'another kind than recorded',
+      kindMismatch('game', 'user', 'hades'),
+      409,
+      'kind-mismatch',
+      'That is not a user.',
+    ],
+    [
+      'a member who blocked the caller',
+      new TransitionRefused('blocked', 'You cannot comment here.', secret),
+      403,
+      'forbidden',
+      'You cannot comment here.',
+    ],
+    [
+      'a gate that stayed busy',
+      new TransitionBusyError(secret),
+      409,
+      'busy',
+      'This is changing right now. Please try again.',
+    ],
+    [
+      'one hidden tag too many',
+      new HiddenTagsFullError(secret),
+      400,
+      'invalid-input',
+      `You can hide at most ${String(MAX_HIDDEN_TAGS)} tags. Show one again first.`,
+    ],
+    [
+      'games the catalogue lacks',
+      new UnknownGamesError(['a', 'b', 'c', 'd', 'e', 'f', 'g']),
+      400,
+      'invalid-input',
+      'No game with the id a, b, c, d, e and 2 more.',
+    ],
+    [
+      'a save over a newer one',
+      new EditConflictError(secret, 3, 4),
+      409,
+      'edit-conflict',
+      'Someone else saved this since you opened it.',
+    ],
+    [
+      'a save over a newer list',
+      new EditConflictError(
+        secret,
+        3,
+        4,
+        'Someone else saved this list since you opened it: reload to see theirs.',
+      ),
+      409,
+      'edit-conflict',
+      'Someone else saved this list since you opened it: reload to see theirs.',
+    ],
+    [
+      'a username someone holds',
+      new RegistrationRefused('username-in-use'),
+      409,
+      'username-in-use',
+      ERROR_MESSAGES['username-in-use'],
+    ],
+    [
+      'a second username',
+      new RegistrationRefused('already-registered'),
+      409,
+      'already-registered',
+      'This account already has a username.',
+    ],
+  ] as const)(
+    'answer %s with its status, code and words, never its detail',
+    async (_case, error, status, code, message) => {
+      expect(error).toBeInstanceOf(Refusal);
+      const response = await throwing(error);
+      expect(response.status).toBe(status);
+      expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+      const text = await response.text();
+      // The whole body: nothing of the detail (the Error's message, for the logs) is answered.
+      expect(JSON.parse(text)).toEqual({ error: { code, message } });
+      expect(text).not.toContain('secret.example');
+    },
+  );
+
+  it('answer with their headers, and answer on any path the same way', async () => {
+    const refusal = new Refusal(503, 'unavailable', {
+      message: 'Search is not available just now.',
+      detail: secret,
+      headers: { 'Retry-After': '5' },
+    });
+    for (const path of ['/api/refused', '/games/hades']) {
+      const response = await throwing(refusal, path);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('Retry-After')).toBe('5');
+      expect(await response.json()).toEqual({
+        error: { code: 'unavailable', message: 'Search is not available just now.' },
+      });
+    }
+  });
+
+  it('answer in the catalogue’s words when they bring none', async () => {
+    const response = await throwing(new Refusal(409, 'username-in-use', { detail: secret }));
+    expect(await response.json()).toEqual({
+      error: { code: 'username-in-use', message: ERROR_MESSAGES['username-in-use'] },
+    });
+  });
+
+  it('leave any other error a generic 500 that says nothing of it', async () => {
+    // An error that looks like a refusal (a status, a code, words) but is not one answers nothing it carries.
+    const lookalike = Object.assign(new Error(secret), {
+      status: 404,
+      code: 'not-found',
+      userMessage: 'That game does not exist.',
+    });
+    const response = await throwing(lookalike);
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ error: { code: 'default', message: ERROR_MESSAGES.default } });
+    expect(text).not.toContain('secret.example');
   });
 });
