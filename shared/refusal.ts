@@ -1,7 +1,10 @@
 import { errorMessage, type ApiErrorCode } from './errors.ts';
 
-/** The statuses a refusal answers with: the caller's fault (4xx), or a service that may answer again soon (503). */
-export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+/**
+ * The statuses a refusal answers with: the caller's fault (4xx), or a service we call that failed
+ * (502: it answered wrongly; 503: it may answer again soon).
+ */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 502 | 503;
 
 /**
  * A request refused on purpose, carrying its answer from where it is thrown: the status, the code of

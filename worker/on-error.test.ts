@@ -15,6 +15,8 @@ import type { AppEnv } from './app-env.ts';
 import { createApp } from './app.ts';
 import { unsignedEmulatorToken } from './auth/id-token-test-keys.ts';
 import { RegistrationRefused } from './auth/register-account.ts';
+import { FeedUnavailable } from './feed/call-feed.ts';
+import { SearchUnavailable } from './search/call-search.ts';
 import { onError } from './on-error.ts';
 import { testEnv } from './test-support/test-database.ts';
 
@@ -179,6 +181,27 @@ describe('refusals', () => {
       409,
       'already-registered',
       'This account already has a username.',
+    ],
+    [
+      'a feed function that refused the token',
+      new FeedUnavailable(401, secret),
+      401,
+      'unauthenticated',
+      'Please sign in.',
+    ],
+    [
+      'a feed function that failed',
+      new FeedUnavailable(503, secret),
+      503,
+      'unavailable',
+      'Your feed is not available just now. Please try again in a moment.',
+    ],
+    [
+      'a search function that failed',
+      new SearchUnavailable(502, secret),
+      502,
+      'unavailable',
+      'Search is not available just now. Please try again in a moment.',
     ],
   ] as const)(
     'answer %s with its status, code and words, never its detail',

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { HOME_FEED_PAGE_SIZE, homeFeedQuerySchema } from '../../shared/feed/home-feed.ts';
-import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
-import { feedCaller, FeedUnavailable } from '../feed/call-feed.ts';
+import { feedCaller } from '../feed/call-feed.ts';
 import { validate } from '../validate.ts';
 
 /**
@@ -23,28 +22,14 @@ export const feedApi = new Hono<AppEnv>().get(
   validate('query', homeFeedQuerySchema),
   async (c) => {
     const { cursor, limit } = c.req.valid('query');
-    try {
-      const page = await feedCaller({
-        functionsBaseUrl: c.env.FUNCTIONS_BASE_URL,
-        timeoutMs: c.var.functionsTimeoutMs,
-      })(c.var.user.idToken, {
-        ...(cursor === undefined ? {} : { cursor }),
-        limit: limit ?? HOME_FEED_PAGE_SIZE,
-      });
-      return c.json(page);
-    } catch (error) {
-      if (!(error instanceof FeedUnavailable)) throw error;
-      if (error.status === 401)
-        throw apiError(401, 'unauthenticated', {
-          message: 'Please sign in.',
-          detail: error.message,
-        });
-      throw apiError(error.status, 'unavailable', {
-        message: 'Your feed is not available just now. Please try again in a moment.',
-        detail: error.message,
-        headers: { 'Retry-After': '5' },
-        cause: error.cause,
-      });
-    }
+    // A failing feed function refuses (FeedUnavailable: 401 to sign in again, 502/503 to try again).
+    const page = await feedCaller({
+      functionsBaseUrl: c.env.FUNCTIONS_BASE_URL,
+      timeoutMs: c.var.functionsTimeoutMs,
+    })(c.var.user.idToken, {
+      ...(cursor === undefined ? {} : { cursor }),
+      limit: limit ?? HOME_FEED_PAGE_SIZE,
+    });
+    return c.json(page);
   },
 );

@@ -2,13 +2,12 @@ import { Hono } from 'hono';
 import { libraryExportCsv } from '../../shared/library/library-export-csv.ts';
 import { libraryExportQuerySchema } from '../../shared/schemas/library-export.ts';
 import { libraryMatchRequestSchema } from '../../shared/schemas/library-match.ts';
-import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { requireUser } from '../auth/require-user.ts';
 import { matchLibraryEntries } from '../library/match-library-entries.ts';
 import { readLibraryExport } from '../library/read-library-export.ts';
 import { limitMemberWrites } from '../rate-limit/limits.ts';
-import { searchCaller, SearchUnavailable } from '../search/call-search.ts';
+import { searchCaller } from '../search/call-search.ts';
 import { validate } from '../validate.ts';
 
 /** The day of an export, for its file name (UTC). */
@@ -26,22 +25,20 @@ export const libraryApi = new Hono<AppEnv>()
   // 32 reads, so a script matching in a loop would otherwise make unbounded work on one session.
   .post('/match', limitMemberWrites, validate('json', libraryMatchRequestSchema), async (c) => {
     const { entries } = c.req.valid('json');
-    try {
-      const matches = await matchLibraryEntries(
-        c.var.database.public,
-        searchCaller({ functionsBaseUrl: c.env.FUNCTIONS_BASE_URL, timeoutMs: c.var.functionsTimeoutMs }),
-        entries,
-      );
-      return c.json({ matches });
-    } catch (error) {
-      if (!(error instanceof SearchUnavailable)) throw error;
-      throw apiError(error.status, 'unavailable', {
-        message: 'Games cannot be matched just now. Please try again in a moment.',
-        detail: error.message,
-        headers: { 'Retry-After': '5' },
-        cause: error.cause,
-      });
-    }
+    const matches = await matchLibraryEntries(
+      c.var.database.public,
+      searchCaller({
+        functionsBaseUrl: c.env.FUNCTIONS_BASE_URL,
+        timeoutMs: c.var.functionsTimeoutMs,
+        // Search failing refuses the match (502/503 SearchUnavailable) in the words of matching.
+        unavailable: {
+          message: 'Games cannot be matched just now. Please try again in a moment.',
+          headers: { 'Retry-After': '5' },
+        },
+      }),
+      entries,
+    );
+    return c.json({ matches });
   })
   .get('/export', validate('query', libraryExportQuerySchema), async (c) => {
     const { format } = c.req.valid('query');

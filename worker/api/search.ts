@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import { SEARCH_LIMIT } from '../../shared/constants.ts';
 import { searchAnswerSchema, searchQuerySchema, type SearchAnswer } from '../../shared/schemas/search.ts';
-import { apiError } from '../api-error.ts';
 import type { AppEnv } from '../app-env.ts';
 import { cacheKeyFor } from '../edge-cache.ts';
-import { searchCaller, SearchUnavailable } from '../search/call-search.ts';
+import { searchCaller } from '../search/call-search.ts';
 import { validate } from '../validate.ts';
 
 /**
@@ -34,23 +33,14 @@ export const searchApi = new Hono<AppEnv>().get('/', validate('query', searchQue
   const key = cacheKeyFor(c.req.url);
   let answer = await cachedAnswer(key);
   if (!answer) {
-    try {
-      answer = await searchCaller({
-        functionsBaseUrl: c.env.FUNCTIONS_BASE_URL,
-        timeoutMs: c.var.functionsTimeoutMs,
-      })({
-        name: q,
-        limit: limit ?? SEARCH_LIMIT,
-      });
-    } catch (error) {
-      if (!(error instanceof SearchUnavailable)) throw error;
-      throw apiError(error.status, 'unavailable', {
-        message: 'Search is not available just now. Please try again in a moment.',
-        detail: error.message,
-        headers: { 'Cache-Control': 'no-store', 'Retry-After': '5' },
-        cause: error.cause,
-      });
-    }
+    // A failing search function refuses with a 502 or 503 (SearchUnavailable), never kept by a cache.
+    answer = await searchCaller({
+      functionsBaseUrl: c.env.FUNCTIONS_BASE_URL,
+      timeoutMs: c.var.functionsTimeoutMs,
+    })({
+      name: q,
+      limit: limit ?? SEARCH_LIMIT,
+    });
     const stored = Response.json(answer, {
       headers: { 'Cache-Control': `public, s-maxage=${String(CACHE_SECONDS)}` },
     });

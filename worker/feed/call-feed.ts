@@ -1,4 +1,5 @@
 import { homeFeedPageSchema, type HomeFeedPage, type HomeFeedRequest } from '../../shared/feed/home-feed.ts';
+import { Refusal } from '../../shared/refusal.ts';
 import { callableUrl, callCallable } from '../functions/call-callable.ts';
 
 // The Worker's side of the home feed: the `http-getFeed` callable (functions/src/feed/), called through
@@ -7,14 +8,23 @@ import { callableUrl, callCallable } from '../functions/call-callable.ts';
 /**
  * The feed could not be had: the function failed, timed out, could not be reached or answered something
  * that is not a page. `status` is what the Worker answers (503 when the function is unavailable or did not
- * answer in time, 401 when it did not take the member's token, 502 otherwise); the message is for logs.
+ * answer in time, 401 `unauthenticated` when it did not take the member's token, 502 otherwise, both
+ * `unavailable` with a Retry-After); the message is for logs.
  */
-export class FeedUnavailable extends Error {
+export class FeedUnavailable extends Refusal {
   override readonly name = 'FeedUnavailable';
-  readonly status: 401 | 502 | 503;
-  constructor(status: 401 | 502 | 503, detail: string, options?: { cause?: unknown }) {
-    super(detail, options);
-    this.status = status;
+  declare readonly status: 401 | 502 | 503;
+  constructor(status: 401 | 502 | 503, detail: string, options: { cause?: unknown } = {}) {
+    // The function did not take the member's token: they sign in again. Otherwise they try again soon.
+    const signIn = status === 401;
+    super(status, signIn ? 'unauthenticated' : 'unavailable', {
+      message: signIn
+        ? 'Please sign in.'
+        : 'Your feed is not available just now. Please try again in a moment.',
+      detail,
+      ...(signIn ? {} : { headers: { 'Retry-After': '5' } }),
+      cause: options.cause,
+    });
   }
 }
 
