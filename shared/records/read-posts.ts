@@ -24,6 +24,20 @@ function withPostMeta(post: PostRecord, postId: string): StoredPost {
   return { ...meta, type: post.type };
 }
 
+/** A post record as stored (a write's own answer, see shared/rtdb/written-value.ts) with its meta, or null. */
+export function storedPostOf(value: unknown, postId: string): StoredPost | null {
+  const parsed = postSchema.safeParse(value);
+  return parsed.success ? withPostMeta(parsed.data, postId) : null;
+}
+
+/** A comment record as stored (a write's own answer) with its meta, or null. */
+export function storedCommentOf(value: unknown, commentId: string): PostComment | null {
+  const parsed = POST_COMMENT.schema.safeParse(value);
+  return parsed.success
+    ? withRecordMeta(parsed.data, { uuid: commentId, root: POST_COMMENT.root, type: POST_COMMENT.type })
+    : null;
+}
+
 /** One post record with its meta (no comments read), or null. */
 export async function readPostRecord(db: RtdbClient, postId: string): Promise<StoredPost | null> {
   const post = await db.read(postNode(postId).path, postSchema);

@@ -15,10 +15,11 @@ import { targetName } from '../feed/feed-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
 import { FOLLOW_TARGET_TYPES, followTypeTime, type FollowTargetType } from '../schemas/follow.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
-import { countChange } from './count-change.ts';
+import { countAfter, countChange } from './count-change.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
 import { targetExists } from './target-presence.ts';
 import { checkToggle } from './toggle-check.ts';
+import { blockedByAny, blockedReach } from './wall-reach.ts';
 
 /**
  * `follows_history/{uid}/{kind}:{targetId}`: the pair's one follow record and whether it is disabled. Keyed
@@ -135,19 +136,43 @@ export function planFollow(
   };
 }
 
+/** What a follow request did, with the target's follower count after it. */
+export type CountedFollowOutcome = FollowOutcome & { followers: number };
+
 /**
  * Follows or unfollows, exactly once however often the request is repeated or raced. Throws
- * TransitionRefused (nothing written) for a target that does not exist or a kind other than the one
- * followed.
+ * TransitionRefused (nothing written) for a target that does not exist, a kind other than the one
+ * followed, or the follow of a member who blocked the follower (`blocked`: they are not followed by
+ * whom they blocked, nor told so; an unfollow stays open, as taking an interaction back harms nobody).
+ *
+ * The target, its count, the block and the pair's history entry are read in one round, then the gate is
+ * taken and the PATCH sent (see gated-transition.ts): three rounds. The count answered is the one read
+ * moved by this change, as the PATCH moved it; read again (a round more) only when the entry decided on
+ * was not the one read with it, as when a request racing this one moved first.
  */
-export async function commitFollow(db: RtdbClient, change: FollowChange): Promise<FollowOutcome> {
-  const [exists, followers] = await Promise.all([
+export async function commitFollow(db: RtdbClient, change: FollowChange): Promise<CountedFollowOutcome> {
+  const gatePath = followHistoryPath(change.uid, targetName(change.type, change.targetId));
+  const firstRead = db.getTagged(gatePath);
+  const [exists, followers, blocked] = await Promise.all([
     targetExists(db, change.type, change.targetId),
     db.read(followCountNode(change.type, change.targetId).path, z.number()),
+    change.follow && change.type === 'user' ? blockedByAny(db, [change.targetId], change.uid) : false,
+    firstRead,
   ]);
-  return commitGatedTransition(db, {
-    gatePath: followHistoryPath(change.uid, targetName(change.type, change.targetId)),
+  if (blocked) throw blockedReach('follow this member');
+  // Whether the entry decided on is the one read with the count (set by decide, in the gate).
+  const decided = { withCount: true };
+  const outcome = await commitGatedTransition(db, {
+    gatePath,
     entrySchema: followHistoryEntrySchema,
-    decide: (current) => planFollow(current, change, { exists, followers }),
+    firstRead,
+    decide: (current, { fromFirstRead }) => {
+      decided.withCount = fromFirstRead;
+      return planFollow(current, change, { exists, followers });
+    },
   });
+  const after = decided.withCount
+    ? countAfter(outcome.changed, change.follow, followers)
+    : await db.read(followCountNode(change.type, change.targetId).path, z.number());
+  return { ...outcome, followers: after ?? 0 };
 }

@@ -60,8 +60,16 @@ export interface GatedTransition<S, R> {
   gatePath: string;
   /** What a stored entry looks like; an absent or unreadable one counts as none. */
   entrySchema: z.ZodType<S>;
-  /** The transition itself: a pure function of the current entry. */
-  decide: (current: S | null) => TransitionPlan<S, R>;
+  /**
+   * The transition itself: a pure function of the current entry. `fromFirstRead` says whether that entry
+   * is the one `firstRead` answered (what else the caller read beside it then is as fresh as it).
+   */
+  decide: (current: S | null, context: { fromFirstRead: boolean }) => TransitionPlan<S, R>;
+  /**
+   * The entry's first read (`getTagged` of `gatePath`), when the caller started it beside its own reads
+   * of the transition's preconditions, so that it costs no round of its own; later attempts read again.
+   */
+  firstRead?: Promise<{ value: unknown; etag: string }>;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -74,7 +82,9 @@ export async function commitGatedTransition<S extends object, R>(
   const deadline = Date.now() + GATE_WAIT_MS;
   for (let attempt = 0; ; attempt++) {
     if (Date.now() > deadline) throw new TransitionBusyError(`gate ${transition.gatePath} stayed busy`);
-    const { value, etag } = await db.getTagged(transition.gatePath);
+    const firstRead = attempt === 0 ? transition.firstRead : undefined;
+    const fromFirstRead = firstRead !== undefined;
+    const { value, etag } = await (firstRead ?? db.getTagged(transition.gatePath));
     const parse = (stored: unknown): S | null => {
       const parsed = transition.entrySchema.safeParse(stored);
       return parsed.success ? parsed.data : null;
@@ -86,7 +96,7 @@ export async function commitGatedTransition<S extends object, R>(
       continue;
     }
     const current = pending ? pending.previous : parse(value);
-    const plan = transition.decide(current);
+    const plan = transition.decide(current, { fromFirstRead });
     if (plan.kind === 'unchanged' && !pending) return plan.result;
     const op = pushId();
     const next = plan.kind === 'write' ? plan.next : current;

@@ -16,7 +16,7 @@ import { planFeedActivity } from './feed-activity.ts';
 import { feedIdOf, type FeedId } from '../feed/feed-id.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import type { LikeTargetType } from '../schemas/like.ts';
-import { countChange } from './count-change.ts';
+import { countAfter, countChange } from './count-change.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
 import { blockedByAny, blockedReach, readPostPlace, wallOwner } from './wall-reach.ts';
 import { checkToggle } from './toggle-check.ts';
@@ -57,6 +57,9 @@ export interface LikeOutcome {
   liking: boolean;
   likeId: string | null;
 }
+
+/** What a like request did, with the liked post's or comment's like count after it. */
+export type CountedLikeOutcome = LikeOutcome & { likes: number };
 
 /**
  * The like transition (spec section 4): like follow, plus `likes_active/{targetId}/{uid}` and the
@@ -134,8 +137,11 @@ export function planLike(
  * or, for a like (taking one back stays open), a post or comment whose author, or the member whose wall
  * its post is on, blocked the member (`blocked`, shared/transitions/wall-reach.ts).
  */
-export async function commitLike(db: RtdbClient, change: LikeChange): Promise<LikeOutcome> {
+export async function commitLike(db: RtdbClient, change: LikeChange): Promise<CountedLikeOutcome> {
   const { uid, type, targetId } = change;
+  // The pair's history entry is read with the first round's reads (see gated-transition.ts).
+  const gatePath = likeHistoryPath(uid, targetId);
+  const firstRead = db.getTagged(gatePath);
   // A comment's author and post (its post naming it is what makes it exist, as targetExists reads it).
   const comment = commentNode(targetId);
   const [commentAuthor, commentPost] =
@@ -162,20 +168,32 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Li
     commentPost,
     place,
     blocked,
+    firstRead,
   ]);
   if (refused) throw blockedReach(`like this ${type}`);
   const exists = type === 'post' ? post !== null : postId !== null;
   const feedId = post?.targetType && post.targetUUID ? feedIdOf(post.targetType, post.targetUUID) : null;
-  return commitGatedTransition(db, {
-    gatePath: likeHistoryPath(change.uid, change.targetId),
+  // Whether the entry decided on is the one read with the count (set by decide, in the gate).
+  const decided = { withCount: true };
+  const outcome = await commitGatedTransition(db, {
+    gatePath,
     entrySchema: likeHistoryEntrySchema,
-    decide: (current) =>
-      planLike(current, change, {
+    firstRead,
+    decide: (current, { fromFirstRead }) => {
+      decided.withCount = fromFirstRead;
+      return planLike(current, change, {
         exists,
         likes,
         author: authorOf,
         postId: type === 'comment' ? postId : null,
         feedId,
-      }),
+      });
+    },
   });
+  // The count answered is the one read moved by this change, as the PATCH moved it (no read after it),
+  // unless the entry decided on was not the one read with it (a racing request moved first).
+  const after = decided.withCount
+    ? countAfter(outcome.changed, change.like, likes)
+    : await db.read(likeCountNode(type, targetId).path, z.number());
+  return { ...outcome, likes: after ?? 0 };
 }

@@ -13,11 +13,14 @@ import { pushId } from '../push-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
 import { isGameDeveloper } from './developer-game.ts';
 import { planFeedActivity } from './feed-activity.ts';
-import { storedAuthorName } from './author-name.ts';
+import { readAuthorName, type AuthorName } from './author-name.ts';
 import { targetMissing } from './transition-refused.ts';
 import { blockedByAny, blockedReach, readPostPlace, wallOwner } from './wall-reach.ts';
 import { feedKey } from '../feed/feed-key.ts';
 import { feedIdOf, postFeedId, type FeedId } from '../feed/feed-id.ts';
+import type { FeedComment, FeedPost } from '../feed/read-feed.ts';
+import { storedCommentOf, storedPostOf } from '../records/read-posts.ts';
+import { writtenValue } from '../rtdb/written-value.ts';
 import type { NewPostRequest, PostRecord } from '../schemas/post.ts';
 import type { PostCommentRecord } from '../schemas/post-comment.ts';
 
@@ -69,9 +72,10 @@ export function planNewPost(
  * that member blocked them (refused with TransitionRefused `blocked`, nothing written) are read in
  * parallel, then one PATCH. `now` (the Worker's clock by default) orders it in its feed; `authorName`,
  * when given, is the name's read already under way, and `targetPresent` the caller's check that the
- * target exists (the API starts both with its own checks, so they cost no round of their own).
+ * target exists (the API starts both with its own checks, so they cost no round of their own). Answers
+ * the post as feeds show it, from what the PATCH wrote (no read after it): two rounds in all.
  */
-export async function commitNewPost(
+export async function writeNewPost(
   db: RtdbClient,
   uid: string,
   post: NewPostRequest,
@@ -79,18 +83,34 @@ export async function commitNewPost(
     now = Date.now(),
     authorName: nameRead,
     targetPresent,
-  }: { now?: number; authorName?: Promise<string | null>; targetPresent?: Promise<void> } = {},
-): Promise<string> {
+  }: { now?: number; authorName?: Promise<AuthorName>; targetPresent?: Promise<void> } = {},
+): Promise<FeedPost> {
   const postId = pushId(now);
-  const [fromDeveloper, authorName, blocked] = await Promise.all([
+  const [fromDeveloper, name, blocked] = await Promise.all([
     post.targetType === 'game' ? isGameDeveloper(db, uid, post.targetId) : false,
-    nameRead ?? storedAuthorName(db, uid),
+    nameRead ?? readAuthorName(db, uid),
     blockedByAny(db, [wallOwner({ targetType: post.targetType, targetUUID: post.targetId })], uid),
     targetPresent,
   ]);
   if (blocked) throw blockedReach('post on this feed');
-  await db.patch('', planNewPost(uid, post, postId, fromDeveloper, { authorName, now }));
-  return postId;
+  const updates = planNewPost(uid, post, postId, fromDeveloper, { authorName: name.stored, now });
+  const answer = await db.patch('', updates);
+  const path = postNode(postId).path;
+  const stored = storedPostOf(writtenValue(updates, answer, path, now), postId);
+  // The plan is this module's own: a record it cannot read back as a post is a bug here, not bad input.
+  if (stored === null) throw new Error(`New post ${postId} as written is not a post`);
+  // A new post has no comments yet; a guest's name is not stored with it, and is shown as it is now.
+  return { ...stored, authorName: stored.authorName ?? name.shown ?? undefined, previewComments: [] };
+}
+
+/** Writes a new post (see writeNewPost) and answers its id. */
+export async function commitNewPost(
+  db: RtdbClient,
+  uid: string,
+  post: NewPostRequest,
+  options: { now?: number; authorName?: Promise<AuthorName>; targetPresent?: Promise<void> } = {},
+): Promise<string> {
+  return (await writeNewPost(db, uid, post, options)).uuid;
 }
 
 /**
@@ -159,28 +179,41 @@ export function planNewComment(
  * Writes a new comment: the post's author and feed and the commenter's name are read at once, then
  * whether the post's author or the member whose wall it is on blocked the commenter (refused with
  * TransitionRefused `blocked`, nothing written; a missing post is `target-missing`), then one PATCH.
+ * Answers the comment as feeds show it, from what the PATCH wrote (no read after it): three rounds.
  */
-export async function commitNewComment(
+export async function writeNewComment(
   db: RtdbClient,
   uid: string,
   postId: string,
   content: string,
   /** The caller's own check that the commenter may write (a posting block), read in the same round. */
   mayWrite?: Promise<void>,
-): Promise<string> {
-  const commentId = pushId();
-  const [place, authorName] = await Promise.all([
-    readPostPlace(db, postId),
-    storedAuthorName(db, uid),
-    mayWrite,
-  ]);
+  now: number = Date.now(),
+): Promise<FeedComment> {
+  const commentId = pushId(now);
+  const [place, name] = await Promise.all([readPostPlace(db, postId), readAuthorName(db, uid), mayWrite]);
   if (place === null) throw targetMissing('post', postId);
   // Neither the post's author nor the member whose wall it is on hears from whom they blocked.
   if (await blockedByAny(db, [place.author, wallOwner(place)], uid))
     throw blockedReach('comment on this post');
   const feedId = place.targetType && place.targetUUID ? feedIdOf(place.targetType, place.targetUUID) : null;
-  await db.patch('', planNewComment(uid, postId, content, commentId, place.author, feedId, authorName));
-  return commentId;
+  const updates = planNewComment(uid, postId, content, commentId, place.author, feedId, name.stored);
+  const answer = await db.patch('', updates);
+  const path = commentNode(commentId).path;
+  const stored = storedCommentOf(writtenValue(updates, answer, path, now), commentId);
+  if (stored === null) throw new Error(`New comment ${commentId} as written is not a comment`);
+  return { ...stored, authorName: stored.authorName ?? name.shown ?? undefined };
+}
+
+/** Writes a new comment (see writeNewComment) and answers its id. */
+export async function commitNewComment(
+  db: RtdbClient,
+  uid: string,
+  postId: string,
+  content: string,
+  mayWrite?: Promise<void>,
+): Promise<string> {
+  return (await writeNewComment(db, uid, postId, content, mayWrite)).uuid;
 }
 
 /**

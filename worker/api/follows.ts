@@ -18,7 +18,6 @@ import { requireUser } from '../auth/require-user.ts';
 import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
 import { cappedLimit } from './query-limit.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
-import { hasBlockedUser } from '../../shared/transitions/block.ts';
 import { validate } from '../validate.ts';
 import { dropEdgeCopy } from '../edge-cache.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
@@ -64,17 +63,15 @@ function changeFollow(follow: boolean) {
         if (type === 'user' && targetId === user.uid)
           throw apiError(400, 'invalid-input', { message: 'You cannot follow yourself.' });
         const db = c.var.database.server;
-        // A member who blocked the caller is not followed by them (nor told so); an unfollow stays open,
-        // as taking an interaction back harms nobody.
-        if (follow && type === 'user' && (await hasBlockedUser(db, targetId, user.uid)))
-          throw apiError(403, 'forbidden', { message: 'You cannot follow this member.' });
+        // A member who blocked the caller is not followed by them (nor told so: the transition answers
+        // 403); an unfollow stays open. The count answered is the one this follow moved, read with its
+        // preconditions: no read after the write.
         const outcome = await commitFollow(db, { uid: user.uid, type, targetId, follow });
-        const followers = await db.read(followCountNode(type, targetId).path, z.number());
         // The followed page shows the count: its edge copy goes, so the member sees their follow on reload.
         if (type === 'list') c.executionCtx.waitUntil(dropListPage(c.req.url, targetId));
         else purgeFeedPage(c, { feed: { type, id: targetId } });
         analytics(true);
-        return c.json({ ...outcome, followers: followers ?? 0 });
+        return c.json(outcome);
       } catch (error) {
         analytics(false);
         throw error;

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { createFactory } from 'hono/factory';
 import { z } from 'zod';
-import { likeCountNode, userLikesNode } from '../../shared/rtdb/paths.ts';
+import { userLikesNode } from '../../shared/rtdb/paths.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { likeRequestSchema } from '../../shared/schemas/like.ts';
 import type { AppEnv } from '../app-env.ts';
@@ -27,8 +27,8 @@ function changeLike(like: boolean) {
       // or comment that does not exist answers 404.
       const outcome = await commitLike(db, { uid: user.uid, type, targetId, like });
       if (outcome.changed) purgeFeedPage(c, type === 'post' ? { postId: targetId } : { commentId: targetId });
-      const likes = await db.read(likeCountNode(type, targetId).path, z.number());
-      return c.json({ ...outcome, likes: likes ?? 0 });
+      // The count as this like moved it, from the transition's own reads: no read after the write.
+      return c.json(outcome);
     },
   );
 }
