@@ -139,3 +139,75 @@ describe('sequential database rounds per write, the member known', () => {
       expect(await cases[write as keyof typeof WRITE_ROUNDS]()).toBe(budget);
     });
 });
+
+describe('what a write answers, without reading it back', () => {
+  it('answers a post and a comment exactly as a read of their feed shows them, a guest’s name included', async () => {
+    const GUEST = `wb-guest-${run}`;
+    const guestName = `web-${run.slice(0, 8).padEnd(8, 'x')}`;
+    await db.patch('', { [`users/${GUEST}/public`]: { uuid: GUEST, username: guestName, follows: 0 } });
+    for (const [uid, shown] of [
+      [BEN, `ben_${run}`],
+      [GUEST, guestName],
+    ] as const) {
+      const posted = await call('/api/posts', {
+        method: 'POST',
+        uid,
+        json: { targetType: 'event', targetId: EVENT, content: `Who is going? (${uid})` },
+      });
+      expect(posted.status).toBe(201);
+      const { post } = await posted.json<{
+        post: { uuid: string; authorName?: string; timestamp: number };
+      }>();
+      const feed = await call(`/api/posts?targetType=event&targetId=${EVENT}&limit=50`);
+      const { posts } = await feed.json<{ posts: { uuid: string }[] }>();
+      // The stored time (the database's clock) and the name a reader is shown, a guest's too (not stored).
+      expect(post).toEqual(posts.find((p) => p.uuid === post.uuid));
+      expect(post.authorName).toBe(shown);
+      expect(post.timestamp).toBe(await db.get(`posts/${post.uuid}/timestamp`));
+
+      const commented = await call(`/api/comments/posts/${post.uuid}`, {
+        method: 'POST',
+        uid,
+        json: { content: 'Me!' },
+      });
+      expect(commented.status).toBe(201);
+      const { comment } = await commented.json<{ comment: { uuid: string; authorName?: string } }>();
+      const page = await call(`/api/comments/posts/${post.uuid}`);
+      expect([comment]).toEqual((await page.json<{ comments: unknown[] }>()).comments);
+      expect(comment.authorName).toBe(shown);
+    }
+  });
+
+  it('answers the like and follower counts as stored after the change, and after a repeat', async () => {
+    const posted = await call('/api/posts', {
+      method: 'POST',
+      uid: ANA,
+      json: { targetType: 'game', targetId: GAME, content: 'Counted likes.' },
+    });
+    const postId = (await posted.json<{ post: { uuid: string } }>()).post.uuid;
+    for (const [uid, method, likes] of [
+      [BEN, 'PUT', 1],
+      [CLEO, 'PUT', 2],
+      [CLEO, 'PUT', 2],
+      [BEN, 'DELETE', 1],
+      [BEN, 'DELETE', 1],
+    ] as const) {
+      const liked = await call(`/api/likes/post/${postId}`, { method, uid });
+      expect(await liked.json()).toMatchObject({ likes });
+      expect(await db.get(`posts/${postId}/likes`)).toBe(likes);
+    }
+    // Ben follows the event already (above).
+    const before = Number(await db.get(`events/${EVENT}/follows`));
+    for (const [uid, method, more] of [
+      [CLEO, 'PUT', 1],
+      [ANA, 'PUT', 2],
+      [ANA, 'PUT', 2],
+      [CLEO, 'DELETE', 1],
+    ] as const) {
+      const followers = before + more;
+      const followed = await call(`/api/follows/event/${EVENT}`, { method, uid });
+      expect(await followed.json()).toMatchObject({ followers });
+      expect(await db.get(`events/${EVENT}/follows`)).toBe(followers);
+    }
+  });
+});
