@@ -21,8 +21,8 @@ import { deepLinkSchema } from '../shared/schemas/keys.ts';
 // member types into, in-process against the real database emulator and search function. Each must be
 // answered without a 5xx: either a 400 in the API's error shape (and only for text the field's own schema
 // refuses), or stored and read back exactly as typed (less surrounding white space, which every text
-// field trims on purpose). A write's answer is itself read back from the database after the write, so it
-// is what is compared; lists are read back in one read at the end. The browser's side (no script runs,
+// field trims on purpose). A write's answer is the database's own (a post or comment is what its PATCH
+// answered it stored, shared/rtdb/written-value.ts; other writes read theirs back), so it is what is compared; lists are read back in one read at the end. The browser's side (no script runs,
 // the text shows as typed) is tests/e2e/hostile-input.spec.ts.
 
 const env = testEnv({ FIREBASE_EMULATORS: 'true', FUNCTIONS_BASE_URL: inject('searchFunctionsBaseUrl') });

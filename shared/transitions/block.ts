@@ -28,14 +28,6 @@ export function planBlocks(
 }
 
 /**
- * Whether `owner` has blocked the user `uid`: a blocked user cannot post on their feed, comment on or like
- * their posts, like their comments or follow them (and `owner` is not told of what they did before).
- */
-export async function hasBlockedUser(db: RtdbClient, owner: string, uid: string): Promise<boolean> {
-  return (await db.get(userBlocksNode(owner, 'users').child(uid).path)) !== null;
-}
-
-/**
  * Blocks ids of one kind, each of which must exist as that kind (nothing is written otherwise). Blocking
  * users also ends follows both ways (each its own exact follow transition), as people expect of a block;
  * a game the member is not interested in is no longer followed either.

@@ -35,7 +35,7 @@ async function post(uid: string, json: Record<string, unknown>, token?: string):
   });
   expect(response.status).toBe(201);
   const { post: created } = await response.json<{ post: FeedPost | null }>();
-  if (!created) throw new Error('The new post was not read back');
+  if (!created) throw new Error('The new post was not answered');
   return created;
 }
 
@@ -53,7 +53,7 @@ describe('a post written through the API', () => {
     expect(feed.posts[0]).toMatchObject({ uuid: created.uuid, authorName: 'pa_ana' });
   });
 
-  it('costs no round for the name: the checks and the name, the write, the post read back', async () => {
+  it('costs no round for the name: the checks and the name, the write, then its page’s address for the purge', async () => {
     const requests: RtdbRequestRecord[] = [];
     const counted = apiCaller(env, createApp({ onDatabaseRequest: (r) => requests.push(r) }));
     const response = await counted('/api/posts', {
