@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { BlockedList } from '../../shared/blocks/blocked-list.ts';
 import type { BlockKind } from '../../shared/schemas/block.ts';
 import { changeBlock } from './feed/member-blocks.ts';
-import { refusalMessage } from './feed/text-composer.tsx';
+import { refusalMessage } from './refusal-message.ts';
 
 /** One blocked member or game, with the button that takes the block back. */
 interface Entry {

@@ -3,7 +3,7 @@ import { useRevalidator } from 'react-router';
 import type { CatalogueFacetLink } from '../../shared/api/browse-page.ts';
 import { MAX_HIDDEN_TAGS } from '../../shared/catalogue/hidden-tags-limit.ts';
 import { callApi } from './browser-capabilities.ts';
-import { refusalMessage } from './feed/text-composer.tsx';
+import { refusalMessage } from './refusal-message.ts';
 
 /** Tags offered at once: the most common that match what the member typed. */
 const TAGS_OFFERED = 12;

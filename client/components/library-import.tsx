@@ -5,7 +5,7 @@ import { parseLibraryFile } from '../../shared/library/library-file.ts';
 import { MAX_LIBRARY_FILE_BYTES, MAX_MATCH_ENTRIES } from '../../shared/library/library-limits.ts';
 import type { LibraryEntry, LibraryMatch, MatchedGame } from '../../shared/schemas/library-match.ts';
 import { callApi } from './browser-capabilities.ts';
-import { refusalMessage } from './feed/text-composer.tsx';
+import { refusalMessage } from './refusal-message.ts';
 import { tooOftenMessage } from './too-often.ts';
 import { RATE_LIMIT_PERIOD_SECONDS } from '../../shared/rate-limit.ts';
 

@@ -2,7 +2,7 @@ import type { FeedComment, FeedPost } from '../../../shared/feed/read-feed.ts';
 import type { FeedViewer } from './feed-viewer.tsx';
 import type { MenuAction } from './item-menu.tsx';
 import { changeBlock } from './member-blocks.ts';
-import { refusalMessage } from './text-composer.tsx';
+import { refusalMessage } from '../refusal-message.ts';
 
 // What a member can do about someone else's post or comment from its menu: hide it, block its author,
 // and for a post on a game's feed, say they are not interested in that game. Each hides at once (see

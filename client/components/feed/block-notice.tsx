@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { changeBlock, useBlockNotice, type BlockNotice as Notice } from './member-blocks.ts';
-import { refusalMessage } from './text-composer.tsx';
+import { refusalMessage } from '../refusal-message.ts';
 
 /**
  * What the member's last block did ("You blocked ana."), where the feed is, with Undo for what can be

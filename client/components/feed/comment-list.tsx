@@ -11,7 +11,8 @@ import { ItemMenu } from './item-menu.tsx';
 import { LikeButton } from './like-button.tsx';
 import { hidesComment } from './member-blocks.ts';
 import { PostText } from './post-text.tsx';
-import { refusalMessage, TextComposer } from './text-composer.tsx';
+import { refusalMessage } from '../refusal-message.ts';
+import { TextComposer } from './text-composer.tsx';
 import { useReport } from '../report/use-report.tsx';
 import { formatCount } from '../count-format.ts';
 

@@ -3,7 +3,7 @@ import type { LikeTargetType } from '../../../shared/schemas/like.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { isSignedOutFailure, useFeedViewer } from './feed-viewer.tsx';
 import { tooOftenMessage } from '../too-often.ts';
-import { refusalMessage } from './text-composer.tsx';
+import { refusalMessage } from '../refusal-message.ts';
 import { formatCount } from '../count-format.ts';
 
 function likesLabel(count: number): string {

@@ -10,7 +10,7 @@ import { useFeedViewer } from './feed-viewer.tsx';
 import { ItemMenu } from './item-menu.tsx';
 import { LikeButton } from './like-button.tsx';
 import { PostText } from './post-text.tsx';
-import { refusalMessage } from './text-composer.tsx';
+import { refusalMessage } from '../refusal-message.ts';
 import { useReport } from '../report/use-report.tsx';
 
 /** The address of the page a post was written on. */

@@ -1,21 +1,11 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import type { ApiFailure } from '../../../shared/api/contract.ts';
+import { refusalMessage } from '../refusal-message.ts';
 
 /**
  * A text box's value. Components also compile for the Worker, whose types know no DOM elements beyond
  * what React declares, so the value is read through a narrow type.
  */
 const valueOf = (field: unknown): string => (field as { value?: string } | null)?.value ?? '';
-
-/** The words a refused write shows: the API's own message for a 400, otherwise a plain sentence. */
-export function refusalMessage(error: unknown, what: string): string {
-  const failure = error instanceof Error ? (error as Partial<ApiFailure>) : {};
-  if (failure.code === 'unauthenticated') return 'Please sign in again.';
-  const fieldMessage = failure.fields ? Object.values(failure.fields)[0] : undefined;
-  if (failure.status === 400 || failure.status === 403 || failure.status === 404)
-    return fieldMessage ?? failure.message ?? `Could not ${what}.`;
-  return `Could not ${what}. Please try again.`;
-}
 
 /**
  * A text box with its send button, for posts and comments: checks emptiness and length before sending

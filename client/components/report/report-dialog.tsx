@@ -8,8 +8,8 @@ import {
   type ReportReason,
 } from '../../../shared/reports/report-reasons.ts';
 import { callApi } from '../browser-capabilities.ts';
-import { refusalMessage } from '../feed/text-composer.tsx';
-import type { ReportSubject } from './use-report.tsx';
+import { refusalMessage } from '../refusal-message.ts';
+import type { ReportSubject } from './report-subject.ts';
 
 // The few DOM members used here, typed apart: components are also type-checked for the Worker, without
 // the DOM (worker/tsconfig.json), and this one only ever runs in the browser.

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { ReportKind } from '../../../shared/reports/report-reasons.ts';
+import type { ReportSubject } from './report-subject.ts';
 import { useBrowserSession } from '../browser-session.ts';
 
 // "Report" in a post's, comment's or member page's More menu. The form's code (reasons, words, sending)
@@ -10,15 +10,6 @@ import { useBrowserSession } from '../browser-session.ts';
 const ReportDialog = lazy(() =>
   import('./report-dialog.tsx').then((module) => ({ default: module.ReportDialog })),
 );
-
-/** What is reported, as the dialog names it. */
-export interface ReportSubject {
-  kind: ReportKind;
-  /** The post's or comment's id, or the member's uid. */
-  itemId: string;
-  /** Words for the dialog's title: "this post by ana", "ana". */
-  description: string;
-}
 
 const noChanges = () => () => undefined;
 
