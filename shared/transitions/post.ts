@@ -103,14 +103,22 @@ export async function writeNewPost(
   return { ...stored, authorName: stored.authorName ?? name.shown ?? undefined, previewComments: [] };
 }
 
-/** Writes a new post (see writeNewPost) and answers its id. */
+/**
+ * Writes a new post (see writeNewPost) and answers its id. `authorName`, when given, is the read of the
+ * name it stores (storedAuthorName) already under way.
+ */
 export async function commitNewPost(
   db: RtdbClient,
   uid: string,
   post: NewPostRequest,
-  options: { now?: number; authorName?: Promise<AuthorName>; targetPresent?: Promise<void> } = {},
+  {
+    authorName,
+    ...options
+  }: { now?: number; authorName?: Promise<string | null>; targetPresent?: Promise<void> } = {},
 ): Promise<string> {
-  return (await writeNewPost(db, uid, post, options)).uuid;
+  const name = authorName?.then((stored) => ({ stored, shown: stored }));
+  const written = await writeNewPost(db, uid, post, { ...options, ...(name ? { authorName: name } : {}) });
+  return written.uuid;
 }
 
 /**
