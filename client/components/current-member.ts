@@ -7,8 +7,8 @@ import { callApi } from './browser-capabilities.ts';
 // (the ID token in the session cookie): signing out and in as someone else in the same tab, or the hourly
 // token refresh, asks again, so no part of the page ever acts as the member who was signed in before.
 
-/** The page's cookies (components are also type-checked without the DOM's types). */
-const pageCookies = (): string => (globalThis as { document?: { cookie: string } }).document?.cookie ?? '';
+/** The page's cookies; none on the server, which never asks who the member is. */
+const pageCookies = (): string => (typeof document === 'undefined' ? '' : document.cookie);
 
 let asked: { session: string | null; answer: Promise<CurrentMember> } | null = null;
 

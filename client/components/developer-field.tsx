@@ -26,8 +26,8 @@ export function DeveloperField({
     required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy || undefined,
-    onChange: (event: { target: unknown }) => {
-      onChange((event.target as { value: string }).value);
+    onChange: (event: { target: HTMLInputElement | HTMLTextAreaElement }) => {
+      onChange(event.target.value);
     },
   };
   return (

@@ -6,14 +6,6 @@ import { searchCatalogue } from './search-api.ts';
 /** Game id → name, for showing games by name (an id without one is shown as it is). */
 export type GameNames = Readonly<Record<string, string>>;
 
-/** A drag's data as the browser has it (the Worker's check of this file knows no DOM). */
-interface MoveTransfer {
-  effectAllowed: string;
-  dropEffect: string;
-  setData(type: string, data: string): void;
-}
-const transferOf = (event: { dataTransfer: unknown }): MoveTransfer => event.dataTransfer as MoveTransfer;
-
 /** The ids with the one at `from` moved to `to`. */
 export function moved(ids: readonly string[], from: number, to: number): string[] {
   const next = [...ids];
@@ -86,13 +78,13 @@ export function EditorOrderedGames({
             draggable
             className={dragging === index ? 'dragging' : undefined}
             onDragStart={(event) => {
-              transferOf(event).effectAllowed = 'move';
-              transferOf(event).setData('text/plain', id);
+              event.dataTransfer.effectAllowed = 'move';
+              event.dataTransfer.setData('text/plain', id);
               setDragging(index);
             }}
             onDragOver={(event) => {
               event.preventDefault();
-              transferOf(event).dropEffect = 'move';
+              event.dataTransfer.dropEffect = 'move';
             }}
             onDrop={(event) => {
               onDrop(event, index);

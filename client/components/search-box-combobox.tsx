@@ -23,11 +23,10 @@ type Suggestions =
   | { state: 'results'; text: string; results: SearchResult[] }
   | { state: 'failed'; text: string };
 
-/** An input's text. Typed by its shape: the Worker's type-check (which renders components) has no DOM library. */
-type TextField = { value: string };
-const textOf = (input: unknown): string => (input as TextField | null)?.value ?? '';
-const clearText = (input: unknown) => {
-  if (input) (input as TextField).value = '';
+/** An input's text ('' before it is there). */
+const textOf = (input: HTMLInputElement | null): string => input?.value ?? '';
+const clearText = (input: HTMLInputElement | null) => {
+  if (input) input.value = '';
 };
 
 /** `/search?q=<text>`: the results page. */

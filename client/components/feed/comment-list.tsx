@@ -16,11 +16,6 @@ import { TextComposer } from './text-composer.tsx';
 import { useReport } from '../report/use-report.tsx';
 import { formatCount } from '../count-format.ts';
 
-/** The comment box's surroundings, as far as this needs them (components are also type-checked without the DOM). */
-interface BoxHolder {
-  querySelector(selector: string): { focus(): void } | null;
-}
-
 function commentsLabel(count: number): string {
   return count === 1 ? 'Show the comment' : `Show all ${formatCount(count)} comments`;
 }
@@ -101,7 +96,7 @@ function CommentItem({
  */
 export function CommentList({ post, composing = false }: { post: FeedPost; composing?: boolean }) {
   const viewer = useFeedViewer();
-  const box = useRef<HTMLDivElement & BoxHolder>(null);
+  const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (composing) box.current?.querySelector('textarea')?.focus();
   }, [composing]);

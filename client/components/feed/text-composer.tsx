@@ -2,12 +2,6 @@ import { useId, useState, type SubmitEvent } from 'react';
 import { refusalMessage } from '../refusal-message.ts';
 
 /**
- * A text box's value. Components also compile for the Worker, whose types know no DOM elements beyond
- * what React declares, so the value is read through a narrow type.
- */
-const valueOf = (field: unknown): string => (field as { value?: string } | null)?.value ?? '';
-
-/**
  * A text box with its send button, for posts and comments: checks emptiness and length before sending
  * (the same limits as the API's schema) and shows the API's refusal under the box.
  */
@@ -74,7 +68,7 @@ export function TextComposer({
         aria-invalid={message !== '' || tooLong || undefined}
         aria-describedby={`${id}-count ${id}-message`}
         onChange={(event) => {
-          setText(valueOf(event.currentTarget));
+          setText(event.currentTarget.value);
           if (message) setMessage('');
         }}
       />

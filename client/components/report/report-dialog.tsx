@@ -11,26 +11,15 @@ import { callApi } from '../browser-capabilities.ts';
 import { refusalMessage } from '../refusal-message.ts';
 import type { ReportSubject } from './report-subject.ts';
 
-// The few DOM members used here, typed apart: components are also type-checked for the Worker, without
-// the DOM (worker/tsconfig.json), and this one only ever runs in the browser.
-interface ModalDialog {
-  showModal(): void;
-  close(): void;
-}
-interface Focusable {
-  focus(): void;
-}
-const valueOf = (field: unknown): string => (field as { value?: string } | null)?.value ?? '';
-
 /**
  * The report form, as a modal dialog (https://developer.mozilla.org/docs/Web/HTML/Element/dialog: the
  * page behind is inert, Escape closes it, and focus goes back to where it was, the item's More button):
  * a reason from a short list, optional words, then a thank-you that says the member will be told.
  */
 export function ReportDialog({ subject, onClose }: { subject: ReportSubject; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement & ModalDialog>(null);
-  const firstReason = useRef<HTMLInputElement & Focusable>(null);
-  const doneButton = useRef<HTMLButtonElement & Focusable>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const firstReason = useRef<HTMLInputElement>(null);
+  const doneButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const wordsId = useId();
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -113,7 +102,7 @@ export function ReportDialog({ subject, onClose }: { subject: ReportSubject; onC
             maxLength={MAX_REPORT_WORDS}
             value={words}
             onChange={(event) => {
-              setWords(valueOf(event.target));
+              setWords(event.target.value);
             }}
           />
           <p className="report-problem" role="alert">
