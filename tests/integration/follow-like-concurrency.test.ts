@@ -60,6 +60,11 @@ describe('follow', () => {
     expect(outcomes.filter((o) => o.changed)).toHaveLength(1);
     expect(await db.server.get('games/hades/follows')).toBe(1);
     expect(keys(await db.server.get('follows'))).toHaveLength(1);
+    // The count each answers comes from its own reads, never a read after the write: the follow that
+    // counted says 1, and a repeat that lost the race never says more than was counted.
+    expect(outcomes.find((o) => o.changed)?.followers).toBe(1);
+    expect(outcomes.every((o) => o.followers <= 1)).toBe(true);
+    expect((await follow()).followers).toBe(1);
   });
 
   it('re-enables the same record when following again after an unfollow', async () => {
@@ -242,6 +247,9 @@ describe('like', () => {
       uids.map((uid) => commitLike(db.server, { uid, type: 'post', targetId: 'post1', like: true })),
     );
     expect(await db.server.get('posts/post1/likes')).toBe(100);
+    expect(
+      (await commitLike(db.server, { uid: 'user000', type: 'post', targetId: 'post1', like: true })).likes,
+    ).toBe(100);
     expect(keys(await db.server.get('likes_active/post1'))).toEqual(uids);
     expect(keys(await db.server.get('likes'))).toHaveLength(100);
     expect(keys(await db.server.get('users/user007/private/likes'))).toEqual(['post1']);
