@@ -18,7 +18,9 @@ import { ownerDatabase, runTag, testEnv, testGame } from '../test-support/test-d
 // A like or follow is gated (shared/transitions/gated-transition.ts: multi-path PATCH has no if-match, so
 // the pair's history entry is taken with an ETag-conditional PUT first, which keeps counts exact under
 // races); the entry is read with the preconditions, so a follow is its reads, the PUT and the PATCH: 3. A
-// like also reads the post first, for whose blocks to read (a comment's post after the comment).
+// like also reads the post first, for whose blocks to read (a comment's post after the comment), and the
+// gate is not taken before they are known, so that a refused like writes nothing and costs no more
+// rounds than its reads; taking a like back reads no blocks: 3.
 const WRITE_ROUNDS = {
   'post on a game': 2,
   'post on an event': 2,
@@ -27,6 +29,7 @@ const WRITE_ROUNDS = {
   'like of a post': 4,
   'like of a comment': 4,
   "like of a comment on a member's wall": 5,
+  unlike: 3,
   'follow of a member': 3,
   'follow of a game': 3,
   'follow of an event': 3,
@@ -128,6 +131,7 @@ describe('sequential database rounds per write, the member known', () => {
     'like of a comment': () => roundsOf(`/api/likes/comment/${anaComment}`, { method: 'PUT', uid: ANA }, 200),
     "like of a comment on a member's wall": () =>
       roundsOf(`/api/likes/comment/${wallComment}`, { method: 'PUT', uid: BEN }, 200),
+    unlike: () => roundsOf(`/api/likes/post/${anaPost}`, { method: 'DELETE', uid: BEN }, 200),
     'follow of a member': () => roundsOf(`/api/follows/user/${ANA}`, { method: 'PUT', uid: BEN }, 200),
     'follow of a game': () => roundsOf(`/api/follows/game/${GAME}`, { method: 'PUT', uid: BEN }, 200),
     'follow of an event': () => roundsOf(`/api/follows/event/${EVENT}`, { method: 'PUT', uid: BEN }, 200),
