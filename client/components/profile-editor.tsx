@@ -20,11 +20,14 @@ function ProfileText({
   field,
   value,
   error,
+  loading,
   onChange,
 }: {
   field: TextField;
   value: string;
   error: string;
+  /** Until the saved profile is read: typing then would be overwritten when it arrives. */
+  loading: boolean;
   onChange: (value: string) => void;
 }) {
   const id = useId();
@@ -37,6 +40,8 @@ function ProfileText({
         name={field}
         rows={field === 'brief' ? 2 : 6}
         value={value}
+        readOnly={loading}
+        aria-busy={loading || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
         onChange={(event) => {
@@ -147,6 +152,7 @@ export function ProfileEditor({
             field="brief"
             value={values.brief}
             error={errors.brief}
+            loading={!loaded}
             onChange={(v) => {
               change('brief', v);
             }}
@@ -155,6 +161,7 @@ export function ProfileEditor({
             field="details"
             value={values.details}
             error={errors.details}
+            loading={!loaded}
             onChange={(v) => {
               change('details', v);
             }}

@@ -165,6 +165,14 @@ test('"More posts" appends the next page below without losing the reader’s pla
   // which the browser's scroll anchoring changes on purpose when something above changes size meanwhile
   // (a part of the page that loads late), precisely to keep what is read in place.
   const lastRead = mine.nth(4);
+  // What a member sees of their own posts (Delete) arrives once the session is read after hydration and
+  // changes the cards' height: the reader's place is measured once it is there.
+  await expect(
+    page
+      .locator('.post-card')
+      .filter({ hasText: member.username })
+      .getByRole('button', { name: 'Delete post' }),
+  ).toHaveCount(5);
   const before = (await lastRead.boundingBox())?.y ?? Number.NaN;
   await more.click();
   await expect(mine).toHaveCount(7);
