@@ -1,5 +1,5 @@
 import { measureInflatedSize } from './bounded-inflate.ts';
-import { crc32, pngChunk } from './png-encode.ts';
+import { concatBytes, crc32, PNG_SIGNATURE, pngChunk } from './png-chunks.ts';
 import { reencodedPng } from './png-reencode.ts';
 
 // Takes uploaded bytes as one PNG picture within bounds, and gives back what may be stored: the same
@@ -15,8 +15,6 @@ import { reencodedPng } from './png-reencode.ts';
 //    interlace pass);
 // 4. only then is it decoded (fast-png) and encoded again (png-reencode.ts).
 // Only PNG is taken: the browser draws whatever the member chose onto a canvas and uploads that PNG.
-
-const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** Bits per pixel for each valid PNG colour type and bit depth (PNG spec, table 11.1). */
 const BITS_PER_PIXEL: Record<number, Record<number, number>> = {
@@ -102,7 +100,7 @@ export function expectedInflatedSize(header: PngHeader): number {
  * encoded again from its pixels alone.
  */
 export function checkPng(bytes: Uint8Array, bounds: { width: number; height: number }): PngCheck {
-  if (bytes.length < 8 || SIGNATURE.some((value, index) => bytes[index] !== value)) return notPng;
+  if (bytes.length < 8 || PNG_SIGNATURE.some((value, index) => bytes[index] !== value)) return notPng;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let at = 8;
   let header: PngHeader | undefined;
@@ -154,7 +152,7 @@ export function checkPng(bytes: Uint8Array, bounds: { width: number; height: num
 
   // One stream, whatever number of chunks it came in: thousands of one-byte IDAT chunks would otherwise
   // cost the inflater a copy of its 32 KB window each (18,000 of them took 2 s).
-  const pixelData = concat(idat);
+  const pixelData = concatBytes(idat);
   const inflated = measureInflatedSize(pixelData, expectedInflatedSize(header));
   if (inflated === 'too-much')
     return {
@@ -166,8 +164,8 @@ export function checkPng(bytes: Uint8Array, bounds: { width: number; height: num
 
   try {
     const picture = reencodedPng(
-      concat([
-        new Uint8Array(SIGNATURE),
+      concatBytes([
+        new Uint8Array(PNG_SIGNATURE),
         ...kept,
         pngChunk('IDAT', pixelData),
         pngChunk('IEND', new Uint8Array(0)),
@@ -178,14 +176,4 @@ export function checkPng(bytes: Uint8Array, bounds: { width: number; height: num
   } catch {
     return broken;
   }
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const whole = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.length;
-  }
-  return whole;
 }

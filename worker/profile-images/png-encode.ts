@@ -1,4 +1,5 @@
 import { zlibSync } from 'fflate';
+import { concatBytes, PNG_SIGNATURE, pngChunk } from './png-chunks.ts';
 
 // A PNG encoder for the pictures the Worker stores: 8 bits a channel, no interlacing, and only the
 // three chunks a picture needs (IHDR, IDAT, IEND). Each row gets the filter the PNG spec recommends
@@ -9,30 +10,6 @@ import { zlibSync } from 'fflate';
 
 /** The colour type of each channel count: grey, grey and alpha, RGB, RGBA (PNG spec, table 11.1). */
 const COLOUR_TYPE = { 1: 0, 2: 4, 3: 2, 4: 6 } as const;
-
-const CRC_TABLE = Uint32Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-/** The CRC-32 a PNG chunk ends with, over its type and data (PNG spec, annex D). */
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] ?? 0) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-/** One chunk: its length, type, data and CRC. */
-export function pngChunk(type: string, data: Uint8Array): Uint8Array {
-  const whole = new Uint8Array(12 + data.length);
-  const view = new DataView(whole.buffer);
-  view.setUint32(0, data.length);
-  for (let i = 0; i < 4; i++) whole[4 + i] = type.charCodeAt(i);
-  whole.set(data, 8);
-  view.setUint32(8 + data.length, crc32(whole.subarray(4, 8 + data.length)));
-  return whole;
-}
 
 /**
  * Row `row` filtered with `filter` (0 none, 1 sub, 2 up, 3 average, 4 paeth) into `out`; answers the
@@ -108,16 +85,10 @@ export function encodePng(
   view.setUint32(4, height);
   header.set([8, COLOUR_TYPE[channels], 0, 0, 0], 8);
   const parts = [
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    new Uint8Array(PNG_SIGNATURE),
     pngChunk('IHDR', header),
     pngChunk('IDAT', zlibSync(filtered, { level: 4 })),
     pngChunk('IEND', new Uint8Array(0)),
   ];
-  const png = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    png.set(part, at);
-    at += part.length;
-  }
-  return png;
+  return concatBytes(parts);
 }
