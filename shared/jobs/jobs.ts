@@ -1,6 +1,7 @@
 import { feedIdentityJob } from './feed-identity-job.ts';
 import { feedRecordsJob } from './feed-records-job.ts';
 import type { Job } from './job.ts';
+import { memberCountsJob } from './member-counts-job.ts';
 import { suggestionEngineJob } from './suggestion-engine-job.ts';
 import { trendingJob } from './trending-job.ts';
 
@@ -13,4 +14,5 @@ export const JOBS: Readonly<Record<string, Job>> = {
   suggestions: suggestionEngineJob,
   'feed-records': feedRecordsJob,
   'feed-identity': feedIdentityJob,
+  'member-counts': memberCountsJob,
 };

@@ -1,0 +1,177 @@
+// The member counts job against the real emulator with the project's rules, on data written as the Worker
+// wrote it before it refused accounts with no member record (issue 21): five accounts made straight at the
+// auth provider each followed a member and a game and liked a post and a comment, through the real follow
+// and like transitions, beside members' (a registered member's and a guest's) own follows and likes.
+// Afterwards every count is the members' acts only, the non-members' entries are gone (with the
+// notifications they caused), a member's follow landing while the job recounts is kept, and a second
+// run writes nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOBS } from '../../shared/jobs/jobs.ts';
+import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import { commitFollow, type FollowChange } from '../../shared/transitions/follow.ts';
+import { commitLike } from '../../shared/transitions/like.ts';
+import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await startTestDatabase();
+});
+afterAll(async () => {
+  await db.close();
+});
+
+const T = TEST_DATABASE_NOW - 60_000;
+/** Accounts made at the auth provider, never registered: no `users/{uid}/public/username`. */
+const STRANGERS = ['stranger1', 'stranger2', 'stranger3', 'stranger4', 'stranger5'];
+/** A registered member and a guest made through anon-auth (its username is its `web-…` name). */
+const MEMBERS = ['ben', 'web-guest1'];
+
+const run = (client: RtdbClient = db.server) => {
+  const job = JOBS['member-counts'];
+  if (!job) throw new Error('no member-counts job');
+  const lines: string[] = [];
+  return job
+    .run({ db: client, now: () => TEST_DATABASE_NOW, log: (line) => lines.push(line) })
+    .then((summary) => ({ summary, lines }));
+};
+
+const keys = async (path: string) => Object.keys((await db.server.get(path)) ?? {}).sort();
+
+const follow = (uid: string, type: FollowChange['type'], targetId: string) =>
+  commitFollow(db.server, { uid, type, targetId, follow: true });
+
+describe('the member counts job', () => {
+  beforeAll(async () => {
+    const member = (uid: string) => ({ uuid: uid, username: uid, follows: 0 });
+    await db.server.patch('', {
+      'users/ana/public': member('ana'),
+      'users/ben/public': member('ben'),
+      'users/web-guest1/public': member('web-guest1'),
+      'users/eve/public': member('eve'),
+      'users/dora/public': member('dora'),
+      'users/finn/public': member('finn'),
+      'games/hades': { name: 'Hades', follows: 0 },
+      'posts/p1': {
+        uuid: 'p1',
+        targetUUID: 'ana',
+        targetType: 'user',
+        sourceUUID: 'ana',
+        authorName: 'ana',
+        content: 'a post',
+        type: 'text',
+        likes: 0,
+        timestamp: T,
+        comments: { c1: T + 1 },
+      },
+      'comments/c1': {
+        uuid: 'c1',
+        postUUID: 'p1',
+        sourceUUID: 'ana',
+        content: 'a comment',
+        timestamp: T + 1,
+      },
+    });
+    // What the Worker let through before it asked for a member record, through its own transitions.
+    for (const uid of [...STRANGERS, ...MEMBERS]) {
+      await follow(uid, 'user', 'ana');
+      await follow(uid, 'game', 'hades');
+      await commitLike(db.server, { uid, type: 'post', targetId: 'p1', like: true });
+      await commitLike(db.server, { uid, type: 'comment', targetId: 'c1', like: true });
+    }
+    // Eve is followed by non-members only; Dora and Finn follow her while the job runs (see below).
+    for (const uid of STRANGERS) await follow(uid, 'user', 'eve');
+  });
+
+  it('counts only members’ follows and likes, keeping a member’s follow made while it runs', async () => {
+    // Before: every throwaway account moved the counts, and Ana was told of each.
+    expect(await db.server.get('users/ana/public/follows')).toBe(7);
+    expect(await db.server.get('games/hades/follows')).toBe(7);
+    expect(await db.server.get('posts/p1/likes')).toBe(7);
+    expect(await db.server.get('comments/c1/likes')).toBe(7);
+    expect(await db.server.get('users/eve/public/follows')).toBe(5);
+    expect(await keys('notifications/ana')).toHaveLength(MEMBERS.length * 3 + STRANGERS.length * 3);
+
+    // Two members follow Eve while the job recounts her, through the transition, interleaved with the
+    // job's own requests: Dora after the job has read Eve's count and before it reads her followers, Finn
+    // after it has read both and before it writes the count (a plain write would drop Finn's follow).
+    const raced = { dora: false, finn: false };
+    const eveCount = 'users/eve/public/follows';
+    const racing: RtdbClient = {
+      ...db.server,
+      async query(path, query, schema) {
+        if (path === 'follows_by_targetid/user:eve' && !raced.dora) {
+          raced.dora = true;
+          await follow('dora', 'user', 'eve');
+        }
+        return db.server.query(path, query, schema);
+      },
+      async put(path, value, options) {
+        if (path === eveCount && !raced.finn) {
+          raced.finn = true;
+          await follow('finn', 'user', 'eve');
+        }
+        return db.server.put(path, value, options);
+      },
+      async putIfUnchanged(path, value, ifMatch) {
+        if (path === eveCount && !raced.finn) {
+          raced.finn = true;
+          await follow('finn', 'user', 'eve');
+        }
+        return db.server.putIfUnchanged(path, value, ifMatch);
+      },
+    };
+    const { summary, lines } = await run(racing);
+    expect(raced).toEqual({ dora: true, finn: true });
+    expect(summary).toBe(
+      '3 follower counts and 2 like counts corrected, 15 follows and 10 likes by non-members taken back',
+    );
+    expect(lines).toContain('users/ana/public/follows: 7 → 2');
+    expect(lines).toContain('posts/p1/likes: 7 → 2');
+
+    expect(await db.server.get('users/ana/public/follows')).toBe(2);
+    expect(await db.server.get('games/hades/follows')).toBe(2);
+    expect(await db.server.get('posts/p1/likes')).toBe(2);
+    expect(await db.server.get('comments/c1/likes')).toBe(2);
+    // Dora's and Finn's follows, counted and indexed; the strangers' gone.
+    expect(await db.server.get(eveCount)).toBe(2);
+    expect(await keys('follows_by_targetid/user:eve')).toEqual(['dora', 'finn']);
+  });
+
+  it('takes the non-members’ follows and likes back from every index, and their notifications', async () => {
+    expect(await keys('follows_by_targetid/user:ana')).toEqual([...MEMBERS].sort());
+    expect(await keys('follows_by_targetid/game:hades')).toEqual([...MEMBERS].sort());
+    expect(await keys('likes_active/p1')).toEqual([...MEMBERS].sort());
+    expect(await keys('likes_active/c1')).toEqual([...MEMBERS].sort());
+    for (const uid of STRANGERS) {
+      expect(await db.server.get(`follows_by_userid/${uid}`)).toBeNull();
+      expect(await db.server.get(`users/${uid}/private`)).toBeNull();
+      expect(await db.server.get(`follows_history/${uid}/user:ana`)).toMatchObject({ disabled: true });
+      expect(await db.server.get(`likes_history/${uid}/p1`)).toMatchObject({ disabled: true });
+    }
+    // Ana is told of her two members' follows and likes only.
+    const actors = Object.values(
+      (await db.server.get('notifications/ana')) as Record<string, { actorUUID: string }>,
+    )
+      .map((n) => n.actorUUID)
+      .sort();
+    expect(actors).toEqual([...MEMBERS, ...MEMBERS, ...MEMBERS].sort());
+    // The members' own follows are untouched.
+    expect(await keys('follows_by_userid/ben')).toEqual(['game:hades', 'user:ana']);
+    expect(await keys('users/web-guest1/private/likes')).toEqual(['c1', 'p1']);
+  });
+
+  it('writes nothing on a second run', async () => {
+    const before = await db.server.get('');
+    const { summary, lines } = await run();
+    expect(summary).toBe(
+      '0 follower counts and 0 like counts corrected, 0 follows and 0 likes by non-members taken back',
+    );
+    expect(lines).toEqual([]);
+    expect(await db.server.get('')).toEqual(before);
+  });
+
+  it('a member’s next follow counts from the corrected count', async () => {
+    expect((await follow('eve', 'user', 'ana')).followers).toBe(3);
+    expect(await db.server.get('users/ana/public/follows')).toBe(3);
+  });
+});
