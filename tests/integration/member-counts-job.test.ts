@@ -175,3 +175,40 @@ describe('the member counts job', () => {
     expect(await db.server.get('users/ana/public/follows')).toBe(3);
   });
 });
+
+describe('the member counts job on a target followed by more accounts than one page holds', () => {
+  /** More than the job's page of 500 index entries, members and non-members interleaved in key order. */
+  const FOLLOWERS = 1_100;
+  const uidOf = (i: number) => `acct${String(i).padStart(5, '0')}`;
+  const isMember = (i: number) => i % 11 < 6;
+
+  beforeAll(async () => {
+    const updates: Record<string, unknown> = { 'games/celeste': { name: 'Celeste', follows: FOLLOWERS } };
+    for (let i = 0; i < FOLLOWERS; i += 1) {
+      const uid = uidOf(i);
+      const entry = { followId: `f${uid}`, type: 'game', timestamp: T };
+      if (isMember(i)) updates[`users/${uid}/public`] = { uuid: uid, username: uid };
+      updates[`follows_by_targetid/game:celeste/${uid}`] = entry;
+      updates[`follows_by_userid/${uid}/game:celeste`] = entry;
+      updates[`follows_history/${uid}/game:celeste`] = { followId: `f${uid}`, type: 'game', disabled: false };
+      updates[`users/${uid}/private/follows/games/celeste`] = T;
+    }
+    await db.server.patch('', updates);
+  });
+
+  it('counts the members on every page and takes back the non-members on every page', async () => {
+    const members = Array.from({ length: FOLLOWERS }, (_, i) => i).filter(isMember);
+    expect(members).toHaveLength(600);
+    const { summary } = await run();
+    expect(summary).toBe(
+      '1 follower counts and 0 like counts corrected, 500 follows and 0 likes by non-members taken back',
+    );
+    expect(await db.server.get('games/celeste/follows')).toBe(600);
+    expect(await keys('follows_by_targetid/game:celeste')).toEqual(members.map(uidOf));
+    expect(await db.server.get(`follows_by_userid/${uidOf(10)}`)).toBeNull();
+    expect(await db.server.get(`follows_history/${uidOf(1_099)}/game:celeste`)).toMatchObject({
+      disabled: true,
+    });
+    expect((await run()).summary).toMatch(/^0 follower counts and 0 like counts corrected, 0 follows/);
+  });
+});
