@@ -147,6 +147,9 @@ describe('the member counts job', () => {
       expect(await db.server.get(`users/${uid}/private`)).toBeNull();
       expect(await db.server.get(`follows_history/${uid}/user:ana`)).toMatchObject({ disabled: true });
       expect(await db.server.get(`likes_history/${uid}/p1`)).toMatchObject({ disabled: true });
+      // The records the trending job reads (it leaves disabled ones out): no longer the game's followers.
+      const { followId } = (await db.server.get(`follows_history/${uid}/game:hades`)) as { followId: string };
+      expect(await db.server.get(`follows/${followId}`)).toMatchObject({ type: 'game', disabled: true });
     }
     // Ana is told of her two members' follows and likes only.
     const actors = Object.values(
@@ -192,6 +195,13 @@ describe('the member counts job on a target followed by more accounts than one p
       updates[`follows_by_userid/${uid}/game:celeste`] = entry;
       updates[`follows_history/${uid}/game:celeste`] = { followId: `f${uid}`, type: 'game', disabled: false };
       updates[`users/${uid}/private/follows/games/celeste`] = T;
+      updates[`follows/f${uid}`] = {
+        userUUID: uid,
+        targetUUID: 'celeste',
+        type: 'game',
+        timestamp: T,
+        disabled: false,
+      };
     }
     await db.server.patch('', updates);
   });
