@@ -1,6 +1,6 @@
 // The member counts job: takes out of the public counts what accounts with no member record raised
 // before the Worker refused their writes (worker/auth/require-member.ts, issue 21). An account made
-// straight at the auth provider could follow and like like anyone, and five of them took a member's
+// straight at the auth provider could follow and like as any member could, and five of them took a member's
 // followers from 2 to 7. Run it once when deploying that change (`npm run job -- member-counts`), after the
 // feed identity job (it reads follower indexes under kinded names, `follows_by_targetid/{kind}:{id}`).
 //
@@ -18,11 +18,13 @@
 // twice or not at all by a difference computed from them. The count is read with its ETag BEFORE the index
 // and put back only while unchanged: every follow, like, unfollow and unlike moves the count in the PATCH
 // that moves the index, so one landing at any point after the count's read changes its ETag, the put is
-// refused and the target is read again (ATTEMPTS times, then left to the next run, which is said). Left
-// open: a member's act and its undoing (or two opposite acts of one size) landing between the two reads
-// leave the count as it was, ETag included; the count written is then off by what the index read missed,
-// until the job runs again. Non-members' entries cannot change while the job runs: the Worker refuses
-// every write of theirs, so removing them needs no gate.
+// refused and the target is read again (ATTEMPTS times, then left to the next run, which is said). This
+// holds however many pages the index takes to read. (No one conditional write can cover both: the count
+// lives in the target's record and the index elsewhere, and an ETag covers one path.)
+// Left open: two opposite acts by members (a follow and an unfollow) both landing after the count's read,
+// one before the index is read and one after, leave the count's value, and so its ETag, as read; the put
+// then goes through off by one until the job runs again. Non-members' entries cannot change while the job
+// runs: the Worker refuses every write of theirs, so removing them needs no gate.
 //
 // Safe to repeat: a second run finds no non-member's entries and every count equal to its recount, and
 // writes nothing.
@@ -71,7 +73,12 @@ async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R
   return results;
 }
 
-/** The keys of `root`: one shallow read (keys only, none of the indexes under them). */
+/**
+ * The keys of `root`: one shallow read (keys only, none of the indexes under them). Not paged: the REST
+ * API takes no query with `shallow`, and a page of the root by `$key` would bring each target's whole index
+ * with its key; a key is a few dozen bytes per followed or liked item, as the feed identity job reads its
+ * roots. What lies under each key is read in pages (keyPages).
+ */
 async function keysOf(db: RtdbClient, root: string): Promise<string[]> {
   return Object.keys((await db.get(root, { shallow: true })) ?? {}).sort(compareKeys);
 }
