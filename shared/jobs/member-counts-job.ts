@@ -338,7 +338,7 @@ export const memberCountsJob: Job = {
     return (
       `${n(followerCounts)} follower counts and ${n(likeCounts)} like counts corrected, ` +
       `${n(follows)} follows and ${n(likes)} likes by non-members taken back` +
-      (leftOver > 0 ? `, ${n(leftOver)} counts kept changing: run again` : '')
+      (leftOver > 0 ? `; ${n(leftOver)} kept changing while recounted: run the job again` : '')
     );
   },
 };

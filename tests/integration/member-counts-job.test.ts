@@ -222,3 +222,46 @@ describe('the member counts job on a target followed by more accounts than one p
     expect((await run()).summary).toMatch(/^0 follower counts and 0 like counts corrected, 0 follows/);
   });
 });
+
+describe('the member counts job on a count that keeps changing', () => {
+  /** As many as the job's tries of one count. */
+  const MEMBERS_FOLLOWING = ['m1', 'm2', 'm3', 'm4', 'm5'];
+  beforeAll(async () => {
+    await db.server.patch('', {
+      'users/gwen/public': { uuid: 'gwen', username: 'gwen', follows: 0 },
+      ...Object.fromEntries(
+        MEMBERS_FOLLOWING.map((uid) => [`users/${uid}/public`, { uuid: uid, username: uid }]),
+      ),
+    });
+    for (const uid of STRANGERS.slice(0, 2)) await follow(uid, 'user', 'gwen');
+  });
+
+  it('writes no count over a member’s follow: it leaves the target to the next run and says so', async () => {
+    // A member follows Gwen just before each of the job's writes of her count.
+    const waiting = [...MEMBERS_FOLLOWING];
+    const busy: RtdbClient = {
+      ...db.server,
+      async putIfUnchanged(path, value, ifMatch) {
+        const uid = path === 'users/gwen/public/follows' ? waiting.shift() : undefined;
+        if (uid !== undefined) await follow(uid, 'user', 'gwen');
+        return db.server.putIfUnchanged(path, value, ifMatch);
+      },
+    };
+    const { summary, lines } = await run(busy);
+    expect(summary).toBe(
+      '0 follower counts and 0 like counts corrected, 0 follows and 0 likes by non-members taken back; ' +
+        '1 kept changing while recounted: run the job again',
+    );
+    expect(lines).toContain(
+      'users/gwen/public/follows kept changing while being recounted; left to the next run',
+    );
+    // Every follow counted, none lost; the strangers' wait for the next run.
+    expect(await db.server.get('users/gwen/public/follows')).toBe(2 + MEMBERS_FOLLOWING.length);
+
+    expect((await run()).summary).toBe(
+      '1 follower counts and 0 like counts corrected, 2 follows and 0 likes by non-members taken back',
+    );
+    expect(await db.server.get('users/gwen/public/follows')).toBe(MEMBERS_FOLLOWING.length);
+    expect(await keys('follows_by_targetid/user:gwen')).toEqual(MEMBERS_FOLLOWING);
+  });
+});
