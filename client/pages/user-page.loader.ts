@@ -56,11 +56,14 @@ async function notFound(db: RtdbClient) {
   return data<NotFoundPageData>(await notFoundPageData(db), { status: 404 });
 }
 
+/** Members read for one profile name at most: a name is held once; a second match only shows it is not. */
+const PROFILE_NAME_MATCHES_READ = 2;
+
 /** The uid holding a profile name in `users_public` (the only public read of it: by username, limited). */
 async function uidByProfileName(db: RtdbClient, profileName: string): Promise<string | null> {
   const matches = await db.query(
     ROOTS.usersPublic,
-    { orderBy: 'username', equalTo: profileName, limitToFirst: 2 },
+    { orderBy: 'username', equalTo: profileName, limitToFirst: PROFILE_NAME_MATCHES_READ },
     usersPublicMatchesSchema,
   );
   const uid = Object.entries(matches ?? {}).find(([, entry]) => entry.username === profileName)?.[0];

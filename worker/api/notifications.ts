@@ -18,6 +18,9 @@ const seenRequestSchema = z.object({ upTo: z.number().int().nonnegative().max(Nu
 
 const newestSchema = z.record(z.string(), z.looseObject({ timestamp: notificationSchema.shape.timestamp }));
 
+/** Notifications read to know the newest one's time, which "seen" may not pass: only that one. */
+const NEWEST_NOTIFICATION_READ = 1;
+
 /**
  * The caller's own notifications (never anyone else's: no route names a member, and the reads go as the
  * caller, so the rules refuse another's): GET a page newest first (`?cursor=` the page before's `next`),
@@ -49,7 +52,11 @@ export const notificationsApi = new Hono<AppEnv>()
     const asMember = c.var.database.asUser(user.idToken);
     const [seen, newest] = await Promise.all([
       readSeenUpTo(asMember, user.uid),
-      asMember.query(notificationsPath(user.uid), { orderBy: 'timestamp', limitToLast: 1 }, newestSchema),
+      asMember.query(
+        notificationsPath(user.uid),
+        { orderBy: 'timestamp', limitToLast: NEWEST_NOTIFICATION_READ },
+        newestSchema,
+      ),
     ]);
     const newestTime = Math.max(0, ...Object.values(newest ?? {}).map((entry) => entry.timestamp));
     const seenUpTo = Math.max(seen, Math.min(c.req.valid('json').upTo, newestTime));

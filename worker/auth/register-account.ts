@@ -19,12 +19,18 @@ export class RegistrationRefused extends Refusal {
   }
 }
 
+/**
+ * Holders of one username read at most: a name is held once, so a second holder (another account, when
+ * `exceptUid` is the first) is all that must be seen to answer; a third would change nothing.
+ */
+const USERNAME_HOLDERS_READ = 2;
+
 /** Whether some public user already goes by `username` (spec section 5: checked against public users by username). */
 export async function usernameInUse(db: RtdbClient, username: string, exceptUid?: string): Promise<boolean> {
   const [byIndex, claim] = await Promise.all([
     db.query(
       ROOTS.usersPublic,
-      { orderBy: 'username', equalTo: username, limitToFirst: 2 },
+      { orderBy: 'username', equalTo: username, limitToFirst: USERNAME_HOLDERS_READ },
       z.record(z.string(), z.unknown()),
     ),
     db.read(usernameClaimNode(username).path, z.string()),
