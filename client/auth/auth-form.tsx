@@ -18,8 +18,9 @@ const CSS = `
 .auth-error{color:#ff9d9d;margin:0}
 .auth-notice{color:#a6e3a1;margin:0}
 .auth-actions{display:flex;flex-wrap:wrap;gap:.6rem;align-items:center}
-.auth-actions button,.auth-button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:0;background:#8ab4ff;color:#0f1117;font-weight:700;cursor:pointer}
-.auth-actions button.secondary{background:transparent;color:#8ab4ff;border:1px solid #8ab4ff}
+/* :where(): these defaults weigh nothing, so the pill-button classes of client/styles.css win, also on a page this sheet stayed in after a client-side navigation */
+:where(.auth-actions button),.auth-button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:0;background:#8ab4ff;color:#0f1117;font-weight:700;cursor:pointer}
+:where(.auth-actions button.secondary){background:transparent;color:#8ab4ff;border:1px solid #8ab4ff}
 .auth-actions button:disabled{opacity:.6;cursor:progress}
 `;
 
@@ -177,7 +178,7 @@ export function AuthForm<Name extends string>({
         notice={notice}
       />
       <div className="auth-actions">
-        <button type="submit" disabled={busy}>
+        <button type="submit" className="pill-button pill-button-filled" disabled={busy}>
           {submitLabel}
         </button>
         {actions}

@@ -172,6 +172,7 @@ export function DeveloperEventForm({
       <FormOutcome
         label={event ? 'Save the event' : 'Create the event'}
         saving={saving}
+        buttonClassName="pill-button pill-button-filled"
         error={error}
         notice={
           saved ? (

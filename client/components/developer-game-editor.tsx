@@ -124,6 +124,7 @@ export function DeveloperGameEditor({ game, onSaved }: { game: Game; onSaved: (g
       <FormOutcome
         label="Save the game’s page"
         saving={saving}
+        buttonClassName="pill-button pill-button-filled"
         error={error}
         notice={
           notice ? (

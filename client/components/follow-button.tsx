@@ -146,7 +146,7 @@ export function FollowButton({
     control = null;
   } else if (!session || membership === 'signed-out') {
     control = (
-      <Link className="follow-button" to={loginPath}>
+      <Link className="pill-button pill-button-filled follow-button" to={loginPath}>
         Follow
       </Link>
     );
@@ -156,7 +156,7 @@ export function FollowButton({
     control = (
       <button
         type="button"
-        className="follow-button"
+        className="pill-button pill-button-filled follow-button"
         aria-pressed={following}
         aria-disabled={waiting || undefined}
         onClick={() => {

@@ -3,25 +3,27 @@ import type { ReactNode } from 'react';
 /**
  * The end of a form that saves through the API: its submit button (which says "Saving…" while the request
  * is out), then what came of the last try: the refusal as an alert, which screen readers say at once, or
- * the confirmation as a polite status.
+ * the confirmation as a polite status. `buttonClassName` styles the button (the developer forms' filled pill).
  */
 export function FormOutcome({
   label,
   saving,
   disabled = false,
+  buttonClassName,
   error,
   notice,
 }: {
   label: string;
   saving: boolean;
   disabled?: boolean;
+  buttonClassName?: string;
   error: string | null;
   notice: ReactNode;
 }) {
   return (
     <>
       <div className="auth-actions">
-        <button type="submit" disabled={saving || disabled}>
+        <button type="submit" className={buttonClassName} disabled={saving || disabled}>
           {saving ? 'Saving…' : label}
         </button>
       </div>

@@ -25,7 +25,7 @@ export function Component() {
     return (
       <button
         type="button"
-        className="secondary"
+        className="pill-button secondary"
         onClick={() => {
           forms.clear();
           setSwitched(true);
@@ -90,7 +90,7 @@ export function Component() {
         <AuthForm key={mode} forms={forms} focusFirstField={switched} {...form} />
         {mode === 'sign-in' ? (
           <div className="auth-actions">
-            <button type="button" className="secondary" onClick={onGuest} disabled={forms.busy}>
+            <button type="button" className="pill-button secondary" onClick={onGuest} disabled={forms.busy}>
               Continue as guest
             </button>
             <Link to={`/signup${next ? `?next=${encodeURIComponent(next)}` : ''}`}>Create an account</Link>

@@ -49,7 +49,9 @@ export function Component() {
             autoComplete="off"
             spellCheck={false}
           />
-          <button type="submit">Search</button>
+          <button type="submit" className="pill-button pill-button-filled">
+            Search
+          </button>
         </div>
       </Form>
       <p className="search-page-summary" role="status">

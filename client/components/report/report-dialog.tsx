@@ -115,10 +115,14 @@ export function ReportDialog({ subject, onClose }: { subject: ReportSubject; onC
             ) : null}
           </p>
           <div className="report-actions">
-            <button type="button" className="secondary" onClick={close}>
+            <button type="button" className="pill-button secondary" onClick={close}>
               Cancel
             </button>
-            <button type="submit" aria-disabled={sending || undefined}>
+            <button
+              type="submit"
+              className="pill-button pill-button-filled"
+              aria-disabled={sending || undefined}
+            >
               {sending ? 'Sending…' : 'Send report'}
             </button>
           </div>
@@ -127,7 +131,7 @@ export function ReportDialog({ subject, onClose }: { subject: ReportSubject; onC
         <>
           <p role="status">{done}</p>
           <div className="report-actions">
-            <button ref={doneButton} type="button" onClick={close}>
+            <button ref={doneButton} type="button" className="pill-button pill-button-filled" onClick={close}>
               Done
             </button>
           </div>
