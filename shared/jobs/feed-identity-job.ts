@@ -40,11 +40,8 @@ import { POST_TARGET_TYPES } from '../schemas/post.ts';
 import { targetExists } from '../transitions/target-presence.ts';
 import { fillFeedRecords } from './feed-records-job.ts';
 import type { Job, JobContext } from './job.ts';
+import { childPages, inBatches } from './paged-reads.ts';
 
-/** Records read per request. */
-const PAGE_SIZE = 500;
-/** Requests in flight at a time. */
-const PARALLEL_REQUESTS = 25;
 /** Tries of one post's conditional write before it is left to the next run (it kept changing). */
 const ATTEMPTS = 5;
 
@@ -57,14 +54,6 @@ const timestampMapSchema = z.record(z.string(), z.number());
 const followerSchema = z.object({ type: z.string() }).loose();
 const followHistorySchema = z.object({ type: z.string(), disabled: z.boolean() }).loose();
 
-/** Runs `work` on every item, PARALLEL_REQUESTS at a time; answers the results in order. */
-async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += PARALLEL_REQUESTS)
-    results.push(...(await Promise.all(items.slice(i, i + PARALLEL_REQUESTS).map(work))));
-  return results;
-}
-
 /** The keys of `root` still keyed by an id alone (one shallow read: keys only). */
 async function idOnlyKeys(db: RtdbClient, root: string): Promise<string[]> {
   const keys = Object.keys((await db.get(root, { shallow: true })) ?? {});
@@ -73,27 +62,11 @@ async function idOnlyKeys(db: RtdbClient, root: string): Promise<string[]> {
 
 /** The ids of the posts that do not say their kind, a page of `posts` at a time in key order. */
 async function* postsWithoutKind(db: RtdbClient): AsyncGenerator<string[]> {
-  let after: string | null = null;
-  for (;;) {
-    const answer: Record<string, unknown> | null = await db.query(
-      SOCIAL_ROOTS.posts,
-      after === null
-        ? { orderBy: '$key', limitToFirst: PAGE_SIZE }
-        : { orderBy: '$key', startAt: after, limitToFirst: PAGE_SIZE + 1 },
-      z.record(z.string(), z.unknown()).nullable(),
-    );
-    const entries: [string, unknown][] = Object.entries(answer ?? {})
-      .filter(([id]) => id !== after)
-      .sort(([a], [b]) => compareKeys(a, b));
-    const last: string | undefined = entries.at(-1)?.[0];
-    if (last === undefined) return;
+  for await (const entries of childPages(db, SOCIAL_ROOTS.posts))
     yield entries.flatMap(([id, value]) => {
       const post = postTargetSchema.safeParse(value);
       return post.success && !feedKindSchema.safeParse(post.data.targetType).success ? [id] : [];
     });
-    if (entries.length < PAGE_SIZE) return;
-    after = last;
-  }
 }
 
 /** The kind of target `id` is: the first kind with a record under it, or null when none has. */

@@ -16,16 +16,12 @@ import { z } from 'zod';
 import { isGuestName } from '../auth/account-api.ts';
 import { postFeedId } from '../feed/feed-id.ts';
 import { feedKey, parseFeedKey } from '../feed/feed-key.ts';
-import { compareKeys } from '../rtdb/key-order.ts';
 import { SOCIAL_ROOTS, userSectionNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { POST_TARGET_TYPES } from '../schemas/post.ts';
 import type { Job, JobContext } from './job.ts';
+import { childPages, inBatches } from './paged-reads.ts';
 
-/** Records read per request. */
-const PAGE_SIZE = 500;
-/** Requests in flight at a time: authors' names read, records filled in. */
-const PARALLEL_REQUESTS = 25;
 /** Tries of one record's conditional write before it is left to the next run (it kept changing). */
 const ATTEMPTS = 5;
 
@@ -46,31 +42,13 @@ const wholeRecordSchema = recordSchema.loose();
 type Fields = Partial<Pick<StoredRecord, 'feed_key' | 'authorName'>>;
 type Kind = 'posts' | 'comments';
 
-const pageSchema = z.record(z.string(), z.unknown()).nullable();
-
 /** The records of a node a page at a time, in key order (a query's answer is in no particular order). */
 async function* pagesOf(db: RtdbClient, root: string): AsyncGenerator<[string, StoredRecord][]> {
-  let after: string | null = null;
-  for (;;) {
-    const answer: Record<string, unknown> | null = await db.query(
-      root,
-      after === null
-        ? { orderBy: '$key', limitToFirst: PAGE_SIZE }
-        : { orderBy: '$key', startAt: after, limitToFirst: PAGE_SIZE + 1 },
-      pageSchema,
-    );
-    const entries: [string, unknown][] = Object.entries(answer ?? {})
-      .filter(([id]) => id !== after)
-      .sort(([a], [b]) => compareKeys(a, b));
-    const last: string | undefined = entries.at(-1)?.[0];
-    if (last === undefined) return;
+  for await (const entries of childPages(db, root))
     yield entries.flatMap(([id, value]) => {
       const parsed = recordSchema.safeParse(value);
       return parsed.success ? [[id, parsed.data] as [string, StoredRecord]] : [];
     });
-    if (entries.length < PAGE_SIZE) return;
-    after = last;
-  }
 }
 
 /** Members' usernames by uid, read once per run; guests, and members without one, have none. */
@@ -78,16 +56,13 @@ function authorNames(db: RtdbClient): (uids: Iterable<string>) => Promise<Map<st
   const known = new Map<string, string | null>();
   return async (uids) => {
     const missing = [...new Set(uids)].filter((uid) => !known.has(uid));
-    for (let i = 0; i < missing.length; i += PARALLEL_REQUESTS) {
-      const batch = missing.slice(i, i + PARALLEL_REQUESTS);
-      const names = await Promise.all(
-        batch.map((uid) => db.read(userSectionNode(uid, 'public').child('username').path, z.string())),
-      );
-      batch.forEach((uid, n) => {
-        const name = names[n] ?? null;
-        known.set(uid, name === null || isGuestName(name) ? null : name);
-      });
-    }
+    const names = await inBatches(missing, (uid) =>
+      db.read(userSectionNode(uid, 'public').child('username').path, z.string()),
+    );
+    missing.forEach((uid, n) => {
+      const name = names[n] ?? null;
+      known.set(uid, name === null || isGuestName(name) ? null : name);
+    });
     return known;
   };
 }
@@ -165,12 +140,8 @@ export async function fillFeedRecords(context: Pick<JobContext, 'db' | 'log'>): 
         .filter(([id, record]) => Object.keys(fieldsOf(kind, id, record, names)).length > 0)
         .map(([id]) => id);
       if (needing.length === 0) continue;
-      for (let i = 0; i < needing.length; i += PARALLEL_REQUESTS) {
-        const written = await Promise.all(
-          needing.slice(i, i + PARALLEL_REQUESTS).map((id) => fillRecord(context, namesOf, kind, id)),
-        );
-        filled[kind] += written.filter(Boolean).length;
-      }
+      const written = await inBatches(needing, (id) => fillRecord(context, namesOf, kind, id));
+      filled[kind] += written.filter(Boolean).length;
       log(`${kind}: ${String(filled[kind])} filled in`);
     }
   }

@@ -55,23 +55,12 @@ import { followHistoryEntrySchema, planFollow } from '../transitions/follow.ts';
 import { likeHistoryEntrySchema, planLike } from '../transitions/like.ts';
 import { targetExists } from '../transitions/target-presence.ts';
 import type { Job, JobContext } from './job.ts';
+import { childPages, inBatches, JOB_PAGE_SIZE } from './paged-reads.ts';
 
-/** Index entries read per request (a target's followers, a post's likers). */
-const PAGE_SIZE = 500;
-/** Requests in flight at a time. */
-const PARALLEL_REQUESTS = 25;
 /** Recounts of one target whose count kept changing before it is left to the next run. */
 const ATTEMPTS = 5;
 
 type Context = Pick<JobContext, 'db' | 'log'>;
-
-/** Runs `work` on every item, PARALLEL_REQUESTS at a time; answers the results in order. */
-async function inBatches<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let i = 0; i < items.length; i += PARALLEL_REQUESTS)
-    results.push(...(await Promise.all(items.slice(i, i + PARALLEL_REQUESTS).map(work))));
-  return results;
-}
 
 /**
  * The keys of `root`: one shallow read (keys only, none of the indexes under them). Not paged: the REST
@@ -85,24 +74,7 @@ async function keysOf(db: RtdbClient, root: string): Promise<string[]> {
 
 /** The keys of the children of `path` (a target's followers, a post's likers), a page at a time. */
 async function* keyPages(db: RtdbClient, path: string): AsyncGenerator<string[]> {
-  let after: string | null = null;
-  for (;;) {
-    const answer: Record<string, unknown> | null = await db.query(
-      path,
-      after === null
-        ? { orderBy: '$key', limitToFirst: PAGE_SIZE }
-        : { orderBy: '$key', startAt: after, limitToFirst: PAGE_SIZE + 1 },
-      z.record(z.string(), z.unknown()).nullable(),
-    );
-    const keys = Object.keys(answer ?? {})
-      .filter((key) => key !== after)
-      .sort(compareKeys);
-    const last = keys.at(-1);
-    if (last === undefined) return;
-    yield keys;
-    if (keys.length < PAGE_SIZE) return;
-    after = last;
-  }
+  for await (const entries of childPages(db, path)) yield entries.map(([key]) => key);
 }
 
 /**
@@ -219,14 +191,14 @@ async function unlikePlan(db: RtdbClient, uid: string, targetId: string): Promis
   return plan.kind === 'write' ? { ...updates, ...plan.updates, [gatePath]: plan.next } : updates;
 }
 
-/** Step 2 for one target: its non-members' acts taken back, up to PAGE_SIZE of them per PATCH. */
+/** Step 2 for one target: its non-members' acts taken back, up to JOB_PAGE_SIZE of them per PATCH. */
 async function takeBack(
   db: RtdbClient,
   strangers: readonly string[],
   plan: (uid: string) => Promise<MultiPathUpdate>,
 ): Promise<void> {
-  for (let i = 0; i < strangers.length; i += PAGE_SIZE) {
-    const plans = await inBatches(strangers.slice(i, i + PAGE_SIZE), plan);
+  for (let i = 0; i < strangers.length; i += JOB_PAGE_SIZE) {
+    const plans = await inBatches(strangers.slice(i, i + JOB_PAGE_SIZE), plan);
     await db.patch('', Object.assign({}, ...plans) as MultiPathUpdate);
   }
 }
