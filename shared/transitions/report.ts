@@ -10,8 +10,9 @@ import {
   reportNode,
   userSectionNode,
 } from '../rtdb/paths.ts';
-import type { RtdbClient } from '../rtdb/rest-client.ts';
+import type { RtdbClient, RtdbTagged } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
+import { TransitionBusyError } from './gated-transition.ts';
 import { pushId } from '../push-id.ts';
 import type { ReportKind, ReportOutcome } from '../reports/report-reasons.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
@@ -34,16 +35,16 @@ export const reportItemKey = (kind: ReportKind, itemId: string): string => `${ki
 /** Most open reports of one item that one handling resolves; more stay in the queue for the next. */
 export const REPORTS_HANDLED_AT_ONCE = 100;
 
-/** A new report of an item by `uid`: the report, the item's place in the queue, and its open entry. */
-export function planNewReport(uid: string, request: ReportRequest): MultiPathUpdate {
-  const key = reportItemKey(request.kind, request.itemId);
+/** The report `uid` makes of `request`'s item, as stored. */
+function reportValue(request: ReportRequest): Record<string, unknown> {
   const words = request.words ?? '';
+  return { reason: request.reason, ...(words === '' ? {} : { words }), timestamp: SERVER_TIMESTAMP };
+}
+
+/** A new report's place in the queue, and its open entry (the report itself is claimed first). */
+export function planReportQueued(uid: string, request: ReportRequest): MultiPathUpdate {
+  const key = reportItemKey(request.kind, request.itemId);
   return {
-    ...reportNode(key, uid).set({
-      reason: request.reason,
-      ...(words === '' ? {} : { words }),
-      timestamp: SERVER_TIMESTAMP,
-    }),
     ...openReportNode(key).set({ kind: request.kind, itemId: request.itemId, latest: SERVER_TIMESTAMP }),
     ...pendingReportsNode(key).child(uid).set(SERVER_TIMESTAMP),
   };
@@ -75,18 +76,31 @@ export interface ReportOutcomeAnswer {
 }
 
 /**
- * Reports `request`'s item for `uid`, once: their report when they already made one (open or handled),
- * otherwise one PATCH. `author` is the item's author as read with the other checks (see reportedAuthor).
+ * Reports `request`'s item for `uid`, once: their report when they already made one (open or handled).
+ * Otherwise the report is claimed where it is kept with a write conditional on the place's ETag as read
+ * (`existing`), so of racing first reports exactly one is made and the others answer it; then the item
+ * joins the queue. A queue write that fails takes the claim back, so the member can report again.
  */
 export async function commitReport(
   db: RtdbClient,
   uid: string,
   request: ReportRequest,
-  existing: ReportRecord | null,
+  existing: RtdbTagged<ReportRecord | null>,
   now: number,
 ): Promise<ReportOutcomeAnswer> {
-  if (existing) return { report: existing, created: false };
-  await db.patch('', planNewReport(uid, request));
+  if (existing.value) return { report: existing.value, created: false };
+  const path = reportNode(reportItemKey(request.kind, request.itemId), uid).path;
+  if (!(await db.putIfUnchanged(path, reportValue(request), existing.etag))) {
+    const kept = await db.read(path, reportRecordSchema);
+    if (kept) return { report: kept, created: false };
+    throw new TransitionBusyError(`report ${path} claimed and taken back meanwhile`);
+  }
+  try {
+    await db.patch('', planReportQueued(uid, request));
+  } catch (error) {
+    await db.put(path, null).catch(() => undefined);
+    throw error;
+  }
   const words = request.words ?? '';
   return {
     report: { reason: request.reason, ...(words === '' ? {} : { words }), timestamp: now },
@@ -94,14 +108,16 @@ export async function commitReport(
   };
 }
 
-/** The member's own report of an item, if they made one. */
-export function readOwnReport(
+/** The member's own report of an item, if they made one, with its place's ETag for the claim. */
+export async function readOwnReport(
   db: RtdbClient,
   uid: string,
   kind: ReportKind,
   itemId: string,
-): Promise<ReportRecord | null> {
-  return db.read(reportNode(reportItemKey(kind, itemId), uid).path, reportRecordSchema);
+): Promise<RtdbTagged<ReportRecord | null>> {
+  const { value, etag } = await db.getTagged(reportNode(reportItemKey(kind, itemId), uid).path);
+  const report = reportRecordSchema.safeParse(value);
+  return { value: report.success ? report.data : null, etag };
 }
 
 /**

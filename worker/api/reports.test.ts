@@ -167,12 +167,18 @@ describe('reporting', () => {
     expect(answer.created).toBe(false);
     expect(answer.report).toMatchObject({ reason: 'spam', words: 'Selling gold.' });
 
+    // Five at once, each in other words: one makes the report, the four others answer that one.
     const race = await Promise.all(
-      Array.from({ length: 5 }, () => report(BEN, { kind: 'post', itemId: trollPost, reason: 'spam' })),
+      ['one', 'two', 'three', 'four', 'five'].map((words) =>
+        report(BEN, { kind: 'post', itemId: trollPost, reason: 'spam', words }),
+      ),
     );
-    for (const response of race) expect([200, 201]).toContain(response.status);
-    const stored = (await db.get(`reports/post:${trollPost}`)) as Record<string, unknown>;
+    expect(race.map((response) => response.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    const answers = await Promise.all(race.map((response) => response.json<ReportAnswer>()));
+    expect(answers.filter((answer) => answer.created)).toHaveLength(1);
+    const stored = (await db.get(`reports/post:${trollPost}`)) as Record<string, { words?: string }>;
     expect(Object.keys(stored).sort()).toEqual([ANA, BEN].sort());
+    for (const answer of answers) expect(answer.report.words).toBe(stored[BEN]?.words);
     expect(Object.keys((await db.get(`reports_pending/post:${trollPost}`)) as object).sort()).toEqual(
       [ANA, BEN].sort(),
     );
