@@ -5,6 +5,7 @@ import { BoundedMap } from '../../shared/bounded-map.ts';
 import { apiError } from '../api-error.ts';
 import type { Database } from '../database.ts';
 import { limitMemberWrites } from '../rate-limit/limits.ts';
+import { READ_METHODS } from '../read-methods.ts';
 import type { SignedInEnv } from './require-user.ts';
 
 // Anyone can make an account at the auth provider (accounts:signUp) without ever becoming a member, so a
@@ -13,9 +14,6 @@ import type { SignedInEnv } from './require-user.ts';
 // the one POST /api/accounts writes for a member (worker/auth/register-account.ts), or the one the
 // anon-auth function writes for a guest (shared/accounts/account-sections.ts, createGuestAccount). Both
 // write `users/{uid}/public/username` (a guest's is its `web-…` name); an account without it is refused.
-
-/** Reads change nothing and are never refused here, so one middleware can guard an area mixing both. */
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Members found, per isolate: `{database namespace}/{uid}`. No request removes a member record (there is

@@ -1,9 +1,7 @@
 import type { AppEnv, SignedInEnv } from '../app-env.ts';
 import { clientAddressKey } from './client-address.ts';
 import { rateLimit } from './rate-limit.ts';
-
-/** Reads change nothing and are not counted, so one middleware can guard an area mixing reads and writes. */
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { READ_METHODS } from '../read-methods.ts';
 
 /**
  * A member's writes (posts, comments, likes, follows, blocks, answers, profile and picture edits, editor
