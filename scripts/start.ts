@@ -1,7 +1,8 @@
-// `npm start`: the whole product locally with demo data, one line with its URL, everything stopped on Ctrl-C.
-import path from 'node:path';
+// `npm start`: the whole product locally with the real catalogue and the demo data, one line with its URL,
+// everything stopped on Ctrl-C.
 import { trendingJob } from '../shared/jobs/trending-job.ts';
 import { connect } from './import-connection.ts';
+import { startCatalogue } from './stack/first-start.ts';
 import { startStack } from './stack/stack.ts';
 
 const port = Number(process.env.PORT ?? 8787);
@@ -13,16 +14,13 @@ try {
     databasePort,
     dataDir: process.env.QUESTLINE_DATA ?? '.data/dev',
     firebase: true,
-    // The real curated lists when ../shared/data is there; QUESTLINE_DEMO_ONLY=1 keeps to the demo data.
-    curatedDataDir:
-      process.env.QUESTLINE_DEMO_ONLY === '1'
-        ? undefined
-        : path.resolve(import.meta.dirname, '../../shared/data'),
+    // The catalogue the repository carries, imported on first start; QUESTLINE_DEMO_ONLY=1 keeps to the demo data.
+    catalogue: startCatalogue(process.env),
   });
-  const { curatedLists } = stack;
-  if (curatedLists)
+  const { catalogue } = stack;
+  if (catalogue)
     console.log(
-      `Added ${String(curatedLists.lists)} curated lists and the ${String(curatedLists.games)} catalogue games they name in ${curatedLists.seconds.toFixed(1)} s`,
+      `Imported the catalogue: ${String(catalogue.games)} games and ${String(catalogue.lists.lists)} curated lists in ${catalogue.seconds.toFixed(1)} s`,
     );
   // Trending and top games from what the demo members did, as the hourly scheduled function keeps them in
   // production (`npm run job -- trending` runs it again). A failure leaves the seeded rankings.

@@ -3,12 +3,13 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../emulator/index.ts';
 import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
+import type { CatalogueTexts } from '../../seed/embedded-catalogue.ts';
+import type { CatalogueImport } from '../import-catalogue.ts';
 import { startProcess, type StackProcess } from './child-process.ts';
 import { startFirebaseEmulators, type FirebasePorts } from './firebase-emulators.ts';
 import { LOCAL_NAMESPACE, LOCAL_PROJECT_ID } from './local-namespace.ts';
 import { WRANGLER_OFFLINE_ENV } from './offline-env.ts';
-import { seedCuratedLists, type CuratedListsSeed } from './curated-lists.ts';
-import { seedIfEmpty } from './seed-if-empty.ts';
+import { seedLocalDatabase } from './first-start.ts';
 import { waitForHttp } from './wait-for-http.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -26,10 +27,10 @@ export interface StackOptions {
   /** Ports for those emulators other than firebase.json's, so that this stack can run beside another. */
   firebasePorts?: FirebasePorts | undefined;
   /**
-   * A folder holding `curated_lists.jsonl` and `games.jsonl` (`../shared/data`): its real lists and the
-   * games they name are added once to the demo data. Unset (the browser tests' stack): demo data only.
+   * The real catalogue (`readEmbeddedCatalogue()`: 20,000 games and the curated lists), imported once
+   * beside the demo data. Unset (the browser tests' stack, QUESTLINE_DEMO_ONLY=1): demo data only.
    */
-  curatedDataDir?: string | undefined;
+  catalogue?: CatalogueTexts | undefined;
 }
 
 export interface RunningStack {
@@ -37,8 +38,8 @@ export interface RunningStack {
   databaseUrl: string;
   /** True when the demo data was written by this start (first start on this data folder). */
   seeded: boolean;
-  /** What this start added from the curated lists, if anything. */
-  curatedLists: CuratedListsSeed | null;
+  /** What this start imported of the catalogue, or null (imported before, or demo data only). */
+  catalogue: CatalogueImport | null;
   logDir: string;
   stop(): Promise<void>;
 }
@@ -73,10 +74,11 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       namespace: LOCAL_NAMESPACE,
       credential: { kind: 'emulatorOwner' },
     });
-    const seeded = await seedIfEmpty(owner);
-    const curatedLists = options.curatedDataDir
-      ? await seedCuratedLists(owner, options.curatedDataDir)
-      : null;
+    // The first start's seed and catalogue import write while the other emulators and the Worker start:
+    // most of their start is spent waiting for their own processes, so the import hides behind it.
+    const seeding = seedLocalDatabase(owner, options.catalogue);
+    // Awaited below; a failure while the rest is starting must not be an unhandled rejection meanwhile.
+    seeding.catch(() => undefined);
 
     const workerVars = [`FIREBASE_DATABASE_URL:${database.url}`];
     if (options.firebase && existsSync(path.join(ROOT, 'firebase.json'))) {
@@ -117,7 +119,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     processes.push(worker);
     const url = `http://127.0.0.1:${String(options.port)}`;
     await waitForHttp(`${url}/api/pages/not-found`, 90_000, () => worker.child.exitCode === null);
-    return { url, databaseUrl: database.url, seeded, curatedLists, logDir, stop };
+    const { seeded, catalogue } = await seeding;
+    return { url, databaseUrl: database.url, seeded, catalogue, logDir, stop };
   } catch (error) {
     await stop();
     throw error;
