@@ -1,6 +1,6 @@
 // Benchmark (not a test): node emulator/bench.ts [--cli <path to another emulator's cli.ts>]
 // Starts the CLI as a child process with a data directory, loads the 20,000 games from
-// ../shared/data/games.jsonl, then measures small GETs/s, multi-path PATCHes/s (fsynced), the catalogue
+// seed/catalogue/games.jsonl.gz, then measures small GETs/s, multi-path PATCHes/s (fsynced), the catalogue
 // importer's big multi-path PATCHes (500 games × 12 field paths, and the whole catalogue in 100- and
 // 500-game batches), an indexed query, and stream fan-out. Load comes from this process over keep-alive
 // connections. In-process, it also times the previous all-pairs overlap check and per-write `newData`

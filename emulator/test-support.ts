@@ -3,6 +3,7 @@
 
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from './index.ts';
 
 export const OWNER = { Authorization: 'Bearer owner' };
@@ -128,7 +129,7 @@ export async function openStream(url: string, headers: Record<string, string> = 
   };
 }
 
-/** A game of the Steam catalogue (../shared/data/games.jsonl), as the emulator's tests and bench load it. */
+/** A game of the Steam catalogue (seed/catalogue/games.jsonl.gz), as the emulator's tests and bench load it. */
 export interface CatalogueGame {
   id: number;
   slug: string;
@@ -143,12 +144,16 @@ export interface CatalogueGame {
   image_url: string | null;
 }
 
-/** The catalogue beside the repository (never inside it). */
-export const CATALOGUE = fileURLToPath(new URL('../../shared/data/games.jsonl', import.meta.url));
+/**
+ * The catalogue the repository carries, gzipped. Read as a file (the emulator imports nothing of the app,
+ * so not through seed/embedded-catalogue.ts).
+ */
+export const CATALOGUE = fileURLToPath(new URL('../seed/catalogue/games.jsonl.gz', import.meta.url));
 
 /** Every game of the catalogue, in file order. */
 export function readCatalogue(): CatalogueGame[] {
-  return readFileSync(CATALOGUE, 'utf8')
+  return gunzipSync(readFileSync(CATALOGUE))
+    .toString('utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as CatalogueGame);

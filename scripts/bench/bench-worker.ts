@@ -1,6 +1,7 @@
 // The Worker as the benchmarks run it: bundled as `wrangler deploy` would, in workerd through Miniflare
 // driven directly (wrangler dev's proxy hides differences), against the project's database emulator
-// loaded with the demo data. Shared by `npm run bench` and `npm run bench:pages`.
+// loaded with the demo data (and the real catalogue, as `npm start` imports it). Shared by `npm run bench`,
+// `npm run bench:pages` and profile-pages.ts.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,8 @@ import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { startEmulator } from '../../emulator/index.ts';
 import { seedDemoData } from '../../seed/seed-demo-data.ts';
 import { seedMembers } from '../../seed/seed-members.ts';
+import { readEmbeddedCatalogue } from '../../seed/embedded-catalogue.ts';
+import { importCatalogue, readCatalogue } from '../import-catalogue.ts';
 import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { LOCAL_NAMESPACE } from '../stack/local-namespace.ts';
 import { WRANGLER_OFFLINE_ENV } from '../stack/offline-env.ts';
@@ -30,9 +33,14 @@ export async function bundleWorker(): Promise<string> {
 /**
  * A database emulator on a free port of this machine, seeded with the demo data; with `members`, the demo
  * members too, with their follows and posts (as `npm start` seeds them): without them a profile page is
- * the not-found page and every feed is empty, so a bench of pages would measure neither.
+ * the not-found page and every feed is empty, so a bench of pages would measure neither. With
+ * `catalogue`, the real catalogue the repository carries (20,000 games, their genre and tag index and the
+ * curated lists), as `npm start` imports it: pages then read a database of the catalogue's size.
  */
-export async function startDemoDatabase({ members = false }: { members?: boolean } = {}) {
+export async function startDemoDatabase({
+  members = false,
+  catalogue = false,
+}: { members?: boolean; catalogue?: boolean } = {}) {
   const database = await startEmulator({ port: 0, rules: path.join(root, 'database.rules.json') });
   const owner = createRtdbClient({
     databaseUrl: database.url,
@@ -41,6 +49,7 @@ export async function startDemoDatabase({ members = false }: { members?: boolean
   });
   await seedDemoData(owner);
   if (members) await seedMembers(owner);
+  if (catalogue) await importCatalogue(owner, readCatalogue(readEmbeddedCatalogue()));
   return database;
 }
 

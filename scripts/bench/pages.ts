@@ -1,6 +1,7 @@
 // Page throughput of the Worker in workerd (Miniflare driven directly: wrangler dev's proxy hides
-// differences), against the project's database emulator loaded with the demo data. Not a test: it prints
-// figures, and ratios against a baseline measured in the same run, because this machine is shared and noisy.
+// differences), against the project's database emulator loaded with the demo data and the real catalogue.
+// Not a test: it prints figures, and ratios against a baseline measured in the same run, because this
+// machine is shared and noisy.
 // Rendered cases run on a second workerd whose Cache API keeps nothing (a session cookie does not skip the
 // cache of a public page). `npm run bench` has the targets; this is the quick look.
 //
@@ -20,7 +21,7 @@ const { values } = parseArgs({
 const load = { seconds: Number(values.seconds), concurrency: Number(values.concurrency) };
 
 const outdir = await bundleWorker();
-const database = await startDemoDatabase({ members: true });
+const database = await startDemoDatabase({ members: true, catalogue: true });
 const cached = await startBenchWorker(outdir, database.url);
 const rendering = await startBenchWorker(outdir, database.url, { cache: false });
 

@@ -1,12 +1,12 @@
 // `node scripts/bench/profile-pages.ts`: where a rendered page's time goes in workerd. The Worker bundled
 // as wrangler bundles it (production React, its conditions) but unminified with a source map, run by
 // Miniflare with an inspector and a Cache API that keeps nothing (every page renders), against the demo
-// database with its members. Each page is asked for a few seconds while V8's sampling profiler runs in the
-// isolate (the Chrome DevTools protocol, as `wrangler dev`'s inspector speaks it); a profile per page is
-// written (open it in Chrome DevTools, Performance panel, or https://www.speedscope.app) and a summary
-// printed: the share of the isolate's busy time in each part of a page's work. Not a test, not a figure
-// to compare runs by (profiling slows the isolate): a map of where to look. The client build's manifest
-// (dist/client-manifest.json) must exist: `npm run build`.
+// database with its members and the real catalogue. Each page is asked for a few seconds while V8's
+// sampling profiler runs in the isolate (the Chrome DevTools protocol, as `wrangler dev`'s inspector
+// speaks it); a profile per page is written (open it in Chrome DevTools, Performance panel, or
+// https://www.speedscope.app) and a summary printed: the share of the isolate's busy time in each part of
+// a page's work. Not a test, not a figure to compare runs by (profiling slows the isolate): a map of where
+// to look. The client build's manifest (dist/client-manifest.json) must exist: `npm run build`.
 //
 //   node scripts/bench/profile-pages.ts [-- --seconds 4 --page game --page list --out bench-results/profile]
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -144,7 +144,7 @@ await build({
   sourcemap: true,
   logLevel: 'error',
 });
-const database = await startDemoDatabase({ members: true });
+const database = await startDemoDatabase({ members: true, catalogue: true });
 const inspectorPort = await freePort();
 // No Cache API copies: every page renders.
 const worker = await startBenchWorker(outdir, database.url, { cache: false, inspectorPort });

@@ -1,8 +1,6 @@
 // Search as the function runs it, measured: the index (shared/search/search-index.ts) built from the real
-// catalogue (../shared/data/games.jsonl, 20,000 games) and generated members, and a realistic mix of
+// catalogue (seed/catalogue/games.jsonl.gz, 20,000 games) and generated members, and a realistic mix of
 // queries each timed on its own. Used by `npm run bench:search` and `npm run bench`.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { createSearchIndex, type SearchDocument } from '../../shared/search/search-index.ts';
 import {
   gameDocument,
@@ -13,9 +11,7 @@ import {
 import { catalogueRowSchema } from '../../shared/catalogue/catalogue-row.ts';
 import { gameFromCatalogueRow } from '../../shared/catalogue/game-from-catalogue-row.ts';
 import { SEARCH_LIMIT } from '../../shared/constants.ts';
-
-/** The real catalogue, beside the repository (never copied into it). */
-export const cataloguePath = path.resolve(import.meta.dirname, '../../../shared/data/games.jsonl');
+import { readEmbeddedCatalogue } from '../../seed/embedded-catalogue.ts';
 
 /** The heap in use once garbage is collected. */
 function settledHeap(): number {
@@ -39,7 +35,7 @@ function randomFrom(seed: number): () => number {
 /** The real games, as the function reads them: catalogue row → game record → what search keeps. */
 export function catalogueGames(): SearchDocument[] {
   const documents: SearchDocument[] = [];
-  for (const line of readFileSync(cataloguePath, 'utf8').split('\n')) {
+  for (const line of readEmbeddedCatalogue().games.split('\n')) {
     if (line.trim() === '') continue;
     const row = catalogueRowSchema.safeParse(JSON.parse(line));
     if (!row.success) continue;

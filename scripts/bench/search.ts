@@ -1,18 +1,16 @@
 // Search inside the function: the index (shared/search/search-index.ts) built from the real
-// catalogue (../shared/data/games.jsonl, 20,000 games) and 10,000 generated members, the way the
+// catalogue (seed/catalogue/games.jsonl.gz, 20,000 games) and 10,000 generated members, the way the
 // function builds it from the database, then a realistic mix of queries — prefixes as someone types,
 // full names, typos, words from inside names, accents and trademark signs — each timed on its own.
 // Then the same at ten times the catalogue (200,000 games made from the real ones) for build time and
 // memory. Not a test: it prints figures (the README's Search section holds this machine's).
 //
 //   npm run bench:search [-- --runs 200 --show --quick]
-import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SEARCH_LIMIT } from '../../shared/constants.ts';
 import {
   buildIndex,
   catalogueGames,
-  cataloguePath,
   generatedMembers,
   mb,
   ms,
@@ -31,10 +29,6 @@ const { values } = parseArgs({
 });
 const runs = Number(values.runs);
 
-if (!existsSync(cataloguePath)) {
-  console.log(`Skipped: the catalogue is not at ${cataloguePath} (the benchmark needs the real games).`);
-  process.exit(0);
-}
 if (!(globalThis as { gc?: () => void }).gc) {
   console.log('Run with --expose-gc (npm run bench:search does) to measure the index memory.');
   process.exit(1);

@@ -1,13 +1,11 @@
 // How good the suggestion engine's suggestions are, measured on real taste and on generated taste:
-// - the 83 real "best games" lists of `../shared/data/curated_lists.jsonl` (Open Video Game Data, MIT), each
+// - the 83 real "best games" lists of `seed/catalogue/curated_lists.jsonl.gz` (Open Video Game Data, MIT), each
 //   taken as a member who follows its games: one game of each list is hidden, the matrix is built from
 //   all lists without their hidden game, and a hit is the hidden game among that member's 10 suggestions
 //   (hit rate at 10), against suggesting the 10 most followed games in the same run;
 // - a generated population with known taste groups, where each group's games must suggest each other.
 // The same code as production builds the matrix (CoFollowCounts, the stored limits) and ranks (rankSuggestions).
 
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { DEFAULT_SUGGEST_COUNT } from '../../shared/constants.ts';
 import {
   rankSuggestions,
@@ -22,11 +20,8 @@ import {
   type MemberTaste,
   type SuggestionMatrix,
 } from '../../shared/catalogue/suggestion-matrix.ts';
+import { readEmbeddedCatalogue } from '../../seed/embedded-catalogue.ts';
 import { readCuratedLists } from '../import-lists.ts';
-
-/** Where the real data lives: `../shared/data` beside the project. */
-export const SHARED_DATA_DIR = path.resolve(import.meta.dirname, '../../../shared/data');
-export const CURATED_LISTS_FILE = path.join(SHARED_DATA_DIR, 'curated_lists.jsonl');
 
 /** What a stored row answers to "suggest games by game id": the `count` best ratios, as the database's query does. */
 function readRow(matrix: SuggestionMatrix, gameId: string, count: number): [string, number][] {
@@ -138,12 +133,11 @@ const entryGame = (entry: {
     ? `app-${String(entry.game_id)}`
     : `${entry.title.trim().toLowerCase()} (${String(entry.year ?? '')})`;
 
-/** The real curated lists as members (list order: the list's first games are its "newest follows"), or null without the file. */
+/** The real curated lists (the text of curated_lists.jsonl) as members (list order: the list's first games are its "newest follows"). */
 export function curatedListMembers(
-  file: string = CURATED_LISTS_FILE,
-): { id: string; games: string[] }[] | null {
-  if (!existsSync(file)) return null;
-  const { lists } = readCuratedLists(readFileSync(file, 'utf8'));
+  text: string = readEmbeddedCatalogue().lists,
+): { id: string; games: string[] }[] {
+  const { lists } = readCuratedLists(text);
   return lists.map(({ list }) => ({
     id: list.id,
     games: [...new Set([...list.entries].sort((a, b) => a.position - b.position).map(entryGame))],
@@ -196,9 +190,6 @@ export function groupRecovery(matrix: SuggestionMatrix, gameGroup: (gameId: stri
 
 if (import.meta.main) {
   const members = curatedListMembers();
-  if (!members) console.log(`no ${CURATED_LISTS_FILE}: skipping the real lists`);
-  else {
-    console.log(leaveOneOutHitRate(members));
-    console.log(averageHitRate(members, 10));
-  }
+  console.log(leaveOneOutHitRate(members));
+  console.log(averageHitRate(members, 10));
 }

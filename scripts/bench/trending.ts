@@ -1,12 +1,11 @@
 // The trending job at scale, against the project's database emulator in this process: the real Steam
-// catalogue (../shared/data/games.jsonl, 20,000 games) and generated activity on it over five weeks
+// catalogue (seed/catalogue/games.jsonl.gz, 20,000 games) and generated activity on it over five weeks
 // (follows, posts, likes of those posts, suggestion answers; popular games drawn far more often), then the
 // job run twice. Prints how long each run took, its database requests and how many games it re-ranked;
 // the second run, on the same activity at the same time, must write nothing. Not a test: it prints
 // figures (the README's "Trending and top games" holds this machine's).
 //
 //   npm run bench:trending [-- --acts 40000 --games 20000]
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_NAMESPACE, startEmulator } from '../../emulator/index.ts';
@@ -14,6 +13,7 @@ import { readCatalogueRows } from '../../shared/catalogue/catalogue-rows.ts';
 import { writeGames } from '../../shared/catalogue/game-updates.ts';
 import { runTrending } from '../../shared/jobs/trending-job.ts';
 import { createRtdbClient, type RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
+import { readEmbeddedCatalogue } from '../../seed/embedded-catalogue.ts';
 
 const { values } = parseArgs({
   options: { acts: { type: 'string', default: '40000' }, games: { type: 'string', default: '20000' } },
@@ -21,7 +21,6 @@ const { values } = parseArgs({
 const ACTS = Number(values.acts);
 const NOW = Date.UTC(2031, 4, 17, 9, 30, 0);
 const DAY = 24 * 60 * 60 * 1000;
-const CATALOGUE = path.resolve(import.meta.dirname, '../../../shared/data/games.jsonl');
 
 const emulator = await startEmulator({
   port: 0,
@@ -36,7 +35,7 @@ const db = createRtdbClient({
 });
 
 try {
-  const rows = readCatalogueRows(readFileSync(CATALOGUE, 'utf8'), 'jsonl')
+  const rows = readCatalogueRows(readEmbeddedCatalogue().games, 'jsonl')
     .rows.slice(0, Number(values.games))
     .map(({ row }) => row);
   let started = performance.now();
