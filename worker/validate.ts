@@ -4,41 +4,26 @@ import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
 import type { ApiErrorBody } from '../shared/errors.ts';
 
-/** What one validator checks: the part of the request and the schema. */
-export interface ValidatedInput {
-  target: keyof ValidationTargets;
-  schema: z.ZodType;
+/**
+ * The answer to input that does not match its schema: 400 `invalid-input` in the API's error envelope,
+ * one message per field, thrown before any handler runs — so nothing is changed. The API's routes
+ * (worker/api/api-routes.ts) and the pages' parameters answer it alike.
+ */
+export function refuseInvalidInput(error: z.core.$ZodError): never {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  const body: ApiErrorBody = {
+    error: { code: 'invalid-input', message: 'Some fields are not valid.', fields },
+  };
+  throw new HTTPException(400, { res: Response.json(body, { status: 400 }), message: 'invalid input' });
 }
 
-/**
- * The schema behind each validator, keyed by the middleware itself: Hono keeps handlers as they were
- * registered (`app.routes`), so the API's reference (shared/api/public-api.ts) can be checked against
- * what each route really validates (worker/api/openapi-drift.test.ts).
- */
-const validatedInputs = new WeakMap<object, ValidatedInput>();
-
-/** The part of the request and the schema a route's handler validates, when it is a validator. */
-export function validatedInput(handler: object): ValidatedInput | undefined {
-  return validatedInputs.get(handler);
-}
-
-/**
- * Request validation with a shared zod schema. Invalid input answers 400 with one message per field
- * in the API's error envelope, before the handler runs — so nothing is changed.
- */
+/** Request validation with a shared zod schema, for what is not an API route (a page's parameters). */
 export function validate<T extends keyof ValidationTargets, S extends z.ZodType>(target: T, schema: S) {
-  const validator = zValidator(target, schema, (result) => {
-    if (result.success) return;
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const key = issue.path.join('.') || '_';
-      fields[key] ??= issue.message;
-    }
-    const body: ApiErrorBody = {
-      error: { code: 'invalid-input', message: 'Some fields are not valid.', fields },
-    };
-    throw new HTTPException(400, { res: Response.json(body, { status: 400 }), message: 'invalid input' });
+  return zValidator(target, schema, (result) => {
+    if (!result.success) refuseInvalidInput(result.error);
   });
-  validatedInputs.set(validator, { target, schema });
-  return validator;
 }

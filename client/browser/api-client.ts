@@ -1,10 +1,4 @@
-import type {
-  ApiAnswer,
-  ApiEndpoint,
-  ApiFailure,
-  ApiRequest,
-  MemberEndpoint,
-} from '../../shared/api/contract.ts';
+import { hc, type ClientResponse } from 'hono/client';
 import type {
   InstalledAppFunction,
   InstalledAppFunctions,
@@ -13,13 +7,17 @@ import { isApiErrorCode } from '../../shared/api/error-codes.ts';
 import type { ApiErrorCode } from '../../shared/errors.ts';
 import { sessionCookieValue } from '../../shared/session-cookie.ts';
 import { loadAuthService } from '../auth/auth-service.ts';
+import type { ApiAnswer, ApiFailure } from '../components/browser-capabilities.ts';
 import { callDeadline, timedOut, TIMED_OUT_MESSAGE, type CallDeadline } from '../components/call-deadline.ts';
+import type { ApiClient, ApiRoutes } from './api-routes.ts';
 import { forgetPageData } from './page-data-cache.ts';
 
 // The browser's one client of the JSON API (/api, worker/api/) and of the functions it calls directly
-// (functions/): typed by the contract in shared/api/, failing with one error class. The API takes an ID
-// token only as a Bearer header, never from the cookie (no CSRF). A member call first sends the token
-// at hand; if the API refuses it (401: it expired), it asks for a fresh one and tries once more.
+// (functions/): Hono's `hc`, typed by the API's own route definitions (./api-routes.ts), failing with one
+// error class. The API takes an ID token only as a Bearer header, never from the cookie (no CSRF). A call
+// sends the session's token when there is one; which endpoints need it is said once, by the route (a
+// public one ignores it). If the API refuses it (401: it expired, or there was none), the call asks for a
+// fresh one and tries once more.
 
 /** A failed call: the answer's status and the code (shared/errors.ts) and words of its error envelope. */
 export class ApiError extends Error implements ApiFailure {
@@ -51,59 +49,6 @@ export const sessionIdTokens: IdTokenSource = {
   current: () => Promise.resolve(sessionCookieValue(document.cookie)),
   refreshed: async () => (await loadAuthService()).freshIdToken(),
 };
-
-/** The endpoints that need the caller's ID token; the compiler keeps this in step with the contract. */
-const MEMBER_ENDPOINTS: Record<MemberEndpoint, true> = {
-  'POST /accounts': true,
-  'GET /me': true,
-  'GET /follows/:type/:targetId': true,
-  'PUT /follows/:type/:targetId': true,
-  'DELETE /follows/:type/:targetId': true,
-  'GET /browse': true,
-  'GET /feed': true,
-  'PUT /suggestions/:targetId': true,
-  'PATCH /profiles/:uid': true,
-  'GET /developer/dashboard': true,
-  'PATCH /developer/games/:gameId': true,
-  'POST /developer/events': true,
-  'PATCH /developer/events/:eventId': true,
-  'PUT /users/me/images/:kind': true,
-  'GET /notifications': true,
-  'GET /notifications/unread': true,
-  'PUT /notifications/seen': true,
-  'POST /posts': true,
-  'DELETE /posts/:postId': true,
-  'POST /comments/posts/:postId': true,
-  'DELETE /comments/:commentId': true,
-  'POST /reports': true,
-  'GET /blocks': true,
-  'POST /blocks': true,
-  'DELETE /blocks': true,
-  'GET /hidden-tags': true,
-  'GET /hidden-tags/games': true,
-  'PUT /hidden-tags/:slug': true,
-  'DELETE /hidden-tags/:slug': true,
-  'GET /likes/mine': true,
-  'PUT /likes/:type/:targetId': true,
-  'DELETE /likes/:type/:targetId': true,
-  'POST /library/match': true,
-  'GET /library/export': true,
-  'GET /editor/members/:username': true,
-  'PUT /editor/developers/:uid': true,
-  'DELETE /editor/developers/:uid': true,
-  'GET /editor/logs': true,
-  'GET /editor/highlights': true,
-  'PUT /editor/highlights': true,
-  'GET /editor/lists': true,
-  'GET /editor/lists/:code': true,
-  'PUT /editor/lists/:code': true,
-  'GET /editor/reports': true,
-  'POST /editor/reports/:kind/:itemId': true,
-};
-
-function isMemberEndpoint(endpoint: ApiEndpoint): endpoint is MemberEndpoint {
-  return endpoint in MEMBER_ENDPOINTS;
-}
 
 const unauthenticated = () =>
   new ApiError({ status: 401, code: 'unauthenticated', message: 'Please sign in.' });
@@ -165,18 +110,17 @@ async function sendWithin(
     return fetch(url, { ...init, headers, keepalive });
   };
   if (!idTokens) return attempt(null);
-  const token = await idTokens.current();
-  if (token) {
-    const response = await attempt(token);
-    if (response.status !== 401) return response;
-  }
+  // The token at hand (or none: a public endpoint needs none, and a signed-out visitor's search must not
+  // load the auth SDK); only a refusal asks the auth service for a fresh one.
+  const response = await attempt(await idTokens.current());
+  if (response.status !== 401) return response;
   const fresh = await idTokens.refreshed();
   if (!fresh) throw unauthenticated();
   return attempt(fresh);
 }
 
-/** The answer's body, typed by the contract; an `ApiError` for anything but success. */
-async function answerOf<T>(response: Response): Promise<T> {
+/** The answer's body, typed by the route; an `ApiError` for anything but success. */
+async function answerOf<T>(response: Pick<Response, 'status' | 'ok' | 'json'>): Promise<T> {
   // The deadline also ends an answer whose body is still arriving: that is a timeout too, not an odd body.
   const body: unknown =
     response.status === 204
@@ -198,46 +142,64 @@ async function answerOf<T>(response: Response): Promise<T> {
   });
 }
 
-/** `/api/follows/:type/:targetId` with its parameters filled in, and the query string if any. */
-function apiUrl(
-  path: string,
-  params: Record<string, string> | undefined,
-  query: Record<string, string | undefined> | undefined,
-): string {
-  const filled = path.replace(/:([A-Za-z]+)/g, (_match, name: string) =>
-    encodeURIComponent(params?.[name] ?? ''),
-  );
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined) search.set(name, value);
-  return `/api${filled}${search.size > 0 ? `?${search.toString()}` : ''}`;
+/**
+ * The client as Hono's `hc` builds it, with each path parameter percent-encoded first (`hc` puts them in
+ * the path as they are: a `/` or `?` in one would change the address).
+ */
+function encodingParams<T extends object>(client: T): T {
+  return new Proxy(client, {
+    get: (target, key) => {
+      const next: unknown = Reflect.get(target, key);
+      return typeof next === 'function' || (typeof next === 'object' && next !== null)
+        ? encodingParams(next)
+        : next;
+    },
+    apply: (target, self, args: unknown[]) => {
+      const [request, ...rest] = args;
+      if (typeof request === 'object' && request !== null && 'param' in request) {
+        const param = request.param as Record<string, string>;
+        const encoded = Object.fromEntries(
+          Object.entries(param).map(([name, value]) => [name, encodeURIComponent(value)]),
+        );
+        return Reflect.apply(target as (...args: unknown[]) => unknown, self, [
+          { ...request, param: encoded },
+          ...rest,
+        ]);
+      }
+      return Reflect.apply(target as (...args: unknown[]) => unknown, self, args);
+    },
+  });
+}
+
+/** The API's client, sending through `send` with the given tokens and transport. */
+export function apiClient(
+  idTokens: IdTokenSource = sessionIdTokens,
+  transport: CallTransport = {},
+): ApiClient {
+  const client = hc<ApiRoutes>('/api', {
+    fetch: async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      const response = await send(url, init, idTokens, transport);
+      // Whatever the member changed may show on pages kept for reuse (a follower count): read them afresh.
+      if (init.method !== undefined && init.method !== 'GET') forgetPageData();
+      return response;
+    },
+  });
+  return encodingParams(client);
 }
 
 /**
- * Calls an endpoint of the API: `callApi('PUT /follows/:type/:targetId', { params: { type: 'game',
- * targetId } })`. Member endpoints carry the session's ID token (or `idTokens`'), refreshed once on 401.
+ * Calls an endpoint of the API, typed by its route: `callApi((api) => api.follows[':type'][':targetId']
+ * .$put({ param: { type: 'game', targetId } }))`. The session's ID token (or `idTokens`') goes with it,
+ * refreshed once on 401; the answer is the route's success answer, or an `ApiError`.
  */
-export async function callApi<E extends ApiEndpoint>(
-  endpoint: E,
-  request: ApiRequest<E>,
+export async function callApi<R extends ClientResponse<unknown>>(
+  call: (api: ApiClient) => Promise<R>,
   idTokens: IdTokenSource = sessionIdTokens,
   transport: CallTransport = {},
-): Promise<ApiAnswer<E>> {
-  const [method = 'GET', path = '/'] = endpoint.split(' ');
-  const params = request.params as Record<string, string> | undefined;
-  const response = await send(
-    apiUrl(path, params, request.query),
-    {
-      method,
-      ...(request.body === undefined
-        ? {}
-        : { body: request.body instanceof Blob ? request.body : JSON.stringify(request.body) }),
-    },
-    isMemberEndpoint(endpoint) ? idTokens : undefined,
-    transport,
-  );
-  // Whatever the member changed may show on pages kept for reuse (a follower count): read them afresh.
-  if (method !== 'GET') forgetPageData();
-  return answerOf<ApiAnswer<E>>(response);
+): Promise<ApiAnswer<R>> {
+  const response = await call(apiClient(idTokens, transport));
+  return answerOf<ApiAnswer<R>>(response);
 }
 
 /** What calling a function takes beyond its body: an ID token source for those that need a member. */

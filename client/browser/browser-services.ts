@@ -11,8 +11,7 @@ export function installBrowserServices(): void {
   provideAuthService(() => import('./auth/firebase-auth-service.ts').then((module) => module.authService()));
   provideBrowserCapabilities({
     hasSession: () => hasSessionCookie(document.cookie),
-    callApi: (endpoint, request) =>
-      import('./api-client.ts').then((module) => module.callApi(endpoint, request)),
+    callApi: (call) => import('./api-client.ts').then((module) => module.callApi(call)),
     signOut: () => loadAuthService().then((auth) => auth.signOut()),
   });
 }

@@ -1,8 +1,39 @@
-import type { ApiAnswer, ApiCall, ApiEndpoint, ApiRequest } from '../../shared/api/contract.ts';
+import type { ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { ApiErrorCode } from '../../shared/errors.ts';
+import type { ApiClient } from '../browser/api-routes.ts';
 
 // What only the browser can do, lent to the components by the browser entry
 // (client/browser/browser-services.ts), so that components never import the browser's runtime modules:
 // they also render on the server, where none of this exists.
+
+/** What a call of the API answers on success: its route's answer for a 2xx status (null for a 204). */
+export type ApiAnswer<R> =
+  R extends ClientResponse<infer T, infer Status, infer Format>
+    ? Status extends SuccessStatusCode
+      ? Format extends 'json'
+        ? T
+        : null
+      : never
+    : never;
+
+/** A call of the API: `call` picks the endpoint on the typed client and sends it. */
+export type ApiCall = <R extends ClientResponse<unknown>>(
+  call: (api: ApiClient) => Promise<R>,
+) => Promise<ApiAnswer<R>>;
+
+/** How a call fails: the answer's status and its code from the shared union. */
+export interface ApiFailure {
+  status: number;
+  code: ApiErrorCode;
+  /**
+   * The answer's words, when it had any. Pages show the catalogue's words for the code
+   * (client/auth/auth-errors.ts), so the browser needs no copy of them to fail.
+   */
+  message?: string | undefined;
+  /** One message per invalid field, for `invalid-input`. */
+  fields?: Record<string, string> | undefined;
+}
 
 /** The browser's capabilities the components use. */
 export interface BrowserCapabilities {
@@ -22,10 +53,10 @@ export function provideBrowserCapabilities(provided: BrowserCapabilities): void 
 }
 
 /** The API, in an effect or an event handler (never during a render: the server has none). */
-export function callApi<E extends ApiEndpoint>(endpoint: E, request: ApiRequest<E>): Promise<ApiAnswer<E>> {
+export const callApi: ApiCall = (call) => {
   if (!capabilities) return Promise.reject(new Error('No API client on the server'));
-  return capabilities.callApi(endpoint, request);
-}
+  return capabilities.callApi(call);
+};
 
 /** Whether the browser holds a session; false on the server, where no browser lent its capabilities. */
 export function hasSession(): boolean {

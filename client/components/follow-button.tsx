@@ -40,7 +40,7 @@ function refusedMessage(error: unknown): string | undefined {
 }
 
 const readFollow = (type: FollowTargetType, targetId: string): Promise<FollowCheck | null> =>
-  asMember(() => callApi('GET /follows/:type/:targetId', { params: { type, targetId } }));
+  asMember(() => callApi((api) => api.follows[':type'][':targetId'].$get({ param: { type, targetId } })));
 
 /** Follows (PUT) or unfollows (DELETE) the target; both idempotent. */
 const changeFollow = (
@@ -49,8 +49,11 @@ const changeFollow = (
   follow: boolean,
 ): Promise<FollowState | null> =>
   asMember(() =>
-    callApi(follow ? 'PUT /follows/:type/:targetId' : 'DELETE /follows/:type/:targetId', {
-      params: { type, targetId },
+    callApi((api) => {
+      const target = api.follows[':type'][':targetId'];
+      return follow
+        ? target.$put({ param: { type, targetId } })
+        : target.$delete({ param: { type, targetId } });
     }),
   );
 

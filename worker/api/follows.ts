@@ -1,26 +1,27 @@
-import { Hono } from 'hono';
-import { createFactory } from 'hono/factory';
 import { z } from 'zod';
+import type { Context } from 'hono';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
 import { parseTargetName } from '../../shared/feed/feed-id.ts';
 import { followCountNode, followsByUserIdNode, userFollowsMapNode } from '../../shared/rtdb/paths.ts';
+import { followCheckSchema, followChangeSchema, followListSchema } from '../../shared/schemas/api-answers.ts';
 import {
   followIndexEntrySchema,
   followRequestSchema,
   followTargetTypeSchema,
+  followTypeTime,
   followTypeTimeRange,
 } from '../../shared/schemas/follow.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
-import type { AppEnv } from '../app-env.ts';
+import type { SignedInEnv } from '../app-env.ts';
 import { apiError } from '../api-error.ts';
-import { memberWrites } from '../auth/require-member.ts';
-import { requireUser } from '../auth/require-user.ts';
 import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
 import { cappedLimit } from './query-limit.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
-import { validate } from '../validate.ts';
 import { dropEdgeCopy } from '../edge-cache.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
+import { ANA, HADES, POSTED_AT } from './route-examples.ts';
+import { apiRoutes, memberRoute, memberWriteRoute, publicRoute, jsonAnswer } from './route-definition.ts';
+import { BUSY, KIND_MISMATCH, notFound, type Failure } from './route-failures.ts';
 
 /** Drops the edge copy of a curated list's first page (where its follower count shows first). */
 function dropListPage(url: string, code: string): Promise<void> {
@@ -31,88 +32,192 @@ function dropListPage(url: string, code: string): Promise<void> {
   );
 }
 
-const targetParams = followRequestSchema;
-/** A page of a follows index: entries are checked one by one, and an invalid one is left out. */
-const followsIndexSchema = z.record(z.string(), z.unknown());
-const listQuery = z.object({
-  type: followTargetTypeSchema.optional(),
-  limit: z.coerce.number().int().positive().optional(),
+/** What is followed, in the path: the target's kind and id. */
+const targetParams = followRequestSchema.extend({
+  type: followRequestSchema.shape.type.meta({
+    description: 'What is followed: `user`, `game`, `event` or `list`.',
+    example: 'game',
+  }),
+  targetId: followRequestSchema.shape.targetId.meta({
+    description: 'Its id: a member’s uid, a game’s or an event’s deep link, a list’s code.',
+    example: HADES,
+  }),
 });
 
-function changeFollow(follow: boolean) {
-  return createFactory<AppEnv>().createHandlers(
-    requireUser,
-    memberWrites,
-    validate('param', targetParams),
-    async (c) => {
-      const { type, targetId } = c.req.valid('param');
-      const user = c.var.user;
-      const analytics = (success: boolean) => {
-        c.executionCtx.waitUntil(
-          recordSocialAnalytics(c.env, c.var.database, {
-            event: follow ? 'pv_follow' : 'pv_unfollow',
-            targetId,
-            success,
-            uid: user.uid,
-          }).catch((error: unknown) => {
-            console.error('Recording a follow event failed', error);
-          }),
-        );
-      };
-      try {
-        if (type === 'user' && targetId === user.uid)
-          throw apiError(400, 'invalid-input', { message: 'You cannot follow yourself.' });
-        const db = c.var.database.server;
-        // A member who blocked the caller is not followed by them (nor told so: the transition answers
-        // 403); an unfollow stays open. The count answered is the one this follow moved, read with its
-        // preconditions: no read after the write.
-        const outcome = await commitFollow(db, { uid: user.uid, type, targetId, follow });
-        // The followed page shows the count: its edge copy goes, so the member sees their follow on reload.
-        if (type === 'list') c.executionCtx.waitUntil(dropListPage(c.req.url, targetId));
-        else purgeFeedPage(c, { feed: { type, id: targetId } });
-        analytics(true);
-        return c.json(outcome);
-      } catch (error) {
-        analytics(false);
-        throw error;
-      }
+/** A page of a follows index: entries are checked one by one, and an invalid one is left out. */
+const followsIndexSchema = z.record(z.string(), z.unknown());
+
+const followsOfMember = publicRoute({
+  method: 'get',
+  path: '/users/{uid}',
+  tags: ['Follows'],
+  summary: 'What a member follows',
+  description: 'Newest first; public.',
+  request: {
+    params: z.object({
+      uid: recordIdSchema.meta({ description: 'The member’s uid.', example: ANA }),
+    }),
+    query: z.object({
+      type: followTargetTypeSchema
+        .optional()
+        .meta({ description: 'Only follows of this kind.', example: 'game' }),
+      limit: z.coerce
+        .number()
+        .int()
+        .positive()
+        .optional()
+        .meta({
+          description: `How many (${String(RECORD_QUERY_CAP)} unless said; at most ${String(RECORD_QUERY_CAP)}).`,
+        }),
+    }),
+  },
+  responses: {
+    200: jsonAnswer(followListSchema, 'The follows.', {
+      follows: [
+        {
+          targetId: HADES,
+          followId: '-OcQ4dW1kVxB7nM2zP9a',
+          type: 'game',
+          timestamp: POSTED_AT,
+          type_time: followTypeTime('game', POSTED_AT),
+        },
+      ],
+    }),
+  },
+});
+
+const followState = memberRoute({
+  method: 'get',
+  path: '/{type}/{targetId}',
+  tags: ['Follows'],
+  summary: 'Whether the caller follows something',
+  description: 'With its follower count; `self` says the target is the caller (nobody follows themself).',
+  request: { params: targetParams },
+  responses: {
+    200: jsonAnswer(followCheckSchema, 'The caller’s follow state.', {
+      following: true,
+      followers: 12,
+      self: false,
+    }),
+  },
+});
+
+/** What a follow or unfollow refuses beyond every member write's failures. */
+const followRefusals = (follow: boolean): Failure[] => [
+  ...(follow
+    ? [
+        {
+          status: 400,
+          code: 'invalid-input',
+          when: 'A member asks to follow themself.',
+          message: 'You cannot follow yourself.',
+        } as const,
+        {
+          status: 403,
+          code: 'forbidden',
+          when: 'The member to follow blocked the caller.',
+          message: 'You cannot follow this member.',
+        } as const,
+      ]
+    : []),
+  notFound('target', 'That game does not exist.'),
+  KIND_MISMATCH,
+  BUSY,
+];
+
+const changeRoute = (method: 'put' | 'delete') =>
+  memberWriteRoute({
+    method,
+    path: '/{type}/{targetId}',
+    tags: ['Follows'],
+    summary: method === 'put' ? 'Follow a member, game, event or list' : 'Stop following',
+    description:
+      method === 'put'
+        ? 'Idempotent: following again answers `changed: false`. Members cannot follow themselves, nor a ' +
+          'member who blocked them.'
+        : 'Idempotent: unfollowing what one does not follow answers `changed: false`. Always possible, even ' +
+          'of a member who blocked the caller.',
+    request: { params: targetParams },
+    responses: {
+      200: jsonAnswer(followChangeSchema, 'The follow state after the change.', {
+        following: method === 'put',
+        followers: method === 'put' ? 13 : 12,
+        changed: true,
+        followId: '-OcQ4dW1kVxB7nM2zP9a',
+      }),
     },
-  );
+    refusals: followRefusals(method === 'put'),
+  });
+
+const follow = changeRoute('put');
+const unfollow = changeRoute('delete');
+
+/** A follow (PUT) or an unfollow (DELETE) of the target in the path, and what it moved. */
+async function changeFollow(
+  c: Context<SignedInEnv>,
+  { type, targetId }: z.output<typeof targetParams>,
+  follow: boolean,
+) {
+  const user = c.var.user;
+  const analytics = (success: boolean) => {
+    c.executionCtx.waitUntil(
+      recordSocialAnalytics(c.env, c.var.database, {
+        event: follow ? 'pv_follow' : 'pv_unfollow',
+        targetId,
+        success,
+        uid: user.uid,
+      }).catch((error: unknown) => {
+        console.error('Recording a follow event failed', error);
+      }),
+    );
+  };
+  try {
+    if (type === 'user' && targetId === user.uid)
+      throw apiError(400, 'invalid-input', { message: 'You cannot follow yourself.' });
+    const db = c.var.database.server;
+    // A member who blocked the caller is not followed by them (nor told so: the transition answers
+    // 403); an unfollow stays open. The count answered is the one this follow moved, read with its
+    // preconditions: no read after the write.
+    const outcome = await commitFollow(db, { uid: user.uid, type, targetId, follow });
+    // The followed page shows the count: its edge copy goes, so the member sees their follow on reload.
+    if (type === 'list') c.executionCtx.waitUntil(dropListPage(c.req.url, targetId));
+    else purgeFeedPage(c, { feed: { type, id: targetId } });
+    analytics(true);
+    return outcome;
+  } catch (error) {
+    analytics(false);
+    throw error;
+  }
 }
 
 /**
  * Follows: PUT follows, DELETE unfollows (both idempotent: a repeat answers `changed: false`), GET the
  * caller's state for a target, and GET what a user follows (public, at most RECORD_QUERY_CAP).
  */
-export const followsApi = new Hono<AppEnv>()
-  .get(
-    '/users/:uid',
-    validate('param', z.object({ uid: recordIdSchema })),
-    validate('query', listQuery),
-    async (c) => {
-      const { uid } = c.req.valid('param');
-      const { type, limit } = c.req.valid('query');
-      const capped = cappedLimit(limit, RECORD_QUERY_CAP);
-      const value = await c.var.database.public.query(
-        followsByUserIdNode(uid).path,
-        type
-          ? { orderBy: 'type_time', ...followTypeTimeRange(type), limitToLast: capped }
-          : { orderBy: 'timestamp', limitToLast: capped },
-        followsIndexSchema,
-      );
-      // Keyed by target name (`game:hades`, shared/feed/feed-id.ts); the answer names the id, with its type.
-      const follows = Object.entries(value ?? {}).flatMap(([name, entry]) => {
-        const target = parseTargetName(name);
-        const parsed = followIndexEntrySchema.safeParse(entry);
-        return target && parsed.success && parsed.data.type === target.kind
-          ? [{ targetId: target.id, ...parsed.data }]
-          : [];
-      });
-      follows.sort((a, b) => b.timestamp - a.timestamp);
-      return c.json({ follows: follows.slice(0, capped) });
-    },
-  )
-  .get('/:type/:targetId', requireUser, validate('param', targetParams), async (c) => {
+export const followsApi = apiRoutes()
+  .openapi(followsOfMember, async (c) => {
+    const { uid } = c.req.valid('param');
+    const { type, limit } = c.req.valid('query');
+    const capped = cappedLimit(limit, RECORD_QUERY_CAP);
+    const value = await c.var.database.public.query(
+      followsByUserIdNode(uid).path,
+      type
+        ? { orderBy: 'type_time', ...followTypeTimeRange(type), limitToLast: capped }
+        : { orderBy: 'timestamp', limitToLast: capped },
+      followsIndexSchema,
+    );
+    // Keyed by target name (`game:hades`, shared/feed/feed-id.ts); the answer names the id, with its type.
+    const follows = Object.entries(value ?? {}).flatMap(([name, entry]) => {
+      const target = parseTargetName(name);
+      const parsed = followIndexEntrySchema.safeParse(entry);
+      return target && parsed.success && parsed.data.type === target.kind
+        ? [{ targetId: target.id, ...parsed.data }]
+        : [];
+    });
+    follows.sort((a, b) => b.timestamp - a.timestamp);
+    return c.json({ follows: follows.slice(0, capped) }, 200);
+  })
+  .openapi(followState, async (c) => {
     const { type, targetId } = c.req.valid('param');
     const user = c.var.user;
     const [mine, followers] = await Promise.all([
@@ -120,7 +225,7 @@ export const followsApi = new Hono<AppEnv>()
       c.var.database.public.read(followCountNode(type, targetId).path, z.number()),
     ]);
     const self = type === 'user' && targetId === user.uid;
-    return c.json({ following: mine !== null, followers: followers ?? 0, self });
+    return c.json({ following: mine !== null, followers: followers ?? 0, self }, 200);
   })
-  .put('/:type/:targetId', ...changeFollow(true))
-  .delete('/:type/:targetId', ...changeFollow(false));
+  .openapi(follow, async (c) => c.json(await changeFollow(c, c.req.valid('param'), true), 200))
+  .openapi(unfollow, async (c) => c.json(await changeFollow(c, c.req.valid('param'), false), 200));

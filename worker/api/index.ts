@@ -1,7 +1,8 @@
-import { Hono } from 'hono';
+import { $ } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { apiError } from '../api-error.ts';
-import type { AppEnv } from '../app-env.ts';
+import { apiDocument } from './api-document.ts';
+import { apiRoutes } from './route-definition.ts';
 import { accountsApi } from './accounts.ts';
 import { meApi } from './me.ts';
 import { pageViewsApi } from './page-views.ts';
@@ -50,11 +51,16 @@ const boundedBody = bodyLimit({
   },
 });
 
-/** The JSON API under /api: one sub-app per area of the product, mounted here. */
-export const api = new Hono<AppEnv>()
-  // Before the JSON limit, which then never runs for it: an image upload sets its own (2 MB).
-  .route('/users/me/images', profileImagesApi)
-  .use(boundedBody)
+/**
+ * The API's routes: one router per area of the product, mounted here. Its type is the browser's client
+ * (client/browser/api-routes.ts), and its definitions are the OpenAPI document.
+ */
+const routes = $(
+  apiRoutes()
+    // Before the JSON limit, which then never runs for it: an image upload sets its own (2 MB).
+    .route('/users/me/images', profileImagesApi)
+    .use(boundedBody),
+)
   .route('/pages', pagesApi)
   .route('/page-views', pageViewsApi)
   .route('/me', meApi)
@@ -77,9 +83,14 @@ export const api = new Hono<AppEnv>()
   .route('/reports', reportsApi)
   .route('/search', searchApi)
   .route('/suggestions', suggestionsApi)
-  .route('/votes', votesApi)
-  // The public API's OpenAPI document (/openapi.json) and reference page (/docs).
-  .route('/', openApiReference)
+  .route('/votes', votesApi);
+
+/** The JSON API under /api: its routes, their OpenAPI document (/openapi.json) and reference (/docs). */
+export const api = routes
+  .route(
+    '/',
+    openApiReference(() => apiDocument(routes)),
+  )
   .all('*', () => {
     throw apiError(404, 'not-found', { message: 'No such API endpoint.' });
   });

@@ -5,7 +5,7 @@ import type {
   OpenApiMediaType,
   OpenApiOperation,
   OpenApiParameter,
-} from '../../shared/api/openapi-document.ts';
+} from './api-document.ts';
 
 // The public API's reference as one plain HTML page (/api/docs), written from the OpenAPI document
 // itself so the page can never say more or less than the document. No script at all: it reads the same

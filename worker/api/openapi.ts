@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { publicApiDocument } from '../../shared/api/openapi-document.ts';
 import type { AppEnv } from '../app-env.ts';
+import type { OpenApiDocument } from './api-document.ts';
 import { referencePage } from './openapi-reference-page.ts';
 import { REFERENCE_STYLESHEET } from './openapi-reference-style.ts';
 
@@ -20,31 +20,29 @@ const STYLESHEET_PATH = '/api/docs.css';
 const REFERENCE_PAGE_POLICY =
   "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-let documentJson: string | undefined;
-
 /**
- * The public API's documentation: `/openapi.json` (OpenAPI 3.1, built once per isolate from
- * shared/api/public-api.ts) and `/docs`, the same as a page people read.
+ * The public API's documentation: `/openapi.json` (OpenAPI 3.1, built once per isolate from the routes'
+ * definitions, worker/api/api-document.ts) and `/docs`, the same as a page people read.
  */
-export const openApiReference = new Hono<AppEnv>()
-  .get('/openapi.json', (c) => {
-    documentJson ??= JSON.stringify(publicApiDocument());
-    return c.body(documentJson, 200, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': PUBLIC_REFERENCE,
-      // Readable by API tools running on other sites (the document holds nothing private).
-      'Access-Control-Allow-Origin': '*',
-    });
-  })
-  .get('/docs', (c) =>
-    c.html(referencePage(publicApiDocument(), new URL(c.req.url).origin, STYLESHEET_PATH), 200, {
-      'Cache-Control': PUBLIC_REFERENCE,
-      'Content-Security-Policy': REFERENCE_PAGE_POLICY,
-    }),
-  )
-  .get('/docs.css', (c) =>
-    c.body(REFERENCE_STYLESHEET, 200, {
-      'Content-Type': 'text/css; charset=utf-8',
-      'Cache-Control': PUBLIC_REFERENCE,
-    }),
-  );
+export const openApiReference = (publicApiDocument: () => OpenApiDocument) =>
+  new Hono<AppEnv>()
+    .get('/openapi.json', (c) => {
+      return c.body(JSON.stringify(publicApiDocument()), 200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': PUBLIC_REFERENCE,
+        // Readable by API tools running on other sites (the document holds nothing private).
+        'Access-Control-Allow-Origin': '*',
+      });
+    })
+    .get('/docs', (c) =>
+      c.html(referencePage(publicApiDocument(), new URL(c.req.url).origin, STYLESHEET_PATH), 200, {
+        'Cache-Control': PUBLIC_REFERENCE,
+        'Content-Security-Policy': REFERENCE_PAGE_POLICY,
+      }),
+    )
+    .get('/docs.css', (c) =>
+      c.body(REFERENCE_STYLESHEET, 200, {
+        'Content-Type': 'text/css; charset=utf-8',
+        'Cache-Control': PUBLIC_REFERENCE,
+      }),
+    );
