@@ -38,8 +38,39 @@ interface Arrow {
   specifier: string;
 }
 
+interface FileImport {
+  file: string;
+  target: string;
+  specifier: string;
+  /** `import type … from` (erased from every bundle: no code runs across it). */
+  typeOnly: boolean;
+}
+
+/**
+ * The one exception to the rules below: the API's type. The browser's client is typed by the Worker's
+ * route definitions (Hono's `hc` over the API's type), so client/browser/api-routes.ts imports that type
+ * from worker/api/, and the client's callers import it from there — `import type` only, which no bundle
+ * keeps, so no code crosses. Any other import of the Worker from the client, or a value import of this
+ * file, is refused as before.
+ */
+const API_ROUTES_TYPE = 'client/browser/api-routes.ts';
+
+const isTypeOnly = (text: string, specifier: string) =>
+  new RegExp(
+    `import\\s+type\\s[^;]*?from\\s+['"]${specifier.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`,
+  ).test(text) &&
+  !new RegExp(
+    `import\\s+(?!type\\s)[^;]*?from\\s+['"]${specifier.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}['"]`,
+  ).test(text);
+
+/** True for an import of the API's type into the client, or its own import of the Worker's, type-only. */
+export const isApiTypeImport = ({ file, target, typeOnly }: FileImport) =>
+  typeOnly &&
+  ((target === API_ROUTES_TYPE && file.startsWith('client/')) ||
+    (file === API_ROUTES_TYPE && target.startsWith('worker/api/')));
+
 /** Every relative import of `files` (static, dynamic, type-only, re-export): importer and imported file. */
-function fileImports(files: readonly string[]): { file: string; target: string; specifier: string }[] {
+function fileImports(files: readonly string[]): FileImport[] {
   return files.flatMap((file) => {
     const text = readFileSync(path.join(root, file), 'utf8');
     const { importedFiles } = ts.preProcessFile(text, true, true);
@@ -49,12 +80,13 @@ function fileImports(files: readonly string[]): { file: string; target: string; 
         file,
         target: path.posix.normalize(path.posix.join(path.posix.dirname(file), fileName)),
         specifier: fileName,
+        typeOnly: isTypeOnly(text, fileName),
       }));
   });
 }
 
-function importArrows(files: readonly string[]): Arrow[] {
-  return fileImports(files)
+function importArrows(imports: readonly FileImport[]): Arrow[] {
+  return imports
     .map(({ file, target, specifier }) => ({ from: layerOf(file), to: layerOf(target), file, specifier }))
     .filter((arrow) => arrow.from !== arrow.to);
 }
@@ -132,8 +164,10 @@ function circles(arrows: readonly Arrow[]): string[][] {
 }
 
 const files = FOLDERS.flatMap(sourceFiles);
-const arrows = importArrows(files);
-const imports = fileImports(files);
+const allImports = fileImports(files);
+/** The imports the rules hold to: all but the API's type (see API_ROUTES_TYPE). */
+const imports = allImports.filter((fileImport) => !isApiTypeImport(fileImport));
+const arrows = importArrows(imports);
 
 /** Files that import each other round a circle. */
 const fileCircles = (edges: readonly { file: string; target: string }[]) =>
@@ -189,6 +223,27 @@ describe('imports between folders', () => {
       return why ? [`${arrow.file} imports ${arrow.specifier}: ${why}`] : [];
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('let only the API’s type into the client, and only as a type', () => {
+    const excused = allImports.filter(isApiTypeImport);
+    // The exception is in use: the browser's client is typed by the Worker's routes.
+    expect(excused.map(({ file, target }) => `${file} → ${target}`)).toContain(
+      `${API_ROUTES_TYPE} → worker/api/index.ts`,
+    );
+    // Every import of that file, and every import it makes, is `import type`.
+    const valueImports = allImports.filter(
+      ({ file, target, typeOnly }) => (target === API_ROUTES_TYPE || file === API_ROUTES_TYPE) && !typeOnly,
+    );
+    expect(valueImports.map(({ file, specifier }) => `${file} imports ${specifier}`)).toEqual([]);
+    // What the exception does not cover stays refused.
+    const value = { file: 'client/components/x.ts', target: API_ROUTES_TYPE, specifier: '', typeOnly: false };
+    expect(isApiTypeImport(value)).toBe(false);
+    expect(
+      isApiTypeImport({ ...value, file: API_ROUTES_TYPE, target: 'worker/database.ts', typeOnly: true }),
+    ).toBe(false);
+    expect(isTypeOnly(`import type { A } from './a.ts';`, './a.ts')).toBe(true);
+    expect(isTypeOnly(`import { type A } from './a.ts';`, './a.ts')).toBe(false);
   });
 
   it('form no circle', () => {
