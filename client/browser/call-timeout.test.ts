@@ -48,7 +48,7 @@ describe('every browser call to the API has the spec’s deadline', () => {
   it('ends a call the Worker never answers with a clear message', async () => {
     const worker = neverAnswers();
     const clock = deadlineEndedByTest();
-    const settled = callApi('GET /search', { query: { q: 'hades' } }, noToken, {
+    const settled = callApi((api) => api.search.$get({ query: { q: 'hades' } }), noToken, {
       fetch: worker.fetch,
       ...clock,
     }).then(
@@ -68,7 +68,7 @@ describe('every browser call to the API has the spec’s deadline', () => {
   it('hands the deadline to the request itself', async () => {
     const worker = neverAnswers();
     const clock = deadlineEndedByTest();
-    const settled = callApi('POST /page-views', { body: { path: '/' } }, noToken, {
+    const settled = callApi((api) => api['page-views'].$post({ json: { path: '/' } }), noToken, {
       fetch: worker.fetch,
       ...clock,
     }).catch((error: unknown) => error);
@@ -85,14 +85,14 @@ describe('every browser call to the API has the spec’s deadline', () => {
     const answered = (() => Promise.resolve(Response.json({ results: [] }))) as typeof fetch;
     const clock = deadlineEndedByTest();
     await expect(
-      callApi('GET /search', { query: { q: 'hades' } }, noToken, { fetch: answered, ...clock }),
+      callApi((api) => api.search.$get({ query: { q: 'hades' } }), noToken, { fetch: answered, ...clock }),
     ).resolves.toEqual({ results: [] });
   });
 
   it('sets the deadline 60 s out when no test passes one', async () => {
     const timeout = vi.spyOn(AbortSignal, 'timeout');
     const answered = (() => Promise.resolve(Response.json({ results: [] }))) as typeof fetch;
-    await callApi('GET /search', { query: { q: 'hades' } }, noToken, { fetch: answered });
+    await callApi((api) => api.search.$get({ query: { q: 'hades' } }), noToken, { fetch: answered });
     expect(timeout).toHaveBeenCalledWith(60_000);
   });
 
