@@ -40,6 +40,8 @@ export default defineConfig({
           exclude: ['worker/**/*.node.test.ts'],
           globalSetup: [
             'tests/setup/worker-global-setup.ts',
+            // After the emulator's setup: it imports the real catalogue into that emulator when asked.
+            'tests/setup/catalogue-fixture.ts',
             'functions/src/search/callable-test-server.ts',
             'tests/setup/feed-function-stand-ins.ts',
           ],

@@ -17,6 +17,11 @@ declare module 'vitest' {
     anonAuthDatabaseNamespace: string;
     /** Where stand-ins of the home feed function answer (tests/setup/feed-function-stand-ins.ts): `<origin>/stand-in-<kind>/us-central1`. */
     feedFunctionsOrigin: string;
+    /**
+     * `POST` here imports the real catalogue once per run into a namespace of `databaseUrl`, and answers
+     * `{ namespace }` (tests/setup/catalogue-fixture.ts).
+     */
+    catalogueFixtureUrl: string;
   }
 }
 
