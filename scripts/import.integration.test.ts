@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/index.ts';
 import { gameSchema } from '../shared/schemas/game.ts';
@@ -144,6 +145,28 @@ describe('import games', () => {
       platforms: ['PC', 'Windows', 'macOS'],
       weighted_index: 50,
     });
+  });
+
+  it('reads a file ending in .gz gzipped, as the catalogue the repository carries is', async () => {
+    const path = join(dir, 'small.jsonl.gz');
+    writeFileSync(
+      path,
+      gzipSync(`${catalogueRow(1, 'alpha', 'Alpha')}\n${catalogueRow(2, 'beta', 'Beta')}\n`),
+    );
+    const result = await runImport('games', path);
+    expect(result).toMatchObject({ code: 0, err: [] });
+    expect(result.out[0]).toMatch(/^imported 2, rejected 0, in /);
+    expect(Object.keys((await client.get('games')) as object).sort()).toEqual(['alpha', 'beta']);
+  });
+
+  it('refuses a .gz file that is not gzipped with a sentence, writing nothing', async () => {
+    const path = file('plain.jsonl.gz', [catalogueRow(1, 'alpha', 'Alpha')]);
+    const result = await runImport('games', path);
+    expect(result.code).toBe(1);
+    expect(result.err).toEqual([
+      `import failed: ${path} is not a gzip file (a name ending in .gz is read gzipped)`,
+    ]);
+    expect(await client.get('games')).toBeNull();
   });
 
   it('answers usage errors with exit code 2 and missing files with 1', async () => {

@@ -4,6 +4,9 @@
 //   node scripts/import.ts lists <curated_lists.jsonl> [--database-url URL] [--namespace NS]
 //   node scripts/import.ts facets [--database-url URL] [--namespace NS]
 //
+// A file ending in .gz is read gzipped: the catalogue the repository carries is imported as
+// `games seed/catalogue/games.jsonl.gz`, then `lists seed/catalogue/curated_lists.jsonl.gz`.
+//
 // Every row is validated (rejects are listed with their line number and the import goes on), writes are
 // batched atomic multi-path PATCHes at field-level paths (re-running is idempotent and keeps follows).
 // A progress bar shows on a terminal; a final summary line is always printed. `games` keeps the browse
@@ -12,6 +15,7 @@
 
 import { Presets, SingleBar } from 'cli-progress';
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { connect, type ConnectionOptions } from './import-connection.ts';
 import { DEFAULT_BATCH_SIZE, writeGames } from '../shared/catalogue/game-updates.ts';
@@ -23,6 +27,9 @@ const USAGE = `Usage:
   node scripts/import.ts games <file.jsonl|file.csv> [--database-url URL] [--namespace NS] [--batch-size N]
   node scripts/import.ts lists <curated_lists.jsonl> [--database-url URL] [--namespace NS]
   node scripts/import.ts facets [--database-url URL] [--namespace NS]   (rebuild the genre and tag index)
+
+A file ending in .gz is read gzipped (the catalogue the repository carries: seed/catalogue/games.jsonl.gz,
+then seed/catalogue/curated_lists.jsonl.gz).
 
 Database: --database-url, else FIREBASE_DATABASE_URL, else http://127.0.0.1:9000 (the local emulator,
 namespace questline-demo-default-rtdb, owner credential). Elsewhere FIREBASE_ACCESS_TOKEN is required.`;
@@ -82,9 +89,9 @@ export async function main(argv: readonly string[], output: Output = defaultOutp
 
   try {
     const client = connect({ databaseUrl: values['database-url'], namespace: values.namespace });
-    const text = readFileSync(file, 'utf8');
+    const text = readImportFile(file);
     if (kind === 'games') {
-      const { rows, rejects } = readCatalogueRows(text, formatFromPath(file));
+      const { rows, rejects } = readCatalogueRows(text, formatFromPath(file.replace(/\.gz$/i, '')));
       reportRejects(rejects, output);
       bar?.start(rows.length, 0);
       const written = await writeGames(
@@ -132,6 +139,17 @@ async function rebuildFacets(options: ConnectionOptions, output: Output): Promis
   } catch (error) {
     output.err(`import failed: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
+  }
+}
+
+/** A file's text; one ending in .gz is decompressed first. */
+function readImportFile(file: string): string {
+  const bytes = readFileSync(file);
+  if (!/\.gz$/i.test(file)) return bytes.toString('utf8');
+  try {
+    return gunzipSync(bytes).toString('utf8');
+  } catch {
+    throw new Error(`${file} is not a gzip file (a name ending in .gz is read gzipped)`);
   }
 }
 
