@@ -43,7 +43,7 @@ function HomeFeedPosts() {
 
   useEffect(() => {
     let current = true;
-    callApi('GET /feed', {}).then(
+    callApi((api) => api.feed.$get({ query: {} })).then(
       (page) => {
         if (!current) return;
         setLoaded({
@@ -68,7 +68,7 @@ function HomeFeedPosts() {
     setLoadingMore(true);
     setMessage('');
     try {
-      const page = await callApi('GET /feed', { query: { cursor } });
+      const page = await callApi((api) => api.feed.$get({ query: { cursor } }));
       setLoaded((shown) => {
         if (shown.state !== 'shown') return shown;
         const seen = new Set([...shown.posts, ...shown.listEvents].map((item) => item.uuid));

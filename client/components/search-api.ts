@@ -1,11 +1,12 @@
-import type { ApiAnswer } from '../../shared/api/contract.ts';
-import type { SearchResult } from '../../shared/schemas/search.ts';
+import type { SearchAnswer, SearchResult } from '../../shared/schemas/search.ts';
 import { withDeadline } from './call-deadline.ts';
 
 /**
  * What the site's search answers for `text` (`GET /api/search`, edge-cached, the same for everyone: no
  * credential), at most `limit` games and members. The header's search box and the editors' game pickers
- * ask it.
+ * ask it. A plain fetch rather than the API's client (client/browser/api-client.ts): it carries the box's
+ * own signal (a newer keystroke ends the older search) and never a token; its answer is typed by the
+ * route's answer schema (worker/api/search.ts).
  */
 export async function searchCatalogue(
   text: string,
@@ -18,6 +19,6 @@ export async function searchCatalogue(
     signal: withDeadline(signal),
   });
   if (!response.ok) throw new Error(`Search answered ${String(response.status)}`);
-  const answer = (await response.json()) as ApiAnswer<'GET /search'>;
+  const answer = await response.json<SearchAnswer>();
   return answer.results;
 }

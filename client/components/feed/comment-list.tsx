@@ -66,12 +66,11 @@ function CommentItem({
             className="pill-button feed-delete"
             onClick={() => {
               setMessage('');
-              callApi('DELETE /comments/:commentId', { params: { commentId: comment.uuid } }).then(
-                onDeleted,
-                (error: unknown) => {
-                  setMessage(refusalMessage(error, 'delete this comment'));
-                },
-              );
+              callApi((api) =>
+                api.comments[':commentId'].$delete({ param: { commentId: comment.uuid } }),
+              ).then(onDeleted, (error: unknown) => {
+                setMessage(refusalMessage(error, 'delete this comment'));
+              });
             }}
           >
             Delete comment
@@ -125,10 +124,12 @@ export function CommentList({ post, composing = false }: { post: FeedPost; compo
     setLoading(true);
     setMessage('');
     try {
-      const answer = await callApi('GET /comments/posts/:postId', {
-        params: { postId: post.uuid },
-        query: nextCursor ? { cursor: nextCursor } : {},
-      });
+      const answer = await callApi((api) =>
+        api.comments.posts[':postId'].$get({
+          param: { postId: post.uuid },
+          query: nextCursor ? { cursor: nextCursor } : {},
+        }),
+      );
       setComments((shown) => {
         const base = nextCursor ? shown : [];
         const seen = new Set(base.map((c) => c.uuid));
@@ -189,10 +190,9 @@ export function CommentList({ post, composing = false }: { post: FeedPost; compo
             what="comment"
             rows={1}
             send={async (content) => {
-              const answer = await callApi('POST /comments/posts/:postId', {
-                params: { postId: post.uuid },
-                body: { content },
-              });
+              const answer = await callApi((api) =>
+                api.comments.posts[':postId'].$post({ param: { postId: post.uuid }, json: { content } }),
+              );
               const written = answer.comment;
               if (written) {
                 setComments((shown) => [written, ...shown]);

@@ -39,9 +39,9 @@ function FeedComposer({
       maxLength={MAX_POST_LENGTH}
       what="post"
       send={async (content) => {
-        const answer = await callApi('POST /posts', {
-          body: { targetType, targetId, content, type: 'text' },
-        });
+        const answer = await callApi((api) =>
+          api.posts.$post({ json: { targetType, targetId, content, type: 'text' } }),
+        );
         if (answer.post) onPosted(answer.post);
       }}
     />
@@ -78,7 +78,7 @@ function FeedPosts({
     setLoading(true);
     setMessage('');
     try {
-      const page = await callApi('GET /posts', { query: { targetType, targetId, cursor } });
+      const page = await callApi((api) => api.posts.$get({ query: { targetType, targetId, cursor } }));
       setFeed((shown) => {
         const seen = new Set(shown.posts.map((post) => post.uuid));
         return {

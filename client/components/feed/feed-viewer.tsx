@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { ApiFailure } from '../../../shared/api/contract.ts';
-import { callApi } from '../browser-capabilities.ts';
+import { callApi, type ApiFailure } from '../browser-capabilities.ts';
 import { useBrowserSession } from '../browser-session.ts';
 import { currentMember } from '../current-member.ts';
 import { NO_BLOCKS, useMemberBlocks, type MemberBlocks } from './member-blocks.ts';
@@ -89,7 +88,9 @@ export function FeedViewerProvider({ ids, children }: { ids: readonly string[]; 
     const batches: string[][] = [];
     for (let i = 0; i < unknown.length; i += LIKES_PER_REQUEST)
       batches.push(unknown.slice(i, i + LIKES_PER_REQUEST));
-    Promise.all(batches.map((batch) => callApi('GET /likes/mine', { query: { ids: batch.join(',') } }))).then(
+    Promise.all(
+      batches.map((batch) => callApi((api) => api.likes.mine.$get({ query: { ids: batch.join(',') } }))),
+    ).then(
       (answers) => {
         if (!current) return;
         const likedNow = new Set(answers.flatMap((answer) => answer.liked));

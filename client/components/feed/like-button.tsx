@@ -62,8 +62,11 @@ export function LikeButton({
     setLiked(like);
     setCount(Math.max(0, previousCount + (like ? 1 : -1)));
     try {
-      const answer = await callApi(like ? 'PUT /likes/:type/:targetId' : 'DELETE /likes/:type/:targetId', {
-        params: { type, targetId },
+      const answer = await callApi((api) => {
+        const target = api.likes[':type'][':targetId'];
+        return like
+          ? target.$put({ param: { type, targetId } })
+          : target.$delete({ param: { type, targetId } });
       });
       setCount(answer.likes);
     } catch (error) {

@@ -81,7 +81,9 @@ export function followFeed(
     }
     reading = true;
     const asked = wanted;
-    const page = await callApi('GET /posts', { query: { targetType, targetId } }).catch(() => null);
+    const page = await callApi((api) => api.posts.$get({ query: { targetType, targetId } })).catch(
+      () => null,
+    );
     reading = false;
     settle(asked, page);
   }

@@ -99,7 +99,7 @@ export function PostCard({
               if (deleting) return;
               setDeleting(true);
               setMessage('');
-              callApi('DELETE /posts/:postId', { params: { postId: post.uuid } }).then(
+              callApi((api) => api.posts[':postId'].$delete({ param: { postId: post.uuid } })).then(
                 () => onDeleted?.(post.uuid),
                 (error: unknown) => {
                   setDeleting(false);
