@@ -6,7 +6,8 @@
 // A catalogue game that is also a demo game (the same slug: the demo's slugs are the catalogue's) merges
 // into the demo record as any import does: it takes the catalogue's fields and its Steam ranking, and
 // keeps its demo description (the catalogue has none). A demo game the catalogue lacks (released after
-// 2019, such as Hades) keeps its demo record and ranks below the catalogue's games.
+// 2019, such as Hades) keeps its demo record and its demo ranking (85 down to 1: among the catalogue's
+// games with as few Steam reviews, far from top games unless trending lifts it).
 
 import { readCatalogueRows, type RowReject } from '../shared/catalogue/catalogue-rows.ts';
 import type { CatalogueRow } from '../shared/catalogue/catalogue-row.ts';
