@@ -79,11 +79,13 @@ export function DeveloperEventForm({
         games: values.games,
       };
       const answer = event
-        ? await callApi('PATCH /developer/events/:eventId', {
-            params: { eventId: event.deeplink_url_code },
-            body,
-          })
-        : await callApi('POST /developer/events', { body });
+        ? await callApi((api) =>
+            api.developer.events[':eventId'].$patch({
+              param: { eventId: event.deeplink_url_code },
+              json: body,
+            }),
+          )
+        : await callApi((api) => api.developer.events.$post({ json: body }));
       setSaved(answer.event);
       if (!event) setValues(EMPTY);
       onSaved(answer.event);

@@ -64,10 +64,9 @@ export function DeveloperGameEditor({ game, onSaved }: { game: Game; onSaved: (g
     }
     setSaving(true);
     try {
-      const answer = await callApi('PATCH /developer/games/:gameId', {
-        params: { gameId: game.deeplink_url_code },
-        body: update,
-      });
+      const answer = await callApi((api) =>
+        api.developer.games[':gameId'].$patch({ param: { gameId: game.deeplink_url_code }, json: update }),
+      );
       const now = fieldsOf(answer.game);
       setSaved(now);
       setValues(now);

@@ -34,7 +34,7 @@ export function EditorDevelopers() {
     run(async () => {
       setMember(null);
       const found = (
-        await callApi('GET /editor/members/:username', { params: { username: username.trim() } })
+        await callApi((api) => api.editor.members[':username'].$get({ param: { username: username.trim() } }))
       ).member;
       setMember(found);
       setGames(found.developerGames);
@@ -44,14 +44,16 @@ export function EditorDevelopers() {
 
   const grant = (target: EditorMember) =>
     run(async () => {
-      await callApi('PUT /editor/developers/:uid', { params: { uid: target.uid }, body: { games } });
+      await callApi((api) =>
+        api.editor.developers[':uid'].$put({ param: { uid: target.uid }, json: { games } }),
+      );
       setMember({ ...target, isDeveloper: true, developerGames: games, gameNames: names });
       return `${target.username} is now a developer.`;
     });
 
   const revoke = (target: EditorMember) =>
     run(async () => {
-      await callApi('DELETE /editor/developers/:uid', { params: { uid: target.uid } });
+      await callApi((api) => api.editor.developers[':uid'].$delete({ param: { uid: target.uid } }));
       setMember({ ...target, isDeveloper: false, developerGames: [], gameNames: {} });
       setGames([]);
       return `${target.username} is no longer a developer.`;

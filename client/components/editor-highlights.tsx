@@ -18,7 +18,7 @@ export function EditorHighlights() {
   const [busy, setBusy] = useState(false);
 
   function load(then = '') {
-    callApi('GET /editor/highlights', {}).then(
+    callApi((api) => api.editor.highlights.$get()).then(
       (answer) => {
         setHighlights(answer);
         setStatus(then);
@@ -33,7 +33,7 @@ export function EditorHighlights() {
   async function save({ games, revision }: Highlights) {
     setBusy(true);
     try {
-      const answer = await callApi('PUT /editor/highlights', { body: { games, revision } });
+      const answer = await callApi((api) => api.editor.highlights.$put({ json: { games, revision } }));
       setHighlights((current) => current && { ...current, revision: answer.revision });
       setStatus('Saved: the home page shows them now.');
     } catch (error) {

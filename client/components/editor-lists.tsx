@@ -31,7 +31,7 @@ export function EditorLists() {
   const [busy, setBusy] = useState(false);
 
   function readLists() {
-    callApi('GET /editor/lists', {}).then(
+    callApi((api) => api.editor.lists.$get()).then(
       (answer) => {
         setLists(answer.lists);
       },
@@ -48,7 +48,7 @@ export function EditorLists() {
     setList(null);
     if (!chosen) return;
     try {
-      const answer = await callApi('GET /editor/lists/:code', { params: { code: chosen } });
+      const answer = await callApi((api) => api.editor.lists[':code'].$get({ param: { code: chosen } }));
       setList(answer.list);
       setNames(answer.names);
       setRevision(answer.revision);
@@ -65,10 +65,12 @@ export function EditorLists() {
     }
     setBusy(true);
     try {
-      const answer = await callApi('PUT /editor/lists/:code', {
-        params: { code },
-        body: { ...edited, description: edited.description?.trim() || undefined, revision },
-      });
+      const answer = await callApi((api) =>
+        api.editor.lists[':code'].$put({
+          param: { code },
+          json: { ...edited, description: edited.description?.trim() || undefined, revision },
+        }),
+      );
       setIsNew(false);
       setRevision(answer.revision);
       setStatus(answer.created ? 'List created.' : 'List saved: its page shows it now.');

@@ -27,7 +27,9 @@ export function EditorLogs() {
 
   async function load(from: string | null, replace: boolean) {
     try {
-      const page = await callApi('GET /editor/logs', { query: { kind, before: from ?? undefined } });
+      const page = await callApi((api) =>
+        api.editor.logs.$get({ query: { kind, ...(from === null ? {} : { before: from }) } }),
+      );
       setEntries((shown) => (replace ? page.entries : [...shown, ...page.entries]));
       setBefore(page.before);
       setStatus(replace && page.entries.length === 0 ? 'Nothing logged yet.' : '');

@@ -37,10 +37,12 @@ function ReportedItem({ entry, onHandled }: { entry: OpenReportedItem; onHandled
     setBusy(true);
     setProblem('');
     try {
-      const answer = await callApi('POST /editor/reports/:kind/:itemId', {
-        params: { kind: entry.kind, itemId: entry.itemId },
-        body: action,
-      });
+      const answer = await callApi((api) =>
+        api.editor.reports[':kind'][':itemId'].$post({
+          param: { kind: entry.kind, itemId: entry.itemId },
+          json: action,
+        }),
+      );
       const reporters = answer.resolved === 1 ? '1 reporter' : `${String(answer.resolved)} reporters`;
       const what = entry.kind === 'user' ? author : `${entry.kind} by ${author}`;
       onHandled(`${DONE[answer.outcome]}: ${what}. ${reporters} told.`);
@@ -132,7 +134,7 @@ export function EditorReports() {
 
   async function load() {
     try {
-      const { reports } = await callApi('GET /editor/reports', {});
+      const { reports } = await callApi((api) => api.editor.reports.$get());
       setItems(reports);
       setStatus(reports.length === 0 ? 'No open reports.' : '');
     } catch (error) {

@@ -100,7 +100,10 @@ function DashboardEventCard({
  * decides who is a developer.
  */
 export function Component() {
-  const [access, setDashboard] = useRoleAccess(() => callApi('GET /developer/dashboard', {}), apiFailureText);
+  const [access, setDashboard] = useRoleAccess(
+    () => callApi((api) => api.developer.dashboard.$get()),
+    apiFailureText,
+  );
 
   const dashboard = typeof access === 'object' && 'granted' in access ? access.granted : null;
   const ownGames =

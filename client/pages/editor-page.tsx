@@ -16,7 +16,7 @@ import { useRoleAccess } from '../components/role-access.ts';
  * shows the tools, a way to sign in, or why not.
  */
 export function Component() {
-  const [access] = useRoleAccess(() => callApi('GET /editor/highlights', {}), apiFailureText);
+  const [access] = useRoleAccess(() => callApi((api) => api.editor.highlights.$get()), apiFailureText);
 
   return (
     <>

@@ -14,9 +14,17 @@ import {
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { postCommentSchema } from '../schemas/post-comment.ts';
 import { postSchema } from '../schemas/post.ts';
-import { openReportSchema, reportRecordSchema, type OpenReport } from '../schemas/report.ts';
+import {
+  openReportSchema,
+  reportRecordSchema,
+  type OpenReport,
+  type openReportedItemSchema,
+  type reportedBySchema,
+  type reportedItemContextSchema,
+  type reportMemberSchema,
+} from '../schemas/report.ts';
 import { reportItemKey } from '../transitions/report.ts';
-import type { ReportKind, ReportReason } from './report-reasons.ts';
+import type { ReportKind } from './report-reasons.ts';
 
 /** Most reported items one page of the editors' queue shows, newest report first. */
 export const OPEN_REPORTS_PAGE_SIZE = 20;
@@ -24,42 +32,13 @@ export const OPEN_REPORTS_PAGE_SIZE = 20;
 export const REPORTS_SHOWN_PER_ITEM = 5;
 
 /** A member as an editor sees them next to a report: their uid and username (null when gone). */
-export interface ReportMember {
-  uid: string;
-  username: string | null;
-}
-
+export type ReportMember = z.infer<typeof reportMemberSchema>;
 /** One member's report of an item, as the editors see it. */
-export interface ReportedBy {
-  reporter: ReportMember;
-  reason: ReportReason;
-  words: string | null;
-  timestamp: number;
-}
-
+export type ReportedBy = z.infer<typeof reportedBySchema>;
 /** The reported item in context: what it says, who wrote it, where it is, and a link there. */
-export interface ReportedItemContext {
-  /** The post's or comment's text, or the member's brief (null: none). */
-  text: string | null;
-  /** The post's or comment's author; the member themself for a member. */
-  author: ReportMember;
-  /** Where it is, in words ("on the game Hades", "on ana's page", "member page"). */
-  place: string;
-  /** The page it is on (a post's or comment's post anchored), or null when that is not known. */
-  link: string | null;
-}
-
-/** An item with open reports, as the editors' queue lists it. */
-export interface OpenReportedItem {
-  kind: ReportKind;
-  itemId: string;
-  /** When it was last reported. */
-  latest: number;
-  /** Its newest open reports, newest first (at most REPORTS_SHOWN_PER_ITEM). */
-  reports: ReportedBy[];
-  /** Null when the item is gone (its author deleted it since): dismissing takes it off the queue. */
-  item: ReportedItemContext | null;
-}
+export type ReportedItemContext = z.infer<typeof reportedItemContextSchema>;
+/** An item with open reports, as the editors' queue lists it (shared/schemas/report.ts). */
+export type OpenReportedItem = z.infer<typeof openReportedItemSchema>;
 
 const usernameSchema = z.string().min(1).max(64);
 const pendingSchema = z.record(z.string(), z.number());

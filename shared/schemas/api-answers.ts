@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { listFeedEventSchema } from '../feed/list-feed-event.ts';
+import { eventSchema } from './event.ts';
 import { followIndexEntrySchema } from './follow.ts';
+import { gameSchema } from './game.ts';
 import { recordIdSchema } from './keys.ts';
 import { postCommentSchema } from './post-comment.ts';
 import { POST_TARGET_TYPES, postSchema } from './post.ts';
@@ -100,6 +102,12 @@ export const likeChangeSchema = z.object({
   likeId: recordIdSchema.nullable(),
   likes: z.number().int().nonnegative(),
 });
+
+/** A game's page fields as read, with its record meta. */
+export const gameAnswerSchema = gameSchema.extend(recordMetaShape);
+
+/** An event as read, with its record meta. */
+export const eventAnswerSchema = eventSchema.extend(recordMetaShape);
 
 /** A member's profile with its record meta. */
 export const profileAnswerSchema = z.object({ profile: profileSchema.extend(recordMetaShape) });

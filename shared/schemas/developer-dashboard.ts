@@ -1,6 +1,5 @@
-import type { FeedPost } from '../feed/read-feed.ts';
-import type { GameEvent } from './event.ts';
-import type { Game } from './game.ts';
+import { z } from 'zod';
+import { eventAnswerSchema, feedPostSchema, gameAnswerSchema } from './api-answers.ts';
 
 /** The most games and events a developer's dashboard shows (an editor assigns games one by one). */
 export const DASHBOARD_MAX_ITEMS = 50;
@@ -8,16 +7,20 @@ export const DASHBOARD_MAX_ITEMS = 50;
 export const DASHBOARD_RECENT_POSTS = 3;
 
 /** One of the developer's games as their dashboard shows it: the page's fields, followers, latest posts. */
-export interface DashboardGame {
-  game: Game;
+export const dashboardGameSchema = z.object({
+  game: gameAnswerSchema,
   /** The latest posts on its feed, newest first. */
-  recentPosts: FeedPost[];
+  recentPosts: z.array(feedPostSchema),
   /** When its feed last changed (null: never). */
-  activityAt: number | null;
-}
+  activityAt: z.number().nullable(),
+});
 
-/** A developer's dashboard: their games and the events they created (latest start first). */
-export interface DeveloperDashboard {
-  games: DashboardGame[];
-  events: GameEvent[];
-}
+export type DashboardGame = z.infer<typeof dashboardGameSchema>;
+
+/** A developer's dashboard (`GET /api/developer/dashboard`): their games and the events they created (latest start first). */
+export const developerDashboardSchema = z.object({
+  games: z.array(dashboardGameSchema),
+  events: z.array(eventAnswerSchema),
+});
+
+export type DeveloperDashboard = z.infer<typeof developerDashboardSchema>;

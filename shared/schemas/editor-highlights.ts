@@ -18,3 +18,17 @@ export const editorHighlightsSchema = z.object({
 });
 
 export type EditorHighlights = z.infer<typeof editorHighlightsSchema>;
+
+/** The highlighted games in order, their names by id, and the revision a save goes over. */
+export const editorHighlightsAnswerSchema = z.object({
+  games: z.array(deepLinkSchema),
+  /** The catalogue names of the games, by id (a game no longer in the catalogue has none). */
+  names: z.record(z.string(), z.string()),
+  revision: editorRevisionSchema,
+});
+
+/** What a save of the highlights answers: the games as saved and the revision the next save sends. */
+export const editorHighlightsSavedSchema = z.object({
+  games: z.array(deepLinkSchema),
+  revision: editorRevisionSchema,
+});

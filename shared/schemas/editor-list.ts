@@ -48,3 +48,30 @@ export type EditorListSave = z.infer<typeof editorListSaveSchema>;
 
 /** A list's code as it appears in its address (`/lists/games/{code}`). */
 export const listCodeSchema = deepLinkSchema;
+
+/** Every curated list's code, name and size (`GET /api/editor/lists`), by name. */
+export const editorListsAnswerSchema = z.object({
+  lists: z.array(z.object({ code: listCodeSchema, name: z.string(), games: z.number().int().nonnegative() })),
+});
+
+/** A list as the editor opens it: its content, the names of its games by id, and the revision a save goes over. */
+export const editorListAnswerSchema = z.object({
+  code: listCodeSchema,
+  list: editorListSchema,
+  names: z.record(z.string(), z.string()),
+  revision: editorRevisionSchema,
+});
+
+/** What a save of a list answers (shared/transitions/editor-lists.ts). */
+export const editorListSavedSchema = z.object({
+  code: listCodeSchema,
+  /** True when the save made the list (201). */
+  created: z.boolean(),
+  /** The revision the list is at now: the next save sends it back. */
+  revision: editorRevisionSchema,
+  /** Games the list holds now and did not before, in the order the list shows them. */
+  added: z.array(deepLinkSchema),
+  /** Distinct games before and after. */
+  gamesBefore: z.number().int().nonnegative(),
+  gamesAfter: z.number().int().nonnegative(),
+});

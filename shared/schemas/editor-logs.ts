@@ -13,15 +13,21 @@ export const editorLogsQuerySchema = z.object({
 });
 
 /** One log entry: its key and what it recorded (its fields as stored; a timestamp when it has one). */
-export interface EditorLogEntry {
-  id: string;
-  timestamp: number | null;
-  fields: Record<string, string | number | boolean>;
-}
+export const editorLogEntrySchema = z.object({
+  id: recordIdSchema,
+  timestamp: z.number().nullable(),
+  /** Its plain fields as stored (a string cut at 300 characters); other values are left out. */
+  fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+});
 
-export interface EditorLogPage {
-  kind: EditorLogKind;
-  entries: EditorLogEntry[];
+export type EditorLogEntry = z.infer<typeof editorLogEntrySchema>;
+
+/** A page of a log (`GET /api/editor/logs`), latest first. */
+export const editorLogPageSchema = z.object({
+  kind: z.enum(EDITOR_LOG_KINDS),
+  entries: z.array(editorLogEntrySchema),
   /** Pass as `before` for the next, older page; null at the start of the log. */
-  before: string | null;
-}
+  before: recordIdSchema.nullable(),
+});
+
+export type EditorLogPage = z.infer<typeof editorLogPageSchema>;

@@ -67,3 +67,59 @@ export const reportActionSchema = z.discriminatedUnion('action', [
   }),
 ]);
 export type ReportAction = z.infer<typeof reportActionSchema>;
+
+/** What `POST /api/reports` answers: the member's report of the item, and whether this request made it. */
+export const reportOutcomeAnswerSchema = z.object({
+  report: reportRecordSchema,
+  /** False when the member had reported the item before: the report is that one (open or handled). */
+  created: z.boolean(),
+});
+
+/** A member as an editor sees them next to a report: their uid and username (null when gone). */
+export const reportMemberSchema = z.object({ uid: recordIdSchema, username: z.string().nullable() });
+
+/** One member's report of an item, as the editors see it. */
+export const reportedBySchema = z.object({
+  reporter: reportMemberSchema,
+  reason: reportReasonSchema,
+  words: z.string().nullable(),
+  timestamp: z.number(),
+});
+
+/** The reported item in context: what it says, who wrote it, where it is, and a link there. */
+export const reportedItemContextSchema = z.object({
+  /** The post's or comment's text, or the member's brief (null: none). */
+  text: z.string().nullable(),
+  /** The post's or comment's author; the member themself for a member. */
+  author: reportMemberSchema,
+  /** Where it is, in words ("on the game Hades", "on ana's page", "member page"). */
+  place: z.string(),
+  /** The page it is on (a post's or comment's post anchored), or null when that is not known. */
+  link: z.string().nullable(),
+});
+
+/** An item with open reports, as the editors' queue lists it. */
+export const openReportedItemSchema = z.object({
+  kind: reportKindSchema,
+  itemId: recordIdSchema,
+  /** When it was last reported. */
+  latest: z.number(),
+  /** Its newest open reports, newest first (at most REPORTS_SHOWN_PER_ITEM). */
+  reports: z.array(reportedBySchema),
+  /** Null when the item is gone (its author deleted it since): dismissing takes it off the queue. */
+  item: reportedItemContextSchema.nullable(),
+});
+
+/** The editors' queue (`GET /api/editor/reports`): items with open reports, the most recently reported first. */
+export const openReportsAnswerSchema = z.object({ reports: z.array(openReportedItemSchema) });
+
+/** What an editor's action on an item's open reports did. */
+export const reportsHandledSchema = z.object({
+  kind: reportKindSchema,
+  itemId: recordIdSchema,
+  outcome: reportOutcomeSchema,
+  /** How many open reports it resolved (more than REPORTS_HANDLED_AT_ONCE stay queued). */
+  resolved: z.number().int().nonnegative(),
+  /** When a posting block ends (the Worker's clock, ms); null for any other action. */
+  blockedUntil: z.number().nullable(),
+});

@@ -1,4 +1,3 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { homeHighlightsSchema } from '../../shared/catalogue/home-highlights.ts';
 import { LIST_PAGE_SIZE } from '../../shared/constants.ts';
@@ -14,11 +13,24 @@ import { planListGainedGames } from '../../shared/lists/list-activity.ts';
 import {
   developerGrantSchema,
   developerParamsSchema,
+  developerStatusSchema,
+  editorMemberAnswerSchema,
   type EditorMember,
 } from '../../shared/schemas/editor-developer.ts';
-import { editorHighlightsSchema } from '../../shared/schemas/editor-highlights.ts';
-import { editorListSaveSchema, listCodeSchema } from '../../shared/schemas/editor-list.ts';
 import {
+  editorHighlightsAnswerSchema,
+  editorHighlightsSavedSchema,
+  editorHighlightsSchema,
+} from '../../shared/schemas/editor-highlights.ts';
+import {
+  editorListAnswerSchema,
+  editorListSavedSchema,
+  editorListSaveSchema,
+  editorListsAnswerSchema,
+  listCodeSchema,
+} from '../../shared/schemas/editor-list.ts';
+import {
+  editorLogPageSchema,
   editorLogsQuerySchema,
   type EditorLogEntry,
   type EditorLogKind,
@@ -30,13 +42,11 @@ import { commitListSave, readListForEditing } from '../../shared/transitions/edi
 import { revisionOf } from '../../shared/transitions/editor-revision.ts';
 import type { MultiPathUpdate } from '../../shared/rtdb/multi-path-update.ts';
 import { apiError } from '../api-error.ts';
-import type { AppEnv } from '../app-env.ts';
-import { requireRole } from '../auth/require-role.ts';
-import { requireUser } from '../auth/require-user.ts';
 import { dropEdgeCopy } from '../edge-cache.ts';
-import { validate } from '../validate.ts';
 import { editorReportsApi } from './editor-reports.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
+import { editorRoute } from './role-route.ts';
+import { apiRoutes, jsonAnswer, jsonBody } from './route-definition.ts';
+import { notFound, type Failure } from './route-failures.ts';
 
 /**
  * The site editors' API (spec: `admin.auth`): the home page's highlights, curated lists, developer status,
@@ -84,15 +94,116 @@ function listPagePaths(code: string, games: number): string[] {
 /** What a list save adds for the list's followers when it gains games, at the time of the save. */
 export type ListGainsPlanner = (code: string, addedGameIds: string[], at: number) => MultiPathUpdate;
 
+const UNKNOWN_GAMES: Failure = {
+  status: 400,
+  code: 'invalid-input',
+  when: 'A game named is not in the catalogue; nothing was written.',
+  message: 'Some games are not in the catalogue.',
+};
+
+const EDIT_CONFLICT: Failure = {
+  status: 409,
+  code: 'edit-conflict',
+  when: 'Someone saved since `revision` (or a new list’s code is taken); nothing was written: reload.',
+  message: 'Someone else saved this since you opened it.',
+};
+
+const memberByUsername = editorRoute({
+  method: 'get',
+  path: '/members/{username}',
+  hide: true,
+  summary: 'A member by username, with their developer status',
+  request: { params: usernameParams },
+  responses: { 200: jsonAnswer(editorMemberAnswerSchema, 'The member.') },
+  refusals: [notFound('member', 'No member has that username.')],
+});
+
+const grantDeveloper = editorRoute({
+  method: 'put',
+  path: '/developers/{uid}',
+  hide: true,
+  summary: 'Makes a member a developer; `games` (optional) replaces the games they run',
+  request: { params: developerParamsSchema, body: jsonBody(developerGrantSchema) },
+  responses: { 200: jsonAnswer(developerStatusSchema, 'Their developer status now.') },
+  refusals: [UNKNOWN_GAMES, notFound('member', 'That member does not exist.')],
+});
+
+const revokeDeveloper = editorRoute({
+  method: 'delete',
+  path: '/developers/{uid}',
+  hide: true,
+  summary: 'Takes developer status back',
+  request: { params: developerParamsSchema },
+  responses: { 200: jsonAnswer(developerStatusSchema, 'Their developer status now.') },
+  refusals: [notFound('member', 'That member does not exist.')],
+});
+
+const logPage = editorRoute({
+  method: 'get',
+  path: '/logs',
+  hide: true,
+  summary: 'A page of a log, latest first',
+  request: { query: editorLogsQuerySchema },
+  responses: { 200: jsonAnswer(editorLogPageSchema, 'The page.') },
+});
+
+const highlights = editorRoute({
+  method: 'get',
+  path: '/highlights',
+  hide: true,
+  summary: 'The highlighted games in order, their names and the revision a save goes over',
+  responses: { 200: jsonAnswer(editorHighlightsAnswerSchema, 'The highlights.') },
+});
+
+const saveHighlights = editorRoute({
+  method: 'put',
+  path: '/highlights',
+  hide: true,
+  summary: 'Saves the highlighted games over the revision read',
+  request: { body: jsonBody(editorHighlightsSchema) },
+  responses: { 200: jsonAnswer(editorHighlightsSavedSchema, 'The games saved and the new revision.') },
+  refusals: [UNKNOWN_GAMES, EDIT_CONFLICT],
+});
+
+const lists = editorRoute({
+  method: 'get',
+  path: '/lists',
+  hide: true,
+  summary: 'Every curated list’s code, name and size',
+  responses: { 200: jsonAnswer(editorListsAnswerSchema, 'The lists, by name.') },
+});
+
+const list = editorRoute({
+  method: 'get',
+  path: '/lists/{code}',
+  hide: true,
+  summary: 'A list’s content, its games’ names and the revision a save goes over',
+  request: { params: listParams },
+  responses: { 200: jsonAnswer(editorListAnswerSchema, 'The list as the editor opens it.') },
+  refusals: [notFound('list', 'That list does not exist.')],
+});
+
+const saveList = editorRoute({
+  method: 'put',
+  path: '/lists/{code}',
+  hide: true,
+  summary: 'Creates (201, `revision: null`) or replaces (200) a list and its summary',
+  request: { params: listParams, body: jsonBody(editorListSaveSchema) },
+  responses: {
+    200: jsonAnswer(editorListSavedSchema, 'The list was replaced.'),
+    201: jsonAnswer(editorListSavedSchema, 'The list was made.'),
+  },
+  refusals: [UNKNOWN_GAMES, EDIT_CONFLICT],
+});
+
 /** The editors' API; `planListGains` tells a list's followers when it gains games (same PATCH as the save). */
 export function createEditorApi(planListGains?: ListGainsPlanner) {
   return (
-    new Hono<AppEnv>()
-      .use(requireUser, requireRole('admin'), limitMemberWrites)
+    apiRoutes()
       // Members' reports: the queue, and removing, dismissing or blocking (worker/api/editor-reports.ts).
       .route('/reports', editorReportsApi)
       // A member by username, with their developer status, for granting it by name.
-      .get('/members/:username', validate('param', usernameParams), async (c) => {
+      .openapi(memberByUsername, async (c) => {
         const db = c.var.database.server;
         const uid = await db.read(usernameClaimPath(c.req.valid('param').username), z.string());
         if (uid === null) throw apiError(404, 'not-found', { message: 'No member has that username.' });
@@ -113,28 +224,23 @@ export function createEditorApi(planListGains?: ListGainsPlanner) {
           developerGames,
           gameNames: await gameNames(db, developerGames),
         };
-        return c.json({ member });
+        return c.json({ member }, 200);
       })
-      .put(
-        '/developers/:uid',
-        validate('param', developerParamsSchema),
-        validate('json', developerGrantSchema),
-        async (c) => {
-          const { uid } = c.req.valid('param');
-          const { games } = c.req.valid('json');
-          const { username } = await commitDeveloperGrant(c.var.database.server, uid, games);
-          purgePages(c, [`/user/${encodeURIComponent(username)}`]);
-          return c.json({ uid, username, isDeveloper: true });
-        },
-      )
-      .delete('/developers/:uid', validate('param', developerParamsSchema), async (c) => {
+      .openapi(grantDeveloper, async (c) => {
+        const { uid } = c.req.valid('param');
+        const { games } = c.req.valid('json');
+        const { username } = await commitDeveloperGrant(c.var.database.server, uid, games);
+        purgePages(c, [`/user/${encodeURIComponent(username)}`]);
+        return c.json({ uid, username, isDeveloper: true }, 200);
+      })
+      .openapi(revokeDeveloper, async (c) => {
         const { uid } = c.req.valid('param');
         const { username } = await commitDeveloperRevoke(c.var.database.server, uid);
         purgePages(c, [`/user/${encodeURIComponent(username)}`]);
-        return c.json({ uid, username, isDeveloper: false });
+        return c.json({ uid, username, isDeveloper: false }, 200);
       })
       // The latest entries of a log, latest first, a bounded page at a time (push keys sort by time).
-      .get('/logs', validate('query', editorLogsQuerySchema), async (c) => {
+      .openapi(logPage, async (c) => {
         const { kind, before, limit } = c.req.valid('query');
         const stored = await c.var.database.server.query(
           LOG_PATHS[kind],
@@ -156,10 +262,10 @@ export function createEditorApi(planListGains?: ListGainsPlanner) {
           return { id, timestamp, fields };
         });
         const more = keys.length > limit;
-        return c.json({ kind, entries, before: more ? (page.at(-1) ?? null) : null });
+        return c.json({ kind, entries, before: more ? (page.at(-1) ?? null) : null }, 200);
       })
       // The highlighted games in order, with their names, and the revision a save goes over.
-      .get('/highlights', async (c) => {
+      .openapi(highlights, async (c) => {
         const db = c.var.database.server;
         const stored = (await db.get(ROOTS.highlightsHome)) ?? {};
         const parsed = homeHighlightsSchema.safeParse(stored);
@@ -169,24 +275,24 @@ export function createEditorApi(planListGains?: ListGainsPlanner) {
               .map(([id]) => id)
           : [];
         const revision = revisionOf((stored as { revision?: unknown }).revision);
-        return c.json({ games, names: await gameNames(db, games), revision });
+        return c.json({ games, names: await gameNames(db, games), revision }, 200);
       })
-      .put('/highlights', validate('json', editorHighlightsSchema), async (c) => {
+      .openapi(saveHighlights, async (c) => {
         const { games, revision: expected } = c.req.valid('json');
         const revision = await commitHomeHighlights(c.var.database.server, games, expected);
         purgePages(c, ['/']);
-        return c.json({ games, revision });
+        return c.json({ games, revision }, 200);
       })
       // Every list's code, name and size, for the editor to pick one (server read: a few hundred small entries).
-      .get('/lists', async (c) => {
+      .openapi(lists, async (c) => {
         const stored = await c.var.database.server.read(ROOTS.listsPublic, listsPublicSchema);
         const lists = Object.entries(stored ?? {})
           .map(([code, summary]) => ({ code, name: summary.name, games: summary.game_count }))
           .sort((a, b) => a.name.localeCompare(b.name));
-        return c.json({ lists });
+        return c.json({ lists }, 200);
       })
       // A list as the editor shows it: its collections, the names of its games and its revision.
-      .get('/lists/:code', validate('param', listParams), async (c) => {
+      .openapi(list, async (c) => {
         const { code } = c.req.valid('param');
         const db = c.var.database.server;
         const opened = await readListForEditing(db, code);
@@ -195,27 +301,23 @@ export function createEditorApi(planListGains?: ListGainsPlanner) {
           db,
           opened.list.collections.flatMap((collection) => collection.games),
         );
-        return c.json({ code, list: opened.list, names, revision: opened.revision });
+        return c.json({ code, list: opened.list, names, revision: opened.revision }, 200);
       })
-      .put(
-        '/lists/:code',
-        validate('param', listParams),
-        validate('json', editorListSaveSchema),
-        async (c) => {
-          const { code } = c.req.valid('param');
-          const { revision, ...input } = c.req.valid('json');
-          const outcome = await commitListSave(
-            c.var.database.server,
-            code,
-            input,
-            revision,
-            planListGains && ((listCode, ids) => planListGains(listCode, ids, c.var.clock())),
-          );
-          // The list's pages as they were and are, and home, which shows the largest lists.
-          purgePages(c, [...listPagePaths(code, Math.max(outcome.gamesBefore, outcome.gamesAfter)), '/']);
-          return c.json({ code, ...outcome }, outcome.created ? 201 : 200);
-        },
-      )
+      .openapi(saveList, async (c) => {
+        const { code } = c.req.valid('param');
+        const { revision, ...input } = c.req.valid('json');
+        const outcome = await commitListSave(
+          c.var.database.server,
+          code,
+          input,
+          revision,
+          planListGains && ((listCode, ids) => planListGains(listCode, ids, c.var.clock())),
+        );
+        // The list's pages as they were and are, and home, which shows the largest lists.
+        purgePages(c, [...listPagePaths(code, Math.max(outcome.gamesBefore, outcome.gamesAfter)), '/']);
+        const saved = { code, ...outcome };
+        return outcome.created ? c.json(saved, 201) : c.json(saved, 200);
+      })
   );
 }
 

@@ -1,10 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApiEndpoints } from '../../shared/api/contract.ts';
+import type { z } from 'zod';
 import type {
   NotificationsPage,
   ReportNotificationItem,
 } from '../../shared/notifications/read-notifications.ts';
 import type { OpenReportedItem } from '../../shared/reports/read-open-reports.ts';
+import type { reportOutcomeAnswerSchema, reportsHandledSchema } from '../../shared/schemas/report.ts';
 import { commitNewComment, commitNewPost } from '../../shared/transitions/post.ts';
 import { createApp } from '../app.ts';
 import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
@@ -35,8 +36,8 @@ function as(uid: string | null, init: Omit<ApiCallInit, 'uid' | 'token'> = {}, a
 const call = (path: string, uid: string | null, init: Omit<ApiCallInit, 'uid' | 'token'> = {}) =>
   callNow(path, as(uid, init));
 
-type ReportAnswer = ApiEndpoints['POST /reports']['answer'];
-type ActionAnswer = ApiEndpoints['POST /editor/reports/:kind/:itemId']['answer'];
+type ReportAnswer = z.infer<typeof reportOutcomeAnswerSchema>;
+type ActionAnswer = z.infer<typeof reportsHandledSchema>;
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
 }

@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { ApiFailure } from '../../../shared/api/contract.ts';
 import {
   MAX_REPORT_WORDS,
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   type ReportReason,
 } from '../../../shared/reports/report-reasons.ts';
-import { callApi } from '../browser-capabilities.ts';
+import { callApi, type ApiFailure } from '../browser-capabilities.ts';
 import { refusalMessage } from '../refusal-message.ts';
 import type { ReportSubject } from './report-subject.ts';
 
@@ -53,9 +52,11 @@ export function ReportDialog({ subject, onClose }: { subject: ReportSubject; onC
     setSending(true);
     setProblem('');
     try {
-      const answer = await callApi('POST /reports', {
-        body: { kind: subject.kind, itemId: subject.itemId, reason, ...(words.trim() ? { words } : {}) },
-      });
+      const answer = await callApi((api) =>
+        api.reports.$post({
+          json: { kind: subject.kind, itemId: subject.itemId, reason, ...(words.trim() ? { words } : {}) },
+        }),
+      );
       setDone(
         answer.created
           ? 'Thanks for telling us. An editor will look at it, and your notifications will say what was done.'
