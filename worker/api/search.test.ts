@@ -1,8 +1,8 @@
 import type { hc, InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { ApiAnswer } from '../../shared/api/contract.ts';
 import type { ApiErrorBody } from '../../shared/errors.ts';
+import type { SearchAnswer } from '../../shared/schemas/search.ts';
 import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { searchCaller, SearchUnavailable } from '../search/call-search.ts';
 import { requestApp } from '../test-support/page-request.ts';
@@ -13,9 +13,9 @@ import type { api } from './index.ts';
 // function's own code behind firebase-functions' onCall wrapper, over a database emulator), and against
 // stand-ins for a function failing in the ways a real one can.
 
-/** The route's answer is the contract's (checked by the compiler, as browser-contract.test.ts does for the others). */
+/** The route's answer, as the browser's client sees it, is the callable's (checked by the compiler). */
 type SearchRoute = ReturnType<typeof hc<typeof api>>['search']['$get'];
-const answersTheContract: InferResponseType<SearchRoute, 200> extends ApiAnswer<'GET /search'>
+const answersTheContract: InferResponseType<SearchRoute, 200> extends SearchAnswer
   ? true
   : false = true;
 
@@ -95,7 +95,7 @@ describe('GET /api/search', () => {
 
   it('answers as many results as asked for, and never more than 25', async () => {
     const few = await search('q=quest%20of&limit=3');
-    expect((few.json as ApiAnswer<'GET /search'>).results.map((result) => result.name)).toEqual([
+    expect((few.json as SearchAnswer).results.map((result) => result.name)).toEqual([
       'Quest of Ages 30',
       'Quest of Ages 29',
       'Quest of Ages 28',
@@ -120,7 +120,7 @@ describe('GET /api/search', () => {
     let found = false;
     for (let attempt = 0; attempt < 50 && !found; attempt++) {
       const { json } = await search(`q=nova_speed&attempt=${String(attempt)}`);
-      found = (json as ApiAnswer<'GET /search'>).results.some((result) => result.name === 'nova_speedruns');
+      found = (json as SearchAnswer).results.some((result) => result.name === 'nova_speedruns');
       if (!found) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(found).toBe(true);
