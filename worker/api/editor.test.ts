@@ -1,8 +1,9 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EditorLogPage } from '../../shared/schemas/editor-logs.ts';
 import type { EditorMember } from '../../shared/schemas/editor-developer.ts';
 import { createApp } from '../app.ts';
-import { apiCaller } from '../test-support/api-request.ts';
+import { apiCaller, memberToken } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
 
 // The site editors' API (issue 13): only a member whose `admin.auth` is set may curate the home page and
@@ -10,7 +11,8 @@ import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.
 // once, and the edge's copies of the pages it touches are dropped so visitors see it at once.
 const env = testEnv({ FIREBASE_EMULATORS: 'true' });
 const db = ownerDatabase(env);
-const call = apiCaller(env, createApp());
+const app = createApp();
+const call = apiCaller(env, app);
 const run = Math.random().toString(36).slice(2, 8);
 const LIST = `editor-list-${run}`;
 const GAMES = ['hades', 'celeste', 'balatro', 'inscryption', 'factorio'];
@@ -432,6 +434,33 @@ describe('developer status', () => {
       400,
     );
     expect((await call('/api/editor/members/no_one_here', { uid: 'edna' })).status).toBe(404);
+  });
+  it('grants nothing for a body that is not sent as JSON', async () => {
+    // A grant's body is optional in meaning (`games` may be left out), so a body the API never read
+    // must not pass for an empty one: each of these granted developer status before the route's
+    // definition validated its body.
+    const text = JSON.stringify({ games: ['hades'] });
+    const bodies: [what: string, type: string | null, body: string][] = [
+      ['JSON text as text/plain', 'text/plain;charset=UTF-8', text],
+      ['a form', 'application/x-www-form-urlencoded', 'games=hades'],
+      ['JSON text with no type', null, text],
+    ];
+    for (const [what, type, body] of bodies) {
+      const headers = new Headers({ Authorization: `Bearer ${memberToken('edna')}` });
+      if (type !== null) headers.set('Content-Type', type);
+      const ctx = createExecutionContext();
+      const response = await app.request(
+        'http://questline.test/api/editor/developers/mo',
+        { method: 'PUT', headers, body },
+        env,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      expect(response.ok, what).toBe(false);
+      expect([400, 415], what).toContain(response.status);
+    }
+    expect(await db.get('users/mo/readOnly/isDeveloper')).toBeNull();
+    expect(await db.get('users/mo/developer')).toBeNull();
   });
 });
 
