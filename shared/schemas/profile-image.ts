@@ -44,9 +44,10 @@ export const profileImageAddressSchema = z.union([httpsUrlSchema, ownImageAddres
 export const storedProfileImageAddressSchema = profileImageAddressSchema.optional().catch(undefined);
 
 /** The answer to an upload: the image's new address (also written to the member's record). */
-export interface ProfileImageAnswer {
-  kind: ProfileImageKind;
-  address: string;
-  width: number;
-  height: number;
-}
+export const profileImageAnswerSchema = z.object({
+  kind: profileImageKindSchema,
+  address: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type ProfileImageAnswer = z.infer<typeof profileImageAnswerSchema>;

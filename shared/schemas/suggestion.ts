@@ -28,6 +28,14 @@ export const suggestionRequestSchema = z.object({
   success: suggestionAnswerSchema,
 });
 
+/** What answering a suggestion did: a repeat of the same answer answers `changed: false`. */
+export const suggestionOutcomeSchema = z.object({
+  changed: z.boolean(),
+  /** The answer's record id, the same across changes of mind. */
+  suggestionId: recordIdSchema,
+  success: suggestionAnswerSchema,
+});
+
 export type SuggestionRecord = z.infer<typeof suggestionSchema>;
 export type Suggestion = SuggestionRecord & RecordMeta;
 export type SuggestionRequest = z.infer<typeof suggestionRequestSchema>;

@@ -18,6 +18,12 @@ export const castVoteRequestSchema = z.object({
   lock: z.boolean().default(false),
 });
 
+/** The caller's vote of a type (null: none yet), as the votes endpoint answers it. */
+export const voteAnswerSchema = z.object({ vote: voteSchema.nullable() });
+
+/** A vote cast or changed. */
+export const castVoteAnswerSchema = z.object({ vote: voteSchema });
+
 export type VoteRecord = z.infer<typeof voteSchema>;
 export type Vote = VoteRecord & RecordMeta;
 export type CastVoteRequest = z.infer<typeof castVoteRequestSchema>;

@@ -1,15 +1,14 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import {
   deviceBindingAnswerSchema,
   deviceBindRequestSchema,
   deviceUnbindRequestSchema,
 } from '../../shared/schemas/device-sign-in.ts';
 import { apiError } from '../api-error.ts';
-import type { AppEnv } from '../app-env.ts';
-import { requireUser, type SignedInEnv } from '../auth/require-user.ts';
+import type { SignedInEnv } from '../auth/require-user.ts';
 import { callWorkerOnlyFunction } from '../functions/worker-only-call.ts';
 import { limitMemberWrites } from '../rate-limit/limits.ts';
-import { validate } from '../validate.ts';
+import { apiRoutes, jsonAnswer, jsonBody, memberRoute } from './route-definition.ts';
 
 function bindingUnavailable(detail: string, cause?: unknown) {
   return apiError(503, 'unavailable', {
@@ -30,8 +29,31 @@ async function passOn(c: Context<SignedInEnv>, name: 'process-login' | 'process-
     unavailable: bindingUnavailable,
   });
   c.header('Cache-Control', 'no-store');
-  return c.json(answer);
+  return answer;
 }
+
+// Each a member's call, counted among their writes (not refused for want of a member record: the function
+// proves the member from the token itself). For the site's own pages: left out of the document.
+
+const bindDevice = memberRoute({
+  method: 'post',
+  path: '/process-login',
+  hide: true,
+  summary: 'Bind this device to the member',
+  middleware: [limitMemberWrites],
+  request: { body: jsonBody(deviceBindRequestSchema) },
+  responses: { 200: jsonAnswer(deviceBindingAnswerSchema, 'Whether the binding was made.') },
+});
+
+const unbindDevice = memberRoute({
+  method: 'post',
+  path: '/process-logout',
+  hide: true,
+  summary: 'End this device’s binding',
+  middleware: [limitMemberWrites],
+  request: { body: jsonBody(deviceUnbindRequestSchema) },
+  responses: { 200: jsonAnswer(deviceBindingAnswerSchema, 'Whether the binding was ended.') },
+});
 
 /**
  * `POST /api/functions/process-login` and `/process-logout`: the signed-in member binds this device's
@@ -41,10 +63,6 @@ async function passOn(c: Context<SignedInEnv>, name: 'process-login' | 'process-
  * written; the functions answer nobody else (they check the secret the Worker sends,
  * shared/api/worker-only-functions.ts) and prove the member from the token themselves too.
  */
-export const deviceBindingsApi = new Hono<AppEnv>()
-  .post('/process-login', requireUser, limitMemberWrites, validate('json', deviceBindRequestSchema), (c) =>
-    passOn(c, 'process-login', c.req.valid('json')),
-  )
-  .post('/process-logout', requireUser, limitMemberWrites, validate('json', deviceUnbindRequestSchema), (c) =>
-    passOn(c, 'process-logout', c.req.valid('json')),
-  );
+export const deviceBindingsApi = apiRoutes()
+  .openapi(bindDevice, async (c) => c.json(await passOn(c, 'process-login', c.req.valid('json')), 200))
+  .openapi(unbindDevice, async (c) => c.json(await passOn(c, 'process-logout', c.req.valid('json')), 200));

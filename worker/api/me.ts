@@ -1,16 +1,23 @@
-import { Hono } from 'hono';
-import type { CurrentMember } from '../../shared/auth/account-api.ts';
-import type { AppEnv } from '../app-env.ts';
+import { currentMemberSchema } from '../../shared/schemas/account.ts';
 import { claimVerifiedEmail } from '../auth/register-account.ts';
 import { rolesOf } from '../auth/require-role.ts';
-import { requireUser } from '../auth/require-user.ts';
 import { readCurrentUser } from '../auth/user-record.ts';
+import { apiRoutes, jsonAnswer, memberRoute } from './route-definition.ts';
+
+const currentMember = memberRoute({
+  method: 'get',
+  path: '/',
+  // The signed-in account as the site's header needs it: left out of the document.
+  hide: true,
+  summary: 'The caller’s own record and roles',
+  responses: { 200: jsonAnswer(currentMemberSchema, 'The caller’s record and roles.') },
+});
 
 /**
  * `GET /api/me`: the spec's "get current user" — the caller's own record and roles; 401 without a verified token.
  * The first time a member's token says their address is verified, the address is mapped to them.
  */
-export const meApi = new Hono<AppEnv>().get('/', requireUser, async (c) => {
+export const meApi = apiRoutes().openapi(currentMember, async (c) => {
   const user = c.var.user;
   c.executionCtx.waitUntil(
     claimVerifiedEmail(c.var.database.server, user).catch((error: unknown) => {
@@ -22,6 +29,5 @@ export const meApi = new Hono<AppEnv>().get('/', requireUser, async (c) => {
     readCurrentUser(c.var.database.asUser(user.idToken), user),
     rolesOf(c.var.database, user.uid),
   ]);
-  const answer: CurrentMember = { ...record, roles };
-  return c.json(answer);
+  return c.json({ ...record, roles }, 200);
 });

@@ -1,13 +1,13 @@
-import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
+import { z } from 'zod';
 import type { PageDataAnswer, PageRouteError } from '../../shared/page-data.ts';
 import { SESSION_COOKIE } from '../../shared/session-cookie.ts';
-import type { AppEnv } from '../app-env.ts';
 import { publicAddress } from '../edge-cache.ts';
 import { pageParameters } from '../page-parameters.ts';
 import { queryPage } from '../render/page-query.ts';
+import { apiRoutes, jsonAnswer, publicRoute } from './route-definition.ts';
 
 /** Where this endpoint is mounted: `/api/pages/game/portal-2` is the data of the page `/game/portal-2`. */
 const PREFIX = '/api/pages';
@@ -59,13 +59,31 @@ function pageRouteErrors(errors: StaticHandlerContext['errors']): Record<string,
   );
 }
 
+/** Where a page's data says the page redirects (answered 202, so that fetch does not follow it). */
+const pageRedirectSchema = z.object({ redirect: z.string(), status: z.number().int() });
+
+const pageData = publicRoute({
+  method: 'get',
+  // Any page of the route table below the prefix (`/game/portal-2`, `/`): Hono's wildcard.
+  path: '/*',
+  // Page data for the site's own client-side navigation, whose shape follows the pages: left out of the
+  // document, and read by the browser's router with its own fetch (client/browser/page-data-client.ts).
+  hide: true,
+  summary: 'The data of a page, for a client-side navigation',
+  responses: {
+    // With the page's own status (a 404 too), or a loader's own answer as it is.
+    200: { description: 'The page’s data: its loaders’ data and errors.' },
+    202: jsonAnswer(pageRedirectSchema, 'Where the page redirects.'),
+  },
+});
+
 /**
  * Page data as JSON, for client-side navigations (client/browser/page-data-client.ts): any page of the
  * route table, answered by the same static handler and loaders as the server render, with the page's
  * status (404 for a game that does not exist). Errors stay at the route that threw; the browser's router
  * bubbles them to their boundary as it does for its own loaders.
  */
-export const pagesApi = new Hono<AppEnv>().get('*', async (c) => {
+export const pagesApi = apiRoutes().openapi(pageData, async (c) => {
   // What a loader reads for the session (the guarded page) is that member's alone, as for rendered pages.
   const session = Boolean(getCookie(c, SESSION_COOKIE));
   if (session) c.header('Cache-Control', 'private, no-store');
