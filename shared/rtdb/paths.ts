@@ -4,6 +4,7 @@
 // accepts there (see multi-path-update.ts), which is how the write model writes.
 
 import type { z } from 'zod';
+import type { Shelf, shelfIndexEntrySchema } from '../schemas/shelf.ts';
 import type { BlockKind } from '../schemas/block.ts';
 import type { CatalogueFacet, facetEntrySchema } from '../schemas/catalogue-facet.ts';
 import type { FeedId, TargetName } from '../feed/feed-id.ts';
@@ -216,6 +217,16 @@ type TimestampMap = Record<string, number>;
 export const listActivityNode = (code: string): DbNode<Record<string, z.input<typeof listActivitySchema>>> =>
   dbNode(listActivityPath(code));
 export const gameNode = (gameId: string): DbNode<z.input<typeof gameSchema>> => dbNode(gamePath(gameId));
+/** How many members have the game on a shelf (its record's `shelves`, read with the game). */
+export const shelfCountsNode = (gameId: string): DbNode<Partial<Record<Shelf, number>>> =>
+  gameNode(gameId).child('shelves');
+/** The member's shelf for a game (private `gamelist`): the gate of their shelf changes. */
+export const gamelistEntryPath = (uid: string, gameId: string): string =>
+  `${userSectionPath(uid, 'private')}/gamelist/${gameId}`;
+/** A member's shelves as their profile lists them (public), by game id. */
+export const shelvesByUserIdNode = (
+  uid: string,
+): DbNode<Record<string, z.input<typeof shelfIndexEntrySchema>>> => dbNode(`shelves_by_userid/${uid}`);
 export const eventNode = (eventId: string): DbNode<z.input<typeof eventSchema>> => dbNode(eventPath(eventId));
 export const facetEntryNode = (
   facet: CatalogueFacet,

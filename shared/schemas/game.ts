@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deepLinkSchema } from './keys.ts';
+import { shelfSchema } from './shelf.ts';
 import type { RecordMeta } from './record-meta.ts';
 
 const iconHolderSchema = z.object({ icon: z.string().optional() });
@@ -16,6 +17,8 @@ export const gameSchema = z.object({
   icon: z.string().optional(),
   /** Followers, kept exact by the follow transitions. */
   follows: z.number().int().nonnegative().default(0),
+  /** How many members have it on each shelf (shared/schemas/shelf.ts); moved by their shelf changes only. */
+  shelves: z.partialRecord(shelfSchema, z.number().int()).optional(),
   /** The ranking used for top games (higher first); games without one rank last. */
   weighted_index: z.number().optional(),
   content: iconHolderSchema.extend({ description: z.string().optional() }).default({}),

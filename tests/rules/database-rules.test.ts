@@ -32,6 +32,7 @@ beforeAll(async () => {
         isOnboarded: true,
         follows: { games: { hades: 1 } },
         blocks: { users: { troll: 1 } },
+        gamelist: { hades: { status: 'played', timestamp: 1 } },
       },
       admin: { auth: false, fcmToken: 'secret-token' },
       developer: { developerGames: { hades: true } },
@@ -75,6 +76,7 @@ beforeAll(async () => {
       type_time: followTypeTime('game', 1),
     },
     'follows_history/ana/game:hades': { followId: 'f1', type: 'game', disabled: false },
+    'shelves_by_userid/ana/hades': { status: 'played', timestamp: 1, status_time: 'played~0000000000001' },
     'posts/p1': {
       uuid: 'p1',
       targetUUID: 'hades',
@@ -146,6 +148,8 @@ describe('no collection is downloadable whole', () => {
     'follows_by_userid/ana',
     'follows_by_targetid',
     'follows_by_targetid/game:hades',
+    'shelves_by_userid',
+    'shelves_by_userid/ana',
     'posts',
     'posts_by_id',
     'posts_by_id/game:hades',
@@ -558,6 +562,39 @@ describe('the reads the Worker makes without the server credential are allowed a
   });
 });
 
+describe('shelves: a member’s list is public one bounded page at a time, their entries their own', () => {
+  it('a page of a member’s shelves, newest first or one shelf’s, is readable by anyone', async () => {
+    expect(
+      await canRead(db.anonymous, 'shelves_by_userid/ana', {
+        orderBy: 'timestamp',
+        limitToLast: PUBLIC_QUERY_CAP,
+      }),
+    ).toBe(true);
+    expect(
+      await canRead(ben, 'shelves_by_userid/ana', {
+        orderBy: 'status_time',
+        startAt: 'played~',
+        endAt: 'played~\uf8ff',
+        limitToLast: 10,
+      }),
+    ).toBe(true);
+  });
+  it('a larger page, or one with no limit, is refused', async () => {
+    expect(
+      await canRead(db.anonymous, 'shelves_by_userid/ana', {
+        orderBy: 'timestamp',
+        limitToLast: PUBLIC_QUERY_CAP + 1,
+      }),
+    ).toBe(false);
+    expect(await canRead(db.anonymous, 'shelves_by_userid/ana', { orderBy: 'timestamp' })).toBe(false);
+  });
+  it('a member’s shelf entries (gamelist) are theirs alone', async () => {
+    expect(await canRead(ana, 'users/ana/private/gamelist/hades')).toBe(true);
+    expect(await canRead(ben, 'users/ana/private/gamelist/hades')).toBe(false);
+    expect(await canRead(db.anonymous, 'users/ana/private/gamelist')).toBe(false);
+  });
+});
+
 describe('clients write nothing directly: every write goes through the Worker', () => {
   const writes: [string, string, unknown][] = [
     ['their own public section', 'users/ana/public/username', 'renamed'],
@@ -567,6 +604,9 @@ describe('clients write nothing directly: every write goes through the Worker', 
     ['their own admin section', 'users/ana/admin/auth', true],
     ["a game's follower count", 'games/hades/follows', 9999],
     ['a follow index', 'follows_by_targetid/game:hades/ana', null],
+    ['their own shelf', 'users/ana/private/gamelist/hades', { status: 'want' }],
+    ['their own shelves index', 'shelves_by_userid/ana/hades', null],
+    ["a game's shelf count", 'games/hades/shelves/played', 9999],
     ['their own follow record', 'follows/f1/disabled', true],
     ['their own follow history', 'follows_history/ana/game:hades', null],
     ['their own like record', 'likes/l1/disabled', true],

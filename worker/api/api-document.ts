@@ -67,6 +67,10 @@ export const API_TAGS = [
   { name: 'Likes', description: 'Liking posts and comments.' },
   { name: 'Follows', description: 'Following members, games, events and curated lists.' },
   { name: 'Home feed', description: 'What the signed-in member follows, newest first.' },
+  {
+    name: 'Shelves',
+    description: 'Where a game stands for a member: want to play, playing, played, dropped.',
+  },
   { name: 'Profiles', description: 'A member’s brief, details and header picture.' },
   { name: 'Blocks', description: 'Hiding posts, comments and members, and games one is not interested in.' },
   { name: 'Search', description: 'Games and members by name.' },

@@ -26,6 +26,7 @@ import { profilesApi } from './profiles.ts';
 import { profileImagesApi } from './profile-images.ts';
 import { reportsApi } from './reports.ts';
 import { searchApi } from './search.ts';
+import { shelvesApi } from './shelves.ts';
 import { suggestionsApi } from './suggestions.ts';
 import { votesApi } from './votes.ts';
 
@@ -82,6 +83,7 @@ const routes = $(
   .route('/profiles', profilesApi)
   .route('/reports', reportsApi)
   .route('/search', searchApi)
+  .route('/', shelvesApi)
   .route('/suggestions', suggestionsApi)
   .route('/votes', votesApi);
 

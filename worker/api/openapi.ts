@@ -1,6 +1,6 @@
-import { Hono } from 'hono';
-import type { AppEnv } from '../app-env.ts';
 import type { OpenApiDocument } from './api-document.ts';
+import { apiRoutes } from './route-definition.ts';
+import { $ } from '@hono/zod-openapi';
 import { referencePage } from './openapi-reference-page.ts';
 import { REFERENCE_STYLESHEET } from './openapi-reference-style.ts';
 
@@ -25,24 +25,26 @@ const REFERENCE_PAGE_POLICY =
  * definitions, worker/api/api-document.ts) and `/docs`, the same as a page people read.
  */
 export const openApiReference = (publicApiDocument: () => OpenApiDocument) =>
-  new Hono<AppEnv>()
-    .get('/openapi.json', (c) => {
-      return c.body(JSON.stringify(publicApiDocument()), 200, {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Cache-Control': PUBLIC_REFERENCE,
-        // Readable by API tools running on other sites (the document holds nothing private).
-        'Access-Control-Allow-Origin': '*',
-      });
-    })
-    .get('/docs', (c) =>
-      c.html(referencePage(publicApiDocument(), new URL(c.req.url).origin, STYLESHEET_PATH), 200, {
-        'Cache-Control': PUBLIC_REFERENCE,
-        'Content-Security-Policy': REFERENCE_PAGE_POLICY,
-      }),
-    )
-    .get('/docs.css', (c) =>
-      c.body(REFERENCE_STYLESHEET, 200, {
-        'Content-Type': 'text/css; charset=utf-8',
-        'Cache-Control': PUBLIC_REFERENCE,
-      }),
-    );
+  $(
+    apiRoutes()
+      .get('/openapi.json', (c) => {
+        return c.body(JSON.stringify(publicApiDocument()), 200, {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Cache-Control': PUBLIC_REFERENCE,
+          // Readable by API tools running on other sites (the document holds nothing private).
+          'Access-Control-Allow-Origin': '*',
+        });
+      })
+      .get('/docs', (c) =>
+        c.html(referencePage(publicApiDocument(), new URL(c.req.url).origin, STYLESHEET_PATH), 200, {
+          'Cache-Control': PUBLIC_REFERENCE,
+          'Content-Security-Policy': REFERENCE_PAGE_POLICY,
+        }),
+      )
+      .get('/docs.css', (c) =>
+        c.body(REFERENCE_STYLESHEET, 200, {
+          'Content-Type': 'text/css; charset=utf-8',
+          'Cache-Control': PUBLIC_REFERENCE,
+        }),
+      ),
+  );

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
+import { gamelistEntryPath, shelfCountsNode, shelvesByUserIdNode } from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { SERVER_TIMESTAMP, serverIncrement } from '../rtdb/server-values.ts';
+import { Refusal } from '../refusal.ts';
+import {
+  gamelistEntrySchema,
+  SHELVES,
+  shelfStatusTime,
+  type GamelistEntry,
+  type Shelf,
+  type ShelfCounts,
+  type ShelfState,
+} from '../schemas/shelf.ts';
+import { countAfter } from './count-change.ts';
+import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
+import { targetExists } from './target-presence.ts';
+
+// Putting a game on a shelf, moving it to another, taking it off: one shelf per member and game, and the
+// game's count of each shelf exact however the request is repeated, raced or interleaved (the member's
+// `gamelist` entry gates the pair, as a follow's history entry does: gated-transition.ts).
+
+export interface ShelfChange {
+  uid: string;
+  gameId: string;
+  /** The shelf to put the game on; null takes it off. */
+  status: Shelf | null;
+}
+
+/** The game's counts as read with the entry: one read, then what the PATCH moved. */
+type CountsRead = Partial<Record<Shelf, number>> | null;
+
+const countsRead = z.record(z.string(), z.number()).nullable();
+
+/** The counts a change leaves, from those read just before, as its increments move them. */
+function countsAfter(read: CountsRead, from: Shelf | null, to: Shelf | null, changed: boolean): ShelfCounts {
+  const counts = Object.fromEntries(
+    SHELVES.map((shelf) => [shelf, Math.max(0, read?.[shelf] ?? 0)]),
+  ) as ShelfCounts;
+  if (!changed) return counts;
+  if (from) counts[from] = countAfter(true, false, read?.[from] ?? null);
+  if (to) counts[to] = countAfter(true, true, read?.[to] ?? null);
+  return counts;
+}
+
+/**
+ * The shelf transition as a pure function of the member's entry: the entry, the public index entry and
+ * the two counts (the shelf left, the shelf taken) move in one PATCH; the same shelf again changes nothing.
+ */
+export function planShelf(
+  current: GamelistEntry | null,
+  change: ShelfChange,
+  game: { exists: boolean; counts: CountsRead },
+  now: number,
+): TransitionPlan<GamelistEntry, ShelfState> {
+  const from = current?.status ?? null;
+  const to = change.status;
+  const { counts } = game;
+  if (from === to)
+    return {
+      kind: 'unchanged',
+      result: { status: to, changed: false, counts: countsAfter(counts, from, to, false) },
+    };
+  const updates: MultiPathUpdate = {
+    ...shelvesByUserIdNode(change.uid)
+      .child(change.gameId)
+      .set(
+        to === null
+          ? null
+          : { status: to, timestamp: SERVER_TIMESTAMP, status_time: shelfStatusTime(to, now) },
+      ),
+    // A game removed since it was shelved keeps no counts: writing one would bring back a stub record.
+    // The shelf left always holds this member's own +1 (the entry, read at the gate, is the truth), so it
+    // moves down by one whatever the count read beside it said: that read may predate a racing member's
+    // +1, and countChange's never-below-zero guard would then set it to zero over theirs.
+    ...(from && game.exists ? shelfCountsNode(change.gameId).child(from).set(serverIncrement(-1)) : {}),
+    ...(to && game.exists ? shelfCountsNode(change.gameId).child(to).set(serverIncrement(1)) : {}),
+  };
+  return {
+    kind: 'write',
+    next: { status: to, timestamp: SERVER_TIMESTAMP },
+    updates,
+    result: { status: to, changed: true, counts: countsAfter(counts, from, to, true) },
+  };
+}
+
+/** A shelf of a game that is not in the catalogue: 404, nothing written. */
+export class NoSuchGameRefusal extends Refusal {
+  constructor(gameId: string) {
+    super(404, 'not-found', { message: 'That game does not exist.', detail: `no game ${gameId} to shelve` });
+  }
+}
+
+/**
+ * Puts the game on the member's shelf (or takes it off), exactly once however often it is repeated or
+ * raced. The game, its counts and the member's entry are read in one round, then the gate is taken and
+ * the PATCH sent. The counts answered are those read, moved as the PATCH moved them; read again (a round
+ * more) only when the entry decided on was not the one read with them (a racing request moved first).
+ */
+export async function commitShelf(
+  db: RtdbClient,
+  change: ShelfChange,
+  now: () => number,
+): Promise<ShelfState> {
+  const gatePath = gamelistEntryPath(change.uid, change.gameId);
+  const firstRead = db.getTagged(gatePath);
+  const [exists, counts] = await Promise.all([
+    targetExists(db, 'game', change.gameId),
+    db.read(shelfCountsNode(change.gameId).path, countsRead),
+    firstRead,
+  ]);
+  // Taking a game off a shelf stays open for a game removed since (it only moves the member's own entry).
+  if (!exists && change.status !== null) throw new NoSuchGameRefusal(change.gameId);
+  const decided = { withCounts: true };
+  const outcome = await commitGatedTransition(db, {
+    gatePath,
+    entrySchema: gamelistEntrySchema,
+    firstRead,
+    decide: (current, { fromFirstRead }) => {
+      decided.withCounts = fromFirstRead;
+      return planShelf(current, change, { exists, counts }, now());
+    },
+  });
+  if (decided.withCounts) return outcome;
+  const fresh = await db.read(shelfCountsNode(change.gameId).path, countsRead);
+  return { ...outcome, counts: countsAfter(fresh, null, null, false) };
+}

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { gamelistEntryPath, shelfCountsNode, shelvesByUserIdNode } from '../../shared/rtdb/paths.ts';
+import { recordIdSchema } from '../../shared/schemas/keys.ts';
+import {
+  gamelistEntrySchema,
+  SHELVES,
+  shelfIndexEntrySchema,
+  shelfPageSchema,
+  shelfRequestSchema,
+  shelfSchema,
+  shelfStateSchema,
+  shelfStatusTime,
+} from '../../shared/schemas/shelf.ts';
+import { commitShelf } from '../../shared/transitions/shelf.ts';
+import { purgeFeedPage } from '../feed-page-purge.ts';
+import { ANA, HADES, POSTED_AT } from './route-examples.ts';
+import {
+  apiRoutes,
+  jsonAnswer,
+  jsonBody,
+  memberRoute,
+  memberWriteRoute,
+  publicRoute,
+} from './route-definition.ts';
+import { BUSY, notFound } from './route-failures.ts';
+
+// Shelves (shared/schemas/shelf.ts): a member puts a game on one shelf — want to play, playing, played,
+// dropped — or takes it off; the game counts each shelf, and the member's profile lists them.
+
+/**
+ * A page of a member's shelves: a profile's first screen. The query reads one more, to know of a next
+ * page: 25, the database rules' cap on a public query (database.rules.json, `shelves_by_userid`).
+ */
+const SHELF_PAGE = 24;
+
+const gameParams = z.object({
+  gameId: recordIdSchema.meta({ description: 'The game’s deep link.', example: HADES }),
+});
+
+const countsExample = { want: 41, playing: 12, played: 230, dropped: 9 };
+
+const shelveGame = memberWriteRoute({
+  method: 'put',
+  path: '/games/{gameId}/status',
+  tags: ['Shelves'],
+  summary: 'Put a game on a shelf',
+  description:
+    'One shelf per game: `want` (to play), `playing`, `played` or `dropped`; putting it on another moves ' +
+    'it. Idempotent: the same shelf again answers `changed: false`.',
+  request: { params: gameParams, body: jsonBody(shelfRequestSchema, { status: 'played' }) },
+  responses: {
+    200: jsonAnswer(shelfStateSchema, 'The caller’s shelf for the game and the game’s counts after it.', {
+      status: 'played',
+      changed: true,
+      counts: countsExample,
+    }),
+  },
+  refusals: [notFound('game', 'That game does not exist.'), BUSY],
+});
+
+const unshelveGame = memberWriteRoute({
+  method: 'delete',
+  path: '/games/{gameId}/status',
+  tags: ['Shelves'],
+  summary: 'Take a game off its shelf',
+  description: 'Idempotent: a game on no shelf answers `changed: false`.',
+  request: { params: gameParams },
+  responses: {
+    200: jsonAnswer(shelfStateSchema, 'No shelf, and the game’s counts after it.', {
+      status: null,
+      changed: true,
+      counts: { ...countsExample, played: 229 },
+    }),
+  },
+  refusals: [BUSY],
+});
+
+const shelfOfGame = memberRoute({
+  method: 'get',
+  path: '/games/{gameId}/status',
+  tags: ['Shelves'],
+  summary: 'The caller’s shelf for a game',
+  description: 'With how many members have the game on each shelf.',
+  request: { params: gameParams },
+  responses: {
+    200: jsonAnswer(shelfStateSchema, 'The caller’s shelf (null: none) and the game’s counts.', {
+      status: 'playing',
+      changed: false,
+      counts: countsExample,
+    }),
+  },
+});
+
+const shelvesOfMember = publicRoute({
+  method: 'get',
+  path: '/shelves/users/{uid}',
+  tags: ['Shelves'],
+  summary: 'A member’s shelves',
+  description: `The games a member has shelved, newest first, ${String(SHELF_PAGE)} a page; public.`,
+  request: {
+    params: z.object({ uid: recordIdSchema.meta({ description: 'The member’s uid.', example: ANA }) }),
+    query: z.object({
+      status: shelfSchema.optional().meta({ description: 'Only this shelf.', example: 'played' }),
+      cursor: z
+        .string()
+        .max(64)
+        .optional()
+        .meta({ description: 'Where the page starts: the `nextCursor` of the page before.' }),
+    }),
+  },
+  responses: {
+    200: jsonAnswer(shelfPageSchema, 'A page of shelved games, newest first.', {
+      games: [{ gameId: HADES, status: 'played', timestamp: POSTED_AT }],
+      nextCursor: null,
+    }),
+  },
+});
+
+const countsOf = (read: Partial<Record<string, number>> | null) =>
+  Object.fromEntries(SHELVES.map((shelf) => [shelf, Math.max(0, read?.[shelf] ?? 0)])) as z.infer<
+    typeof shelfStateSchema
+  >['counts'];
+
+const shelfIndexPage = z.record(z.string(), z.unknown());
+
+/**
+ * Shelves: PUT puts the game in the path on the caller's shelf, DELETE takes it off (both idempotent),
+ * GET the caller's shelf; and a member's shelves, public and paged.
+ */
+export const shelvesApi = apiRoutes()
+  .openapi(shelveGame, async (c) => {
+    const { gameId } = c.req.valid('param');
+    const { status } = c.req.valid('json');
+    const state = await commitShelf(
+      c.var.database.server,
+      { uid: c.var.user.uid, gameId, status },
+      c.var.clock,
+    );
+    // The game's page shows the counts: its edge copy goes, so the member sees their shelf on reload.
+    if (state.changed) purgeFeedPage(c, { feed: { type: 'game', id: gameId } });
+    return c.json(state, 200);
+  })
+  .openapi(unshelveGame, async (c) => {
+    const { gameId } = c.req.valid('param');
+    const state = await commitShelf(
+      c.var.database.server,
+      { uid: c.var.user.uid, gameId, status: null },
+      c.var.clock,
+    );
+    if (state.changed) purgeFeedPage(c, { feed: { type: 'game', id: gameId } });
+    return c.json(state, 200);
+  })
+  .openapi(shelfOfGame, async (c) => {
+    const { gameId } = c.req.valid('param');
+    const { uid, idToken } = c.var.user;
+    const [entry, counts] = await Promise.all([
+      c.var.database.asUser(idToken).read(gamelistEntryPath(uid, gameId), gamelistEntrySchema),
+      c.var.database.public.read(shelfCountsNode(gameId).path, z.record(z.string(), z.number())),
+    ]);
+    return c.json({ status: entry?.status ?? null, changed: false, counts: countsOf(counts) }, 200);
+  })
+  .openapi(shelvesOfMember, async (c) => {
+    const { uid } = c.req.valid('param');
+    const { status, cursor } = c.req.valid('query');
+    // Newest first: by time, or one shelf's games by `status_time`; a page and one more, to know of the next.
+    const value = await c.var.database.public.query(
+      shelvesByUserIdNode(uid).path,
+      status
+        ? {
+            orderBy: 'status_time',
+            startAt: shelfStatusTime(status, 0),
+            endAt: cursor ?? `${status}~\uf8ff`,
+            limitToLast: SHELF_PAGE + 1,
+          }
+        : {
+            orderBy: 'timestamp',
+            ...(cursor ? { endAt: Number(cursor) || 0 } : {}),
+            limitToLast: SHELF_PAGE + 1,
+          },
+      shelfIndexPage,
+    );
+    const games = Object.entries(value ?? {})
+      .flatMap(([gameId, entry]) => {
+        const parsed = shelfIndexEntrySchema.safeParse(entry);
+        return parsed.success ? [{ gameId, ...parsed.data }] : [];
+      })
+      // The cursor's own entry was the last of the page before.
+      .filter(
+        (entry) =>
+          cursor === undefined || (status ? entry.status_time < cursor : entry.timestamp < Number(cursor)),
+      )
+      .sort((a, b) => b.timestamp - a.timestamp);
+    const page = games.slice(0, SHELF_PAGE);
+    const last = page.at(-1);
+    const nextCursor =
+      games.length > SHELF_PAGE && last ? (status ? last.status_time : String(last.timestamp)) : null;
+    return c.json(
+      {
+        games: page.map(({ gameId, status: shelf, timestamp }) => ({ gameId, status: shelf, timestamp })),
+        nextCursor,
+      },
+      200,
+    );
+  });
