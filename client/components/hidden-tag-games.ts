@@ -19,7 +19,7 @@ export function useGamesWithHiddenTags(gameIds: readonly string[]): ReadonlySet<
   useEffect(() => {
     if (!session || ids === '') return undefined;
     let current = true;
-    callApi('GET /hidden-tags/games', { query: { ids } }).then(
+    callApi((api) => api['hidden-tags'].games.$get({ query: { ids } })).then(
       (answer) => {
         if (current) setHidden(new Set(answer.hidden));
       },

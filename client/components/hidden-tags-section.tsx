@@ -62,9 +62,10 @@ export function HiddenTagsSection({
     if (busy) return;
     setBusy(true);
     setStatus('');
-    const call = hide
-      ? callApi('PUT /hidden-tags/:slug', { params: { slug: tag.slug } })
-      : callApi('DELETE /hidden-tags/:slug', { params: { slug: tag.slug } });
+    const param = { slug: tag.slug };
+    const call = callApi((api) =>
+      hide ? api['hidden-tags'][':slug'].$put({ param }) : api['hidden-tags'][':slug'].$delete({ param }),
+    );
     call.then(
       () => {
         setHidden((shown) =>

@@ -74,7 +74,7 @@ async function matchChunk(entries: LibraryEntry[], onPause: () => void): Promise
   let retried = false;
   for (;;) {
     try {
-      return (await callApi('POST /library/match', { body: { entries } })).matches;
+      return (await callApi((api) => api.library.match.$post({ json: { entries } }))).matches;
     } catch (error) {
       if (tooOftenMessage(error)) {
         onPause();
@@ -219,9 +219,9 @@ export function LibraryImport() {
     async function worker() {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         try {
-          const answer = await callApi('PUT /follows/:type/:targetId', {
-            params: { type: 'game', targetId: id },
-          });
+          const answer = await callApi((api) =>
+            api.follows[':type'][':targetId'].$put({ param: { type: 'game', targetId: id } }),
+          );
           if (answer.changed) outcome.followed++;
           else outcome.already++;
         } catch (error) {
@@ -250,7 +250,7 @@ export function LibraryImport() {
     setExporting(true);
     setMessage('');
     try {
-      const data = await callApi('GET /library/export', {});
+      const data = await callApi((api) => api.library.export.$get({ query: {} }));
       const day = new Date(data.exportedAt).toISOString().slice(0, 10);
       if (format === 'json')
         saveFile(`questline-library-${day}.json`, 'application/json', `${JSON.stringify(data, null, 2)}\n`);

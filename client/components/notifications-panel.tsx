@@ -107,7 +107,7 @@ export function NotificationsPanel() {
   useEffect(() => {
     let current = true;
     setOpen(false);
-    callApi('GET /notifications/unread', {}).then(
+    callApi((api) => api.notifications.unread.$get()).then(
       (answer) => {
         if (current) setUnread(answer.unread);
       },
@@ -124,12 +124,14 @@ export function NotificationsPanel() {
     setBusy(true);
     setMessage('');
     try {
-      const answer = await callApi('GET /notifications', { query: { cursor: cursor ?? undefined } });
+      const answer = await callApi((api) =>
+        api.notifications.$get({ query: cursor === null ? {} : { cursor } }),
+      );
       setItems((before) => (cursor && before ? [...before, ...answer.notifications] : answer.notifications));
       setNext(answer.next);
       setUnread(answer.unread);
       if (!cursor && answer.newest > answer.seenUpTo) {
-        const seen = await callApi('PUT /notifications/seen', { body: { upTo: answer.newest } });
+        const seen = await callApi((api) => api.notifications.seen.$put({ json: { upTo: answer.newest } }));
         setUnread(seen.unread);
       }
     } catch {

@@ -14,9 +14,14 @@ import {
   notificationSchema,
   notificationsSeenSchema,
   reportNotificationSchema,
-  type NotificationKind,
   type ReportNotificationRecord,
 } from './notification-record.ts';
+import type {
+  memberNotificationItemSchema,
+  notificationItemSchema,
+  notificationsPageSchema,
+  reportNotificationItemSchema,
+} from './notifications-answer.ts';
 
 /**
  * Where a page of notifications starts: just before the notification with this time and id (the last one
@@ -35,51 +40,16 @@ export type NotificationCursor = z.output<typeof notificationCursorSchema>;
 export const notificationCursorText = (timestamp: number, id: string): string => `${timestamp}_${id}`;
 
 /** One notification as the member sees it: what someone did, or what the editors did about a report. */
-export type NotificationItem = MemberNotificationItem | ReportNotificationItem;
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
 /** The editors handled the member's report (it names no editor). */
-export interface ReportNotificationItem extends Pick<
-  ReportNotificationRecord,
-  'subject' | 'outcome' | 'excerpt'
-> {
-  id: string;
-  kind: 'report';
-  timestamp: number;
-  unread: boolean;
-}
+export type ReportNotificationItem = z.infer<typeof reportNotificationItemSchema>;
 
 /** Someone followed the member, or liked or commented on what they wrote. */
-export interface MemberNotificationItem {
-  id: string;
-  kind: NotificationKind;
-  /** The member who followed, liked or commented: their username (their profile's address). */
-  actor: { uid: string; username: string };
-  /** What was liked or commented: a comment's or post's text, cut to a line. */
-  excerpt: string | null;
-  /** Whether a like was of a comment (rather than a post). */
-  ofComment: boolean;
-  /**
-   * Where the post liked or commented on is: its feed's page with the post's anchor
-   * (`/game/hades#post-…`); null for a follow, or when the post's feed is not known.
-   */
-  postLink: string | null;
-  timestamp: number;
-  /** Newer than what the member has seen. */
-  unread: boolean;
-}
+export type MemberNotificationItem = z.infer<typeof memberNotificationItemSchema>;
 
-export interface NotificationsPage {
-  notifications: NotificationItem[];
-  /** Where the next (older) page starts; null at the end. */
-  next: string | null;
-  /** The time of the newest notification the member has seen (0: none). */
-  seenUpTo: number;
-  /**
-   * The time of the newest notification read for this page, shown or not (one about a deleted post is
-   * left out but still counts as unread): what opening the list marks as seen. 0: none.
-   */
-  newest: number;
-}
+/** A page of notifications, newest first (./notifications-answer.ts says each field). */
+export type NotificationsPage = z.infer<typeof notificationsPageSchema>;
 
 const rawPageSchema = z.record(z.string(), z.unknown());
 const feedTypeSchema = z.enum(['user', 'game', 'event']);

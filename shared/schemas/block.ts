@@ -26,3 +26,9 @@ export type BlockRequest = z.infer<typeof blockRequestSchema>;
 
 /** The blocks a member can take back: members (the spec makes user blocks removable) and games. */
 export const REMOVABLE_BLOCK_KINDS: readonly BlockKind[] = ['users', 'games'];
+
+/** What blocking answers: how many ids were blocked. */
+export const blockedAnswerSchema = z.object({ blocked: z.number().int().positive() });
+
+/** What taking blocks back answers: how many ids were unblocked. */
+export const unblockedAnswerSchema = z.object({ unblocked: z.number().int().positive() });

@@ -18,8 +18,19 @@ export const hiddenTagsMapSchema = z.record(hiddenTagSlugSchema, z.number());
 export type HiddenTagsMap = z.infer<typeof hiddenTagsMapSchema>;
 
 /** One hidden tag as the API answers it: its slug, its name in the catalogue, and when it was hidden. */
-export interface HiddenTag {
-  slug: string;
-  name: string;
-  hiddenAt: number;
-}
+export const hiddenTagSchema = z.object({ slug: z.string(), name: z.string(), hiddenAt: z.number() });
+export type HiddenTag = z.infer<typeof hiddenTagSchema>;
+
+/** `GET /api/hidden-tags`: the tags the member hides, most recently hidden first. */
+export const hiddenTagsAnswerSchema = z.object({ tags: z.array(hiddenTagSchema) });
+
+/** `GET /api/hidden-tags/games`: which of the games asked about have a tag the member hides. */
+export const gamesWithHiddenTagsSchema = z.object({ hidden: z.array(z.string()) });
+
+/** What hiding (PUT) or showing again (DELETE) a tag did: a repeat answers `changed: false`. */
+export const hiddenTagChangeSchema = z.object({
+  slug: z.string(),
+  hidden: z.boolean(),
+  changed: z.boolean(),
+});
+export type HiddenTagChange = z.infer<typeof hiddenTagChangeSchema>;

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowsePageData } from '../../shared/api/browse-page.ts';
-import type { HiddenTagChange } from '../../shared/api/contract.ts';
 import { facetIndexUpdates } from '../../shared/catalogue/catalogue-facet-index.ts';
-import { MAX_HIDDEN_TAGS, type HiddenTag } from '../../shared/schemas/hidden-tags.ts';
+import { MAX_HIDDEN_TAGS, type HiddenTag, type HiddenTagChange } from '../../shared/schemas/hidden-tags.ts';
 import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';

@@ -1,19 +1,20 @@
-import { Hono } from 'hono';
 import { z } from 'zod';
 import { facetEntry } from '../../shared/catalogue/catalogue-facets.ts';
 import { hasHiddenTag, hiddenTagSlugs } from '../../shared/catalogue/hidden-tags-filter.ts';
 import { gameNode, userHiddenTagsNode } from '../../shared/rtdb/paths.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import {
+  gamesWithHiddenTagsSchema,
+  hiddenTagChangeSchema,
   hiddenTagSlugSchema,
+  hiddenTagsAnswerSchema,
   hiddenTagsMapSchema,
+  MAX_HIDDEN_TAGS,
   type HiddenTag,
 } from '../../shared/schemas/hidden-tags.ts';
 import { commitHideTag, commitShowTag } from '../../shared/transitions/hidden-tags.ts';
-import type { AppEnv } from '../app-env.ts';
-import { memberWrites } from '../auth/require-member.ts';
-import { requireUser } from '../auth/require-user.ts';
-import { validate } from '../validate.ts';
+import { apiRoutes, jsonAnswer, memberRoute, memberWriteRoute } from './route-definition.ts';
+import { BUSY, notFound } from './route-failures.ts';
 
 const tagParams = z.object({ slug: hiddenTagSlugSchema });
 
@@ -28,15 +29,57 @@ const gameChecksQuery = z.object({
 });
 const tagsSchema = z.array(z.string()).catch([]);
 
+// Not in the public reference (the browse page's tag filter): defined with `hide: true`, still validated
+// and typing the browser's calls.
+
+const hiddenTagsOfMember = memberRoute({
+  method: 'get',
+  path: '/',
+  hide: true,
+  responses: { 200: jsonAnswer(hiddenTagsAnswerSchema, 'The tags the caller hides, most recently first.') },
+});
+
+const gamesWithHiddenTags = memberRoute({
+  method: 'get',
+  path: '/games',
+  hide: true,
+  request: { query: gameChecksQuery },
+  responses: { 200: jsonAnswer(gamesWithHiddenTagsSchema, 'The games asked about with a hidden tag.') },
+});
+
+const changeRoute = (method: 'put' | 'delete') =>
+  memberWriteRoute({
+    method,
+    path: '/{slug}',
+    hide: true,
+    request: { params: tagParams },
+    responses: { 200: jsonAnswer(hiddenTagChangeSchema, 'The tag’s state after the change.') },
+    refusals:
+      method === 'put'
+        ? [
+            notFound('tag', 'That tag does not exist.'),
+            {
+              status: 400,
+              code: 'invalid-input',
+              when: `The member already hides ${String(MAX_HIDDEN_TAGS)} tags, the most there can be.`,
+              message: `You can hide at most ${String(MAX_HIDDEN_TAGS)} tags. Show one again first.`,
+            },
+            BUSY,
+          ]
+        : [],
+  });
+
+const hideTag = changeRoute('put');
+const showTag = changeRoute('delete');
+
 /**
  * The tags the caller never wants to see (shared/schemas/hidden-tags.ts): GET lists them with their names,
  * most recently hidden first; GET /games?ids=a,b answers which of those games have a hidden tag (for
  * pages shown alike to everyone, such as trending on home, to leave them out after hydration); PUT /:slug hides a tag of the catalogue (404 for a tag it does not have, 400
  * past MAX_HIDDEN_TAGS, nothing written either way); DELETE /:slug shows it again. Both are idempotent.
  */
-export const hiddenTagsApi = new Hono<AppEnv>()
-  .use(requireUser, memberWrites)
-  .get('/', async (c) => {
+export const hiddenTagsApi = apiRoutes()
+  .openapi(hiddenTagsOfMember, async (c) => {
     const user = c.var.user;
     const stored = await c.var.database
       .asUser(user.idToken)
@@ -49,27 +92,27 @@ export const hiddenTagsApi = new Hono<AppEnv>()
       name: entries[i]?.name ?? slug,
       hiddenAt,
     }));
-    return c.json({ tags });
+    return c.json({ tags }, 200);
   })
-  .get('/games', validate('query', gameChecksQuery), async (c) => {
+  .openapi(gamesWithHiddenTags, async (c) => {
     const { ids } = c.req.valid('query');
     const user = c.var.user;
     const hidden = await hiddenTagSlugs(c.var.database.asUser(user.idToken), user.uid);
     // A member who hides nothing costs one read; otherwise one read of each game's tags, in parallel.
-    if (hidden.size === 0) return c.json({ hidden: [] });
+    if (hidden.size === 0) return c.json({ hidden: [] }, 200);
     const db = c.var.database.public;
     const tags = await Promise.all(ids.map((id) => db.read(gameNode(id).child('tags').path, tagsSchema)));
-    return c.json({ hidden: ids.filter((_, i) => hasHiddenTag(tags[i] ?? [], hidden)) });
+    return c.json({ hidden: ids.filter((_, i) => hasHiddenTag(tags[i] ?? [], hidden)) }, 200);
   })
-  .put('/:slug', validate('param', tagParams), async (c) => {
+  .openapi(hideTag, async (c) => {
     const { slug } = c.req.valid('param');
     const user = c.var.user;
     // A tag the catalogue lacks answers 404 and a member hiding too many 400 (the transition's refusals).
     const outcome = await commitHideTag(c.var.database.server, user.uid, slug);
-    return c.json({ slug, hidden: true, ...outcome });
+    return c.json({ slug, hidden: true, ...outcome }, 200);
   })
-  .delete('/:slug', validate('param', tagParams), async (c) => {
+  .openapi(showTag, async (c) => {
     const { slug } = c.req.valid('param');
     const outcome = await commitShowTag(c.var.database.server, c.var.user.uid, slug);
-    return c.json({ slug, hidden: false, ...outcome });
+    return c.json({ slug, hidden: false, ...outcome }, 200);
   });

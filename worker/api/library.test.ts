@@ -1,10 +1,13 @@
 import type { hc, InferRequestType, InferResponseType } from 'hono/client';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { ApiAnswer, ApiEndpoints } from '../../shared/api/contract.ts';
 import { parseLibraryFile } from '../../shared/library/library-file.ts';
 import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
 import type { LibraryExport } from '../../shared/schemas/library-export.ts';
-import type { LibraryMatch, LibraryMatchAnswer } from '../../shared/schemas/library-match.ts';
+import type {
+  LibraryMatch,
+  LibraryMatchAnswer,
+  LibraryMatchRequest,
+} from '../../shared/schemas/library-match.ts';
 import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
@@ -14,16 +17,12 @@ import type { api } from './index.ts';
 // (functions/src/search/callable-test-server.ts, which indexes its own database: the games are written
 // to both), following through the follow API, and the export of everything a member put in.
 
+// The browser's client is typed by the route's own definition: its answer is the shared schema's, and
+// it takes any request the shared schema does.
 type Routes = ReturnType<typeof hc<typeof api>>;
 const answersTheContract: [
-  InferResponseType<Routes['library']['match']['$post'], 200> extends ApiAnswer<'POST /library/match'>
-    ? true
-    : false,
-  ApiEndpoints['POST /library/match']['body'] extends InferRequestType<
-    Routes['library']['match']['$post']
-  >['json']
-    ? true
-    : false,
+  InferResponseType<Routes['library']['match']['$post'], 200> extends LibraryMatchAnswer ? true : false,
+  LibraryMatchRequest extends InferRequestType<Routes['library']['match']['$post']>['json'] ? true : false,
 ] = [true, true];
 
 const env = testEnv({ FUNCTIONS_BASE_URL: inject('searchFunctionsBaseUrl') });

@@ -1,17 +1,74 @@
-import { Hono } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { libraryExportCsv } from '../../shared/library/library-export-csv.ts';
-import { libraryExportQuerySchema } from '../../shared/schemas/library-export.ts';
-import { libraryMatchRequestSchema } from '../../shared/schemas/library-match.ts';
-import type { AppEnv } from '../app-env.ts';
-import { requireUser } from '../auth/require-user.ts';
+import { libraryExportQuerySchema, libraryExportSchema } from '../../shared/schemas/library-export.ts';
+import { libraryMatchAnswerSchema, libraryMatchRequestSchema } from '../../shared/schemas/library-match.ts';
+import type { SignedInEnv } from '../app-env.ts';
 import { matchLibraryEntries } from '../library/match-library-entries.ts';
 import { readLibraryExport } from '../library/read-library-export.ts';
 import { limitMemberWrites } from '../rate-limit/limits.ts';
 import { searchCaller } from '../search/call-search.ts';
-import { validate } from '../validate.ts';
+import { apiRoutes, jsonAnswer, jsonBody, memberRoute } from './route-definition.ts';
+import { TOO_MANY_WRITES } from './route-failures.ts';
 
 /** The day of an export, for its file name (UTC). */
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+// Not in the public reference (importing and exporting a library, through the site's pages): defined with
+// `hide: true`, still validated and typing the browser's calls.
+
+// Counted among the member's writes although it writes nothing: one request is up to 16 searches and
+// 32 reads, so a script matching in a loop would otherwise make unbounded work on one session.
+const matchChunk = memberRoute({
+  method: 'post',
+  path: '/match',
+  hide: true,
+  middleware: [limitMemberWrites],
+  request: { body: jsonBody(libraryMatchRequestSchema) },
+  responses: { 200: jsonAnswer(libraryMatchAnswerSchema, 'One match per entry sent, in the same order.') },
+  refusals: [
+    TOO_MANY_WRITES,
+    {
+      status: 503,
+      code: 'unavailable',
+      when: 'Search cannot be reached just now (also 502); the answer has `Retry-After`.',
+      message: 'Games cannot be matched just now. Please try again in a moment.',
+    },
+  ],
+});
+
+/** The member's export, marked personal and as a file named for its day and `format`. */
+async function readExport(c: Context<SignedInEnv>, format: 'json' | 'csv') {
+  const now = c.var.clock();
+  const data = await readLibraryExport(c.var.database, c.var.user, now);
+  // Personal: never kept by a cache on the way, and saved as a file by a browser that opens the link.
+  c.header('Cache-Control', 'private, no-store');
+  c.header('Content-Disposition', `attachment; filename="questline-library-${dayOf(now)}.${format}"`);
+  return data;
+}
+
+/**
+ * `?format=csv` (once, as the query's schema takes it) answers the export as a CSV file, here, before the
+ * route's handler: a route's answers are its type, and the browser reads the JSON one (it writes the CSV
+ * itself), so the file form stays out of the typed answer. Any other query goes on to be validated.
+ */
+const csvExport: MiddlewareHandler<SignedInEnv> = async (c, next) => {
+  const formats = c.req.queries('format');
+  if (formats?.length !== 1 || formats[0] !== 'csv') return next();
+  const data = await readExport(c, 'csv');
+  c.header('Content-Type', 'text/csv; charset=utf-8');
+  return c.body(libraryExportCsv(data), 200);
+};
+
+const exportLibrary = memberRoute({
+  method: 'get',
+  path: '/export',
+  hide: true,
+  middleware: [csvExport],
+  request: { query: libraryExportQuerySchema },
+  responses: {
+    200: jsonAnswer(libraryExportSchema, 'Everything the member put in, as a file (CSV with `?format=csv`).'),
+  },
+});
 
 /**
  * A member's library: `POST /match` matches a chunk of an imported library's games with the catalogue
@@ -19,11 +76,8 @@ const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
  * which is idempotent, so nothing is followed twice), and `GET /export?format=json|csv` downloads
  * everything the member has put in, in a form the import reads back.
  */
-export const libraryApi = new Hono<AppEnv>()
-  .use(requireUser)
-  // Counted among the member's writes although it writes nothing: one request is up to 16 searches and
-  // 32 reads, so a script matching in a loop would otherwise make unbounded work on one session.
-  .post('/match', limitMemberWrites, validate('json', libraryMatchRequestSchema), async (c) => {
+export const libraryApi = apiRoutes()
+  .openapi(matchChunk, async (c) => {
     const { entries } = c.req.valid('json');
     const matches = await matchLibraryEntries(
       c.var.database.public,
@@ -38,18 +92,10 @@ export const libraryApi = new Hono<AppEnv>()
       }),
       entries,
     );
-    return c.json({ matches });
+    return c.json({ matches }, 200);
   })
-  .get('/export', validate('query', libraryExportQuerySchema), async (c) => {
+  .openapi(exportLibrary, async (c) => {
+    // `csv` was answered by csvExport: what reaches here is JSON.
     const { format } = c.req.valid('query');
-    const now = c.var.clock();
-    const data = await readLibraryExport(c.var.database, c.var.user, now);
-    // Personal: never kept by a cache on the way, and saved as a file by a browser that opens the link.
-    c.header('Cache-Control', 'private, no-store');
-    c.header('Content-Disposition', `attachment; filename="questline-library-${dayOf(now)}.${format}"`);
-    if (format === 'csv') {
-      c.header('Content-Type', 'text/csv; charset=utf-8');
-      return c.body(libraryExportCsv(data));
-    }
-    return c.json(data);
+    return c.json(await readExport(c, format), 200);
   });

@@ -42,7 +42,7 @@ function subscribe(listener: () => void): () => void {
 function load(uid: string): void {
   if (kept?.uid === uid) return;
   publish({ uid, blocks: NO_BLOCKS, notice: null });
-  callApi('GET /blocks', {}).then(
+  callApi((api) => api.blocks.$get()).then(
     (answer) => {
       const now = kept;
       if (now?.uid !== uid) return;
@@ -84,7 +84,9 @@ export async function changeBlock(
   if (uid !== undefined && kept)
     publish({ ...kept, blocks: withBlock(kept.blocks, kind, id, block), notice });
   try {
-    await callApi(block ? 'POST /blocks' : 'DELETE /blocks', { body: { kind, ids: [id] } });
+    const change = { json: { kind, ids: [id] } };
+    if (block) await callApi((api) => api.blocks.$post(change));
+    else await callApi((api) => api.blocks.$delete(change));
   } catch (error) {
     if (kept && kept.uid === uid)
       publish({ ...kept, blocks: withBlock(kept.blocks, kind, id, !block), notice: null });
