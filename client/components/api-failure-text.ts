@@ -1,4 +1,4 @@
-import type { ApiFailure } from '../../shared/api/contract.ts';
+import type { ApiFailure } from './browser-capabilities.ts';
 
 /**
  * What a person reads when the API refused or failed: its words, and the first field's reason. The

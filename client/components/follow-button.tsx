@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { ApiFailure, FollowCheck, FollowState } from '../../shared/api/contract.ts';
+import type { z } from 'zod';
+import type { followChangeSchema, followCheckSchema } from '../../shared/schemas/api-answers.ts';
 import type { FollowTargetType } from '../../shared/schemas/follow.ts';
-import { callApi } from './browser-capabilities.ts';
+import { callApi, type ApiFailure } from './browser-capabilities.ts';
 import { useBrowserSession } from './browser-session.ts';
 import { tooOftenMessage } from './too-often.ts';
 import { formatCount } from './count-format.ts';
@@ -38,6 +39,11 @@ function refusedMessage(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
   return (error as Partial<ApiFailure>).code === 'forbidden' ? error.message : undefined;
 }
+
+/** The caller's follow state of a target, as its route answers it. */
+type FollowCheck = z.infer<typeof followCheckSchema>;
+/** What a follow or an unfollow did, as its route answers it. */
+type FollowState = z.infer<typeof followChangeSchema>;
 
 const readFollow = (type: FollowTargetType, targetId: string): Promise<FollowCheck | null> =>
   asMember(() => callApi((api) => api.follows[':type'][':targetId'].$get({ param: { type, targetId } })));

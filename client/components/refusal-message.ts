@@ -1,4 +1,4 @@
-import type { ApiFailure } from '../../shared/api/contract.ts';
+import type { ApiFailure } from './browser-capabilities.ts';
 
 // What a member reads when the API refuses a write, wherever the write is: the feed, the blocked and hidden
 // lists, the library, a report. Apart from the feed's composer, so every part can use it without importing

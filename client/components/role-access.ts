@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ApiFailure } from '../../shared/api/contract.ts';
+import type { ApiFailure } from './browser-capabilities.ts';
 import { useBrowserSession } from './browser-session.ts';
 
 /**

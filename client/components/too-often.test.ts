@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiFailure } from '../../shared/api/contract.ts';
+import type { ApiFailure } from './browser-capabilities.ts';
 import { tooOftenMessage } from './too-often.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { ApiFailure } from '../../shared/api/contract.ts';
+import type { ApiFailure } from './browser-capabilities.ts';
 
 /**
  * The API's words when a member goes faster than the abuse limits allow (429 `too-many-requests`), so a
