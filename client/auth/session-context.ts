@@ -32,7 +32,7 @@ export const browserSessionSource: SessionSource = {
     // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (!loggedIn()) throw redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`);
     try {
-      return await callApi('GET /browse', { query: Object.fromEntries(url.searchParams) });
+      return await callApi((api) => api.browse.$get({ query: Object.fromEntries(url.searchParams) }));
     } catch (error) {
       const status = (error as { status?: unknown }).status;
       // eslint-disable-next-line @typescript-eslint/only-throw-error

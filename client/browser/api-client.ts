@@ -1,8 +1,4 @@
 import { hc, type ClientResponse } from 'hono/client';
-import type {
-  InstalledAppFunction,
-  InstalledAppFunctions,
-} from '../../shared/api/installed-app-functions.ts';
 import { isApiErrorCode } from '../../shared/api/error-codes.ts';
 import type { ApiErrorCode } from '../../shared/errors.ts';
 import { sessionCookieValue } from '../../shared/session-cookie.ts';
@@ -12,8 +8,8 @@ import { callDeadline, timedOut, TIMED_OUT_MESSAGE, type CallDeadline } from '..
 import type { ApiClient, ApiRoutes } from './api-routes.ts';
 import { forgetPageData } from './page-data-cache.ts';
 
-// The browser's one client of the JSON API (/api, worker/api/) and of the functions it calls directly
-// (functions/): Hono's `hc`, typed by the API's own route definitions (./api-routes.ts), failing with one
+// The browser's one client of the JSON API (/api, worker/api/, the sign-in functions too: the Worker passes
+// /api/functions/… on): Hono's `hc`, typed by the API's own route definitions (./api-routes.ts), failing with one
 // error class. The API takes an ID token only as a Bearer header, never from the cookie (no CSRF). A call
 // sends the session's token when there is one; which endpoints need it is said once, by the route (a
 // public one ignores it). If the API refuses it (401: it expired, or there was none), the call asks for a
@@ -200,23 +196,4 @@ export async function callApi<R extends ClientResponse<unknown>>(
 ): Promise<ApiAnswer<R>> {
   const response = await call(apiClient(idTokens, transport));
   return answerOf<ApiAnswer<R>>(response);
-}
-
-/** What calling a function takes beyond its body: an ID token source for those that need a member. */
-type FunctionCredentials<N extends InstalledAppFunction> = InstalledAppFunctions[N] extends { member: true }
-  ? [idTokens: IdTokenSource]
-  : [];
-
-/**
- * Calls a function of the installed-app sign-in at `POST <base>/<name>`: the Worker's `/api/functions`,
- * which counts the call and passes it on (the functions answer nothing else).
- */
-export async function callFunction<N extends InstalledAppFunction>(
-  base: string,
-  name: N,
-  body: InstalledAppFunctions[N]['body'],
-  ...[idTokens]: FunctionCredentials<N>
-): Promise<InstalledAppFunctions[N]['answer']> {
-  const response = await send(`${base}/${name}`, { method: 'POST', body: JSON.stringify(body) }, idTokens);
-  return answerOf<InstalledAppFunctions[N]['answer']>(response);
 }

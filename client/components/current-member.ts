@@ -16,7 +16,7 @@ let asked: { session: string | null; answer: Promise<CurrentMember> } | null = n
 export function currentMember(): Promise<CurrentMember> {
   const session = sessionCookieValue(pageCookies());
   if (asked?.session === session) return asked.answer;
-  const answer = callApi('GET /me', {}).catch((error: unknown) => {
+  const answer = callApi((api) => api.me.$get()).catch((error: unknown) => {
     if (asked?.answer === answer) asked = null;
     throw error;
   });

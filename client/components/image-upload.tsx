@@ -135,7 +135,11 @@ export function ImageUpload({
     setState({ ...state, step: 'uploading' });
     setError('');
     try {
-      const answer = await callApi('PUT /users/me/images/:kind', { params: { kind }, body: state.png });
+      // The PNG goes as its own bytes (its Blob type, image/png, as the Content-Type: api-client.ts).
+      const png = state.png;
+      const answer = await callApi((api) =>
+        api.users.me.images[':kind'].$put({ param: { kind } }, { init: { body: png } }),
+      );
       setShown(answer.address);
       setNotice(`Your ${kind === 'icon' ? 'icon' : 'header image'} is updated.`);
       onUploaded?.(answer.address);

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
-import type { ApiFailure } from '../../shared/api/contract.ts';
 import { ImageUpload } from './image-upload.tsx';
-import { callApi } from './browser-capabilities.ts';
+import { callApi, type ApiFailure } from './browser-capabilities.ts';
 import { FormOutcome } from './form-outcome.tsx';
 
 /** The profile's limits (shared/schemas/profile.ts), counted as the server counts: trimmed. */
@@ -82,7 +81,7 @@ export function ProfileEditor({
 
   useEffect(() => {
     let current = true;
-    callApi('GET /profiles/:uid', { params: { uid } }).then(
+    callApi((api) => api.profiles[':uid'].$get({ param: { uid } })).then(
       ({ profile }) => {
         if (!current) return;
         setValues({ brief: profile.brief, details: profile.details });
@@ -122,10 +121,12 @@ export function ProfileEditor({
     setError('');
     setNotice('');
     try {
-      const { profile } = await callApi('PATCH /profiles/:uid', {
-        params: { uid },
-        body: { brief: values.brief, details: values.details },
-      });
+      const { profile } = await callApi((api) =>
+        api.profiles[':uid'].$patch({
+          param: { uid },
+          json: { brief: values.brief, details: values.details },
+        }),
+      );
       setValues({ brief: profile.brief, details: profile.details });
       setNotice('Your profile is saved.');
     } catch (failure) {

@@ -40,7 +40,9 @@ export function SuggestionDeck({ games }: { games: SuggestedGameSummary[] }) {
     if (!game || status.kind === 'saving') return;
     setStatus({ kind: 'saving' });
     try {
-      await callApi('PUT /suggestions/:targetId', { params: { targetId: game.uuid }, body: { success } });
+      await callApi((api) =>
+        api.suggestions[':targetId'].$put({ param: { targetId: game.uuid }, json: { success } }),
+      );
       setStatus({ kind: 'saved', text: `${success === 'yes' ? 'Yes' : 'No'} to ${game.name}.` });
       setPosition(position + 1);
     } catch {

@@ -1,7 +1,7 @@
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
-import type { InstalledAppFunctions } from '../../shared/api/installed-app-functions.ts';
 import { RtdbError, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import type { DeviceSignInAnswer } from '../../shared/schemas/device-sign-in.ts';
 import {
   anonAuth,
   anonAuthRequestSchema,
@@ -35,7 +35,7 @@ export function anonAuthHandler(options: AnonAuthFunctionOptions) {
     try {
       const { success, token, accessKey } = await anonAuth(options.database(), options.auth(), body, now());
       // The device keeps `accessKey` in place of the one it sent: every use rotates the key.
-      const answer: InstalledAppFunctions['anon-auth']['answer'] = { success, token, accessKey };
+      const answer: DeviceSignInAnswer = { success, token, accessKey };
       response.json(answer);
     } catch (error) {
       if (error instanceof DeviceCredentialRefused) {

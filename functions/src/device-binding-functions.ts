@@ -1,7 +1,7 @@
 import type { Request } from 'firebase-functions/v2/https';
 import type { Response } from 'express';
-import type { InstalledAppFunctions } from '../../shared/api/installed-app-functions.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import type { DeviceBindingAnswer } from '../../shared/schemas/device-sign-in.ts';
 import {
   processLogin,
   processLoginRequestSchema,
@@ -46,11 +46,11 @@ async function callerUid(
 }
 
 /** 405 for another method, 403 without the Worker's secret, 400 for a bad body, 401 without a member. */
-function deviceBindingHandler<N extends DeviceBindingFunction, T>(
-  name: N,
+function deviceBindingHandler<T>(
+  name: DeviceBindingFunction,
   schema: BodySchema<T>,
   options: DeviceBindingFunctionOptions,
-  handle: (uid: string, body: T) => Promise<InstalledAppFunctions[N]['answer']>,
+  handle: (uid: string, body: T) => Promise<DeviceBindingAnswer>,
 ) {
   return async (request: Request, response: Response): Promise<void> => {
     if (!isWorkerPost(request, response, options.workerSecret())) return;

@@ -26,12 +26,12 @@ import {
   type AuthClientConfig,
   type CurrentUserRecord,
 } from '../../../shared/auth/account-api.ts';
-import type { DeviceCredential } from '../../../shared/api/installed-app-functions.ts';
+import type { DeviceCredential } from '../../../shared/schemas/device-sign-in.ts';
 import { SESSION_COOKIE } from '../../../shared/session-cookie.ts';
 import type { AuthService } from '../../auth/auth-service.ts';
 import { AuthState, type AuthFlowName, type SessionUser } from '../../auth/auth-state.ts';
 import { announceSession, hearSessionElsewhere } from '../../components/session-channel.ts';
-import { ApiError, callApi, callFunction, type IdTokenSource } from '../api-client.ts';
+import { ApiError, callApi, type IdTokenSource } from '../api-client.ts';
 import { forgetOfflinePages } from '../service-worker/forget-offline-pages.ts';
 
 // The browser's accounts, on the Firebase Auth SDK (the local Auth emulator in development). Loaded on
@@ -42,11 +42,15 @@ import { forgetOfflinePages } from '../service-worker/forget-offline-pages.ts';
 const DEVICE_CREDENTIAL_KEY = 'questline.device';
 
 /**
- * Where the browser reaches anon-auth, process-login and process-logout: the Worker counts each against
- * its limit and passes it on to the function (worker/api/device-sign-in.ts, device-bindings.ts); the
- * functions answer nobody else.
+ * No ID token: a device signing in (anon-auth) proves itself with its credential alone, whoever else this
+ * browser may hold a session for. The browser reaches anon-auth, process-login and process-logout at
+ * `/api/functions/…`: the Worker counts each against its limit and passes it on to the function
+ * (worker/api/device-sign-in.ts, device-bindings.ts); the functions answer nobody else.
  */
-const DEVICE_SIGN_IN_BASE = '/api/functions';
+const WITHOUT_TOKEN: IdTokenSource = {
+  current: () => Promise.resolve(null),
+  refreshed: () => Promise.resolve(null),
+};
 
 /** How long signing out waits for the server to end the device's binding before it is done anyway. */
 const END_BINDING_WAIT_MS = 5000;
@@ -130,7 +134,7 @@ async function endDeviceBinding(device: DeviceCredential, token: string): Promis
   });
   try {
     await Promise.race([
-      callFunction(DEVICE_SIGN_IN_BASE, 'process-logout', device, tokens).then(
+      callApi((api) => api.functions['process-logout'].$post({ json: device }), tokens).then(
         () => undefined,
         () => undefined,
       ),
@@ -217,9 +221,9 @@ class FirebaseAuthService implements AuthService {
     // account instead of becoming a member.
     await this.state.ready();
     return this.#run('signup', async () => {
-      const check = await callApi('GET /accounts/usernames/:username', {
-        params: { username: input.username },
-      });
+      const check = await callApi((api) =>
+        api.accounts.usernames[':username'].$get({ param: { username: input.username } }),
+      );
       if (!check.available) throw new ApiError({ status: 409, code: 'username-in-use' });
       const current = this.#user();
       let user: User;
@@ -234,8 +238,7 @@ class FirebaseAuthService implements AuthService {
       }
       try {
         const record = await callApi(
-          'POST /accounts',
-          { body: { username: input.username } },
+          (api) => api.accounts.$post({ json: { username: input.username } }),
           signedIn(user),
         );
         await updateProfile(user, { displayName: input.username });
@@ -304,10 +307,10 @@ class FirebaseAuthService implements AuthService {
 
   async #signInWithDevice(device: DeviceCredential): Promise<void> {
     // Through the Worker (/api/functions/anon-auth), which counts new guests per address.
-    const answer = await callFunction(DEVICE_SIGN_IN_BASE, 'anon-auth', {
-      domain_uri: location.origin,
-      ...device,
-    });
+    const answer = await callApi(
+      (api) => api.functions['anon-auth'].$post({ json: { domain_uri: location.origin, ...device } }),
+      WITHOUT_TOKEN,
+    );
     if (!answer.success || !answer.token) throw new ApiError({ status: 502, code: 'default' });
     // Every use rotates the key: the one just sent is spent.
     if (answer.accessKey) storeDeviceCredential({ accessId: device.accessId, accessKey: answer.accessKey });
@@ -325,10 +328,8 @@ class FirebaseAuthService implements AuthService {
     const device = storedDeviceCredential() ?? newDeviceCredential();
     // Through the Worker, which counts it among the member's writes. Should it be refused (429) or fail,
     // the member is signed in all the same; only the installed app will not sign them in by itself.
-    await callFunction(
-      DEVICE_SIGN_IN_BASE,
-      'process-login',
-      { ...device, uid: user.uid },
+    await callApi(
+      (api) => api.functions['process-login'].$post({ json: { ...device, uid: user.uid } }),
       tokensOf(user),
     ).catch(() => undefined);
   }
@@ -357,7 +358,7 @@ class FirebaseAuthService implements AuthService {
     const user = this.#user();
     if (!user) return null;
     try {
-      return await callApi('GET /me', {}, signedIn(user));
+      return await callApi((api) => api.me.$get(), signedIn(user));
     } catch {
       return null;
     }
@@ -383,6 +384,6 @@ let service: Promise<AuthService> | undefined;
 
 /** The one auth service of this page, configured from the Worker (`GET /api/accounts/config`). */
 export function authService(): Promise<AuthService> {
-  service ??= callApi('GET /accounts/config', {}).then((config) => new FirebaseAuthService(config));
+  service ??= callApi((api) => api.accounts.config.$get()).then((config) => new FirebaseAuthService(config));
   return service;
 }

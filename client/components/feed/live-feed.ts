@@ -17,7 +17,7 @@ const HIDDEN_CLOSE_MS = 60_000;
 let address: Promise<DatabaseAddress> | undefined;
 
 function databaseAddress(): Promise<DatabaseAddress> {
-  address ??= callApi('GET /accounts/config', {}).then(
+  address ??= callApi((api) => api.accounts.config.$get()).then(
     (config) => ({ databaseUrl: config.databaseUrl, databaseNamespace: config.databaseNamespace }),
     (error: unknown) => {
       address = undefined;
