@@ -19,6 +19,6 @@ export async function searchCatalogue(
     signal: withDeadline(signal),
   });
   if (!response.ok) throw new Error(`Search answered ${String(response.status)}`);
-  const answer = await response.json<SearchAnswer>();
+  const answer: SearchAnswer = await response.json();
   return answer.results;
 }
