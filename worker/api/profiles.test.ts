@@ -60,3 +60,64 @@ describe('GET /api/profiles/{uid}', () => {
     }
   });
 });
+
+describe('the reference (/api/openapi.json)', () => {
+  interface Operation {
+    tags: string[];
+    summary: string;
+    security?: unknown[];
+    parameters?: { name: string; in: string; description: string; example?: string }[];
+    requestBody?: { content: { 'application/json': { example?: unknown } } };
+    responses: Record<
+      string,
+      { content?: { 'application/json': { examples?: Record<string, { value: unknown }> } } }
+    >;
+  }
+  type Paths = Record<string, Record<string, Operation | undefined> | undefined>;
+
+  async function documented(): Promise<Paths> {
+    const response = await call('/api/openapi.json');
+    expect(response.status).toBe(200);
+    return (await response.json<{ paths: Paths }>()).paths;
+  }
+
+  /** The words a documented failure of `operation` carries for `status`. */
+  const failureWords = (operation: Operation | undefined, status: string) =>
+    Object.values(operation?.responses[status]?.content?.['application/json'].examples ?? {}).map(
+      (example) => (example.value as { error: { code: string; message: string } }).error,
+    );
+
+  it('documents reading and changing a profile, with who may and what each refuses', async () => {
+    const profile = (await documented())['/profiles/{uid}'];
+    const read = profile?.get;
+    expect(read).toMatchObject({ tags: ['Profiles'], summary: 'A member’s profile' });
+    expect(read?.security).toBeUndefined();
+    expect(read?.parameters).toEqual([
+      expect.objectContaining({ name: 'uid', in: 'path', description: 'The member’s uid.' }),
+    ]);
+    expect(failureWords(read, '404')).toEqual([{ code: 'not-found', message: 'No such profile.' }]);
+
+    const change = profile?.patch;
+    expect(change).toMatchObject({ tags: ['Profiles'], summary: 'Change one’s own profile' });
+    expect(change?.security).toEqual([{ firebaseIdToken: [] }]);
+    expect(change?.requestBody?.content['application/json'].example).toEqual({
+      brief: 'One more run. Always one more run.',
+    });
+    expect(failureWords(change, '403')).toContainEqual({
+      code: 'forbidden',
+      message: 'You can only change your own profile.',
+    });
+    expect(failureWords(change, '401')).toContainEqual({
+      code: 'unauthenticated',
+      message: 'Please sign in.',
+    });
+  });
+
+  it('leaves out what only the site’s own pages use: account, pictures, browse, suggestions, votes', async () => {
+    const paths = Object.keys(await documented());
+    const own = ['/accounts', '/me', '/functions', '/pages', '/browse', '/suggestions', '/votes', '/users'];
+    expect(paths.filter((path) => own.some((area) => path === area || path.startsWith(`${area}/`)))).toEqual(
+      [],
+    );
+  });
+});
