@@ -83,7 +83,17 @@ export async function writeNewPost(
     now = Date.now(),
     authorName: nameRead,
     targetPresent,
-  }: { now?: number; authorName?: Promise<AuthorName>; targetPresent?: Promise<void> } = {},
+    announce,
+  }: {
+    now?: number;
+    authorName?: Promise<AuthorName>;
+    targetPresent?: Promise<void>;
+    /**
+     * Told of the post once every check passed, before its PATCH (the home-feed queue's message: a post
+     * is then never written without it). A throw writes nothing.
+     */
+    announce?: (post: { postId: string; feed: FeedId; now: number }) => Promise<void>;
+  } = {},
 ): Promise<FeedPost> {
   const postId = pushId(now);
   const [fromDeveloper, name, blocked] = await Promise.all([
@@ -94,6 +104,7 @@ export async function writeNewPost(
   ]);
   if (blocked) throw blockedReach('post on this feed');
   const updates = planNewPost(uid, post, postId, fromDeveloper, { authorName: name.stored, now });
+  await announce?.({ postId, feed: feedIdOf(post.targetType, post.targetId), now });
   const answer = await db.patch('', updates);
   const path = postNode(postId).path;
   const stored = storedPostOf(writtenValue(updates, answer, path, now), postId);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Context } from 'hono';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
-import { parseTargetName } from '../../shared/feed/feed-id.ts';
+import { feedIdOf, parseTargetName } from '../../shared/feed/feed-id.ts';
 import { followCountNode, followsByUserIdNode, userFollowsMapNode } from '../../shared/rtdb/paths.ts';
 import { followCheckSchema, followChangeSchema, followListSchema } from '../../shared/schemas/api-answers.ts';
 import {
@@ -19,6 +19,7 @@ import { cappedLimit } from './query-limit.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
 import { dropEdgeCopy } from '../edge-cache.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
+import { announceFollow } from '../queues/home-feed-announcements.ts';
 import { ANA, HADES, POSTED_AT } from './route-examples.ts';
 import { apiRoutes, memberRoute, memberWriteRoute, publicRoute, jsonAnswer } from './route-definition.ts';
 import { BUSY, KIND_MISMATCH, notFound, type Failure } from './route-failures.ts';
@@ -182,6 +183,10 @@ async function changeFollow(
     // The followed page shows the count: its edge copy goes, so the member sees their follow on reload.
     if (type === 'list') c.executionCtx.waitUntil(dropListPage(c.req.url, targetId));
     else purgeFeedPage(c, { feed: { type, id: targetId } });
+    // The followed feed's recent posts join the member's home feed (worker/queues/); an unfollow needs
+    // nothing: the home feed shows only feeds the member follows as it is read.
+    if (outcome.changed && follow && type !== 'list')
+      c.executionCtx.waitUntil(announceFollow(c.env, user.uid, feedIdOf(type, targetId)));
     analytics(true);
     return outcome;
   } catch (error) {

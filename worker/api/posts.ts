@@ -10,6 +10,7 @@ import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { newPostRequestSchema, POST_TARGET_TYPES, postSchema } from '../../shared/schemas/post.ts';
 import { apiError } from '../api-error.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
+import { announcePost, announcePostDeleted } from '../queues/home-feed-announcements.ts';
 import { cappedLimit } from './query-limit.ts';
 import { requireTarget } from './transition-http.ts';
 import { readAuthorName } from '../../shared/transitions/author-name.ts';
@@ -180,6 +181,8 @@ export const postsApi = apiRoutes()
         requireTarget(db, request.targetType, request.targetId),
         requirePostingAllowed(db, user.uid, c.var.clock()),
       ]).then(() => undefined),
+      // Followers' home feeds get it through the queue (worker/queues/), told before the write.
+      announce: (written) => announcePost(c.env, { ...written, author: user.uid }),
     });
     purgeFeedPage(c, { feed: { type: request.targetType, id: request.targetId } });
     // Answered from what the PATCH wrote: no read after it (nor a failed one telling the member otherwise).
@@ -195,6 +198,11 @@ export const postsApi = apiRoutes()
     if (post.sourceUUID !== user.uid && !ownsFeed)
       throw apiError(403, 'forbidden', { message: 'You can only delete your own posts.' });
     await db.patch('', planDeletePost(postId, post));
-    if (post.targetType) purgeFeedPage(c, { feed: { type: post.targetType, id: post.targetUUID } });
+    if (post.targetType) {
+      purgeFeedPage(c, { feed: { type: post.targetType, id: post.targetUUID } });
+      c.executionCtx.waitUntil(
+        announcePostDeleted(c.env, postId, feedIdOf(post.targetType, post.targetUUID)),
+      );
+    }
     return c.body(null, 204);
   });

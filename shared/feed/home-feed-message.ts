@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { recordIdSchema } from '../schemas/keys.ts';
+import { parseFeedId, type FeedId } from './feed-id.ts';
+
+// What the Worker tells the home-feed queue (worker/queues/): one message per post written, per post
+// deleted and per feed followed. The consumer (shared/feed/home-feed-fanout.ts) acts on each as often as
+// it is delivered: a message carries only ids and a time, and every write it causes is a `set` of a path
+// keyed by the post's id, so a repeated or late message writes what is already there.
+
+/** A feed id (`game:hades`, shared/feed/feed-id.ts) as a message carries it. */
+const feedIdSchema = z
+  .string()
+  .refine((text) => parseFeedId(text) !== null, 'Not a feed.')
+  .transform((text) => text as FeedId);
+
+/** A follower's uid from which the next page of a large feed's followers is read (see fanOutPage). */
+const afterSchema = recordIdSchema.optional();
+
+/** The messages of the home-feed queue. */
+export const homeFeedMessageSchema = z.discriminatedUnion('kind', [
+  z.object({
+    /** A post was written on `feed`: its followers' home feeds get it. */
+    kind: z.literal('post-written'),
+    postId: recordIdSchema,
+    feed: feedIdSchema,
+    author: recordIdSchema,
+    /** The post's place in time (its feed key's: the Worker's clock when it was written). */
+    timestamp: z.number().int().nonnegative(),
+    after: afterSchema,
+  }),
+  z.object({
+    /** A post was deleted: it leaves every home feed it was written into. */
+    kind: z.literal('post-deleted'),
+    postId: recordIdSchema,
+    feed: feedIdSchema,
+    after: afterSchema,
+  }),
+  z.object({
+    /** A member followed `feed`: its recent posts join their home feed. */
+    kind: z.literal('feed-followed'),
+    uid: recordIdSchema,
+    feed: feedIdSchema,
+  }),
+]);
+
+export type HomeFeedMessage = z.infer<typeof homeFeedMessageSchema>;

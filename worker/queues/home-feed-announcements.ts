@@ -1,0 +1,48 @@
+import type { FeedId } from '../../shared/feed/feed-id.ts';
+import { sendHomeFeedMessages } from './home-feed-queue.ts';
+
+// What the Worker's writes tell the home-feed queue (home-feed-queue.ts), each at its place in the write.
+
+/**
+ * A post about to be written: sent before its PATCH, so that a post is never written without its
+ * message (a failed send fails the post, which is then not written; a failed PATCH leaves a message whose
+ * post never comes, which the consumer drops after a few tries). Throws when the queue cannot be reached.
+ */
+export function announcePost(
+  env: Env,
+  post: { postId: string; feed: FeedId; author: string; now: number },
+): Promise<void> {
+  return sendHomeFeedMessages(env, [
+    {
+      kind: 'post-written',
+      postId: post.postId,
+      feed: post.feed,
+      author: post.author,
+      timestamp: post.now,
+    },
+  ]);
+}
+
+/**
+ * A post deleted (after its PATCH): it leaves the home feeds it was written into. A failed send only
+ * leaves entries of a post that no longer exists, which no home feed shows and the cap drops in time.
+ */
+export async function announcePostDeleted(env: Env, postId: string, feed: FeedId): Promise<void> {
+  try {
+    await sendHomeFeedMessages(env, [{ kind: 'post-deleted', postId, feed }]);
+  } catch (error) {
+    console.error(`Home feed: the deletion of ${postId} could not be queued`, error);
+  }
+}
+
+/**
+ * A feed followed (after its PATCH): its recent posts join the member's home feed. A failed send leaves
+ * the feed's next posts to come in as they are written.
+ */
+export async function announceFollow(env: Env, uid: string, feed: FeedId): Promise<void> {
+  try {
+    await sendHomeFeedMessages(env, [{ kind: 'feed-followed', uid, feed }]);
+  } catch (error) {
+    console.error(`Home feed: following ${feed} could not be queued`, error);
+  }
+}

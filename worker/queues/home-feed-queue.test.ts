@@ -1,0 +1,308 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  FANOUT_PAGE,
+  HOME_FEED_CAP,
+  HOME_FEED_PULLED_PATH,
+  homeFeedInboxPath,
+  PULLED_FEED_FOLLOWERS,
+} from '../../shared/feed/home-feed-fanout.ts';
+import type { HomeFeedMessage } from '../../shared/feed/home-feed-message.ts';
+import type { FeedPost } from '../../shared/feed/read-feed.ts';
+import { pushId } from '../../shared/push-id.ts';
+import { createApp } from '../app.ts';
+import worker from '../index.ts';
+import { consumeHomeFeedBatch } from './home-feed-queue.ts';
+import { apiCaller } from '../test-support/api-request.ts';
+import { ownerDatabase, runTag, testEnv, testGame } from '../test-support/test-database.ts';
+
+// Home feeds written when a post is written: the Worker's messages to the home-feed queue and the
+// consumer that writes followers' home feeds (`users/{uid}/private/home-feed`). The consumer runs as the
+// queue runs it (the Worker's `queue` export, batches made with the Cloudflare plugin's helpers), and
+// end to end through Miniflare's real queue: a post written through the API reaches its followers.
+
+const env = testEnv({ FIREBASE_EMULATORS: 'true' });
+const db = ownerDatabase(env);
+const call = apiCaller(env, createApp());
+const tag = runTag();
+const GAME = `hq-game-${tag.toLowerCase()}`;
+const AUTHOR = `hq-author-${tag}`;
+const FANS = ['a', 'b', 'c'].map((n) => `hq-fan-${n}-${tag}`);
+const STRANGER = `hq-stranger-${tag}`;
+const NOW = Date.UTC(2031, 4, 17, 9, 30);
+
+let messageCount = 0;
+/** A batch as the queue delivers it, each message on its `attempts`-th try. */
+function batchOf(messages: HomeFeedMessage[], attempts = 1) {
+  return createMessageBatch(
+    'questline-home-feed',
+    messages.map((message) => ({
+      id: `message-${String(++messageCount)}`,
+      timestamp: NOW,
+      attempts,
+      // As the producer sends it: naming the test's database (emulators only).
+      body: {
+        message,
+        database: { url: env.FIREBASE_DATABASE_URL, namespace: env.FIREBASE_DATABASE_NAMESPACE },
+      },
+    })),
+  );
+}
+
+async function consume(messages: HomeFeedMessage[], attempts = 1) {
+  const batch = batchOf(messages, attempts);
+  const ctx = createExecutionContext();
+  await worker.queue(batch, env);
+  return { batch, result: await getQueueResult(batch, ctx) };
+}
+
+const inbox = async (uid: string) =>
+  ((await db.get(homeFeedInboxPath(uid))) as Record<string, number> | null) ?? {};
+
+/** A post record as the post transition writes it (the consumer only checks that it exists). */
+async function writePost(postId: string, author = AUTHOR, target = GAME) {
+  await db.patch('', { [`posts/${postId}`]: { uuid: postId, sourceUUID: author, targetUUID: target } });
+}
+
+const written = (postId: string, extra: Partial<HomeFeedMessage> = {}): HomeFeedMessage =>
+  ({
+    kind: 'post-written',
+    postId,
+    feed: `game:${GAME}`,
+    author: AUTHOR,
+    timestamp: NOW,
+    ...extra,
+  }) as HomeFeedMessage;
+
+beforeAll(async () => {
+  await db.patch('', {
+    [`games/${GAME}`]: { ...testGame(GAME, 'Queue Quest'), follows: FANS.length },
+    ...Object.fromEntries(
+      [...FANS, AUTHOR].map((uid) => [
+        `follows_by_targetid/game:${GAME}/${uid}`,
+        { followId: `f-${uid}`, type: 'game', timestamp: NOW },
+      ]),
+    ),
+    [`users/${AUTHOR}/public`]: { uuid: AUTHOR, username: `hq_author_${tag.toLowerCase()}`, follows: 0 },
+  });
+});
+
+describe('the home-feed consumer', () => {
+  it('writes a post into the home feed of every follower of its feed, and nobody else’s', async () => {
+    const postId = pushId(NOW);
+    await writePost(postId);
+    const { result } = await consume([written(postId)]);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(result.retryMessages).toEqual([]);
+    for (const fan of FANS) expect(await inbox(fan)).toMatchObject({ [postId]: NOW });
+    // The author reads their own posts from their own index; a stranger follows nothing.
+    expect(await inbox(AUTHOR)).not.toHaveProperty(postId);
+    expect(await inbox(STRANGER)).toEqual({});
+  });
+
+  it('writes a post on a member’s wall into the wall owner’s home feed too', async () => {
+    const owner = `hq-owner-${tag}`;
+    const postId = pushId(NOW);
+    await writePost(postId, AUTHOR, owner);
+    await consume([written(postId, { feed: `user:${owner}` })]);
+    expect(await inbox(owner)).toEqual({ [postId]: NOW });
+  });
+
+  it('changes nothing when a message comes twice, or a deletion before the post it deletes', async () => {
+    const postId = pushId(NOW + 1);
+    await writePost(postId);
+    await consume([written(postId)]);
+    const once = await inbox(FANS[0] ?? '');
+    await consume([written(postId), written(postId)]);
+    expect(await inbox(FANS[0] ?? '')).toEqual(once);
+
+    // Deleted: the deletion's message comes first, then the post's (late, or delivered again).
+    const late = pushId(NOW + 2);
+    await consume([{ kind: 'post-deleted', postId: late, feed: `game:${GAME}` }]);
+    const { result } = await consume([written(late)], 3);
+    expect(result.explicitAcks).toHaveLength(1);
+    for (const fan of FANS) expect(await inbox(fan)).not.toHaveProperty(late);
+  });
+
+  it('takes a deleted post out of every home feed it was written into', async () => {
+    const postId = pushId(NOW + 3);
+    await writePost(postId);
+    await consume([written(postId)]);
+    await db.patch('', { [`posts/${postId}`]: null });
+    await consume([{ kind: 'post-deleted', postId, feed: `game:${GAME}` }]);
+    for (const fan of FANS) expect(await inbox(fan)).not.toHaveProperty(postId);
+  });
+
+  it('tries a post again that is not written yet, and drops it after its third try', async () => {
+    const postId = pushId(NOW + 4);
+    const first = await consume([written(postId)]);
+    expect(first.result.retryMessages.map((m) => m.msgId)).toEqual([first.batch.messages[0]?.id]);
+    const third = await consume([written(postId)], 3);
+    expect(third.result.explicitAcks).toEqual([third.batch.messages[0]?.id]);
+    expect(await inbox(FANS[0] ?? '')).not.toHaveProperty(postId);
+  });
+
+  it('acknowledges what it wrote and retries only the rest when the database fails half-way', async () => {
+    const [ok, failing, alsoOk] = [pushId(NOW + 5), pushId(NOW + 6), pushId(NOW + 7)];
+    for (const postId of [ok, failing, alsoOk]) await writePost(postId);
+    const messages = [written(ok), written(failing), written(alsoOk)];
+    const batch = batchOf(messages);
+    const ctx = createExecutionContext();
+    // The database refuses the write of the second message's entries (a PATCH naming its post).
+    await consumeHomeFeedBatch(batch, env, {
+      databaseFetch: async (input, init) => {
+        if (init?.method === 'PATCH' && typeof init.body === 'string' && init.body.includes(failing))
+          return new Response('{"error":"Internal"}', { status: 500 });
+        return fetch(input, init);
+      },
+    });
+    const result = await getQueueResult(batch, ctx);
+    const [first, second, third] = batch.messages.map((m) => m.id);
+    expect(result.explicitAcks.sort()).toEqual([first, third].sort());
+    expect(result.retryMessages).toEqual([{ msgId: second }]);
+    expect(await inbox(FANS[1] ?? '')).toMatchObject({ [ok]: NOW, [alsoOk]: NOW });
+    expect(await inbox(FANS[1] ?? '')).not.toHaveProperty(failing);
+    // Delivered again, it is written; the others were not sent again and are there once.
+    await consume([written(failing)], 2);
+    expect(await inbox(FANS[1] ?? '')).toMatchObject({ [ok]: NOW, [failing]: NOW, [alsoOk]: NOW });
+  });
+
+  it('drops a message that is not one of its own, writing nothing', async () => {
+    const before = await inbox(FANS[0] ?? '');
+    for (const body of [
+      { message: { kind: 'post-written', postId: '../../users', feed: 'game:x', author: 'a', timestamp: 1 } },
+      { message: { kind: 'post-written', postId: 'p', feed: 'nokind', author: 'a', timestamp: 1 } },
+      { message: { kind: 'post-deleted', postId: 'p', feed: `game:${GAME}`, after: 'x/../y' } },
+      { message: { kind: 'drop-everything' } },
+      'post-written',
+      null,
+    ]) {
+      const batch = createMessageBatch('questline-home-feed', [
+        { id: `odd-${String(++messageCount)}`, timestamp: NOW, attempts: 1, body },
+      ]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env);
+      const result = await getQueueResult(batch, ctx);
+      expect(result.explicitAcks, JSON.stringify(body)).toHaveLength(1);
+    }
+    expect(await inbox(FANS[0] ?? '')).toEqual(before);
+  });
+
+  it('merges a feed followed by very many at read instead of writing into every home feed', async () => {
+    const big = `hq-big-${tag.toLowerCase()}`;
+    const postId = pushId(NOW + 8);
+    await db.patch('', {
+      [`games/${big}`]: { ...testGame(big, 'Big Quest'), follows: PULLED_FEED_FOLLOWERS + 1 },
+      [`follows_by_targetid/game:${big}/${FANS[0] ?? ''}`]: { followId: 'f', type: 'game', timestamp: NOW },
+    });
+    await writePost(postId, AUTHOR, big);
+    await consume([written(postId, { feed: `game:${big}` })]);
+    expect(await db.get(`${HOME_FEED_PULLED_PATH}/${postId}`)).toEqual({
+      feed: `game:${big}`,
+      timestamp: NOW,
+    });
+    expect(await inbox(FANS[0] ?? '')).not.toHaveProperty(postId);
+  });
+
+  it('keeps at most the newest HOME_FEED_CAP entries of a home feed', async () => {
+    const reader = `hq-reader-${tag}`;
+    const feed = `user:hq-busy-${tag}`;
+    // A home feed already holding the cap and more (older entries than any written here).
+    const old = Array.from({ length: HOME_FEED_CAP + 40 }, (_, n) => pushId(NOW - 1_000_000 + n));
+    await db.patch('', {
+      ...Object.fromEntries(old.map((id, n) => [`${homeFeedInboxPath(reader)}/${id}`, NOW - 1_000_000 + n])),
+      [`follows_by_targetid/${feed}/${reader}`]: { followId: 'f', type: 'user', timestamp: NOW },
+    });
+    // Posts until the reader's home feed is trimmed (one home feed in 16 is, for a given post).
+    const newest: string[] = [];
+    for (let n = 0; n < 200 && Object.keys(await inbox(reader)).length > HOME_FEED_CAP; n++) {
+      const postId = pushId(NOW + 100 + n);
+      newest.push(postId);
+      await writePost(postId, AUTHOR, feed.slice(5));
+      await consume([written(postId, { feed: feed as `user:${string}` })]);
+    }
+    const kept = Object.keys(await inbox(reader));
+    expect(kept).toHaveLength(HOME_FEED_CAP);
+    // The newest stay: every post just written, and the oldest entries went first.
+    for (const id of newest) expect(kept).toContain(id);
+    expect(kept).not.toContain(old[0]);
+  });
+});
+
+describe('the home-feed queue, end to end through Miniflare', () => {
+  it('brings a post written through the API into its followers’ home feeds', async () => {
+    const response = await call('/api/posts', {
+      method: 'POST',
+      uid: AUTHOR,
+      json: { targetType: 'game', targetId: GAME, content: 'Through the queue.' },
+    });
+    expect(response.status).toBe(201);
+    const { post } = await response.json<{ post: FeedPost }>();
+    await vi.waitFor(
+      async () => {
+        for (const fan of FANS) expect(await inbox(fan)).toHaveProperty(post.uuid);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    // Deleted through the API: it leaves them again.
+    expect((await call(`/api/posts/${post.uuid}`, { method: 'DELETE', uid: AUTHOR })).status).toBe(204);
+    await vi.waitFor(
+      async () => {
+        for (const fan of FANS) expect(await inbox(fan)).not.toHaveProperty(post.uuid);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+  });
+
+  it('fans a feed with more followers than one message holds out in messages of its own', async () => {
+    const crowd = `hq-crowd-${tag.toLowerCase()}`;
+    const followers = Array.from(
+      { length: FANOUT_PAGE + 5 },
+      (_, n) => `hq-crowd-${String(n).padStart(5, '0')}-${tag}`,
+    );
+    await db.patch('', {
+      [`games/${crowd}`]: { ...testGame(crowd, 'Crowd Quest'), follows: followers.length },
+      ...Object.fromEntries(
+        followers.map((uid) => [
+          `follows_by_targetid/game:${crowd}/${uid}`,
+          { followId: 'f', type: 'game', timestamp: NOW },
+        ]),
+      ),
+    });
+    const postId = pushId(NOW + 9);
+    await writePost(postId, AUTHOR, crowd);
+    // The first page is written here; the rest travels through the real queue to the real consumer.
+    const { result } = await consume([written(postId, { feed: `game:${crowd}` })]);
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(await inbox(followers[0] ?? '')).toHaveProperty(postId);
+    await vi.waitFor(
+      async () => {
+        for (const uid of followers.slice(-5)) expect(await inbox(uid)).toHaveProperty(postId);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+  });
+
+  it('copies a newly followed game’s recent posts into the follower’s home feed', async () => {
+    const follower = `hq-newfan-${tag}`;
+    await db.patch('', {
+      [`users/${follower}/public`]: {
+        uuid: follower,
+        username: `hq_newfan_${tag.toLowerCase()}`,
+        follows: 0,
+      },
+      [`posts_by_id/game:${GAME}/-Nold-post-1`]: NOW - 5000,
+      [`posts_by_id/game:${GAME}/-Nold-post-2`]: NOW - 4000,
+    });
+    expect((await call(`/api/follows/game/${GAME}`, { method: 'PUT', uid: follower })).status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        expect(await inbox(follower)).toMatchObject({
+          '-Nold-post-1': NOW - 5000,
+          '-Nold-post-2': NOW - 4000,
+        });
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+  });
+});
