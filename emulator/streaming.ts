@@ -180,7 +180,10 @@ export class StreamHub {
   #send(stream: Stream, event: string, data: string): void {
     const { res } = stream;
     if (res.destroyed || res.writableEnded) return;
-    const buffered = (res.socket?.writableLength ?? 0) + res.writableLength;
+    // A response's writableLength already holds its socket's (Node's OutgoingMessage adds it): adding
+    // the socket's again counted every unsent byte twice, so a reader was dropped at 8 MiB, while the
+    // first put of the real catalogue's 9.6 MB of games was still on its way.
+    const buffered = res.writableLength;
     if (buffered > this.#options.maxBufferedBytes) {
       // a client this far behind would only make the server hold more and more memory
       res.destroy();
