@@ -6,6 +6,7 @@ import { FeedSection } from '../components/feed/feed-section-on-demand.tsx';
 import { FollowButton } from '../components/follow-button.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { ShelfControl } from '../components/shelves/shelf-control.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { loader } from './game-page.loader.ts';
 
@@ -98,6 +99,12 @@ export function Component() {
             type="game"
             targetId={game.deeplink_url_code}
             followers={game.follows}
+          />
+          {/* Keyed by game: the member's shelf must not carry over to the next game page. */}
+          <ShelfControl
+            key={`shelves-${game.deeplink_url_code}`}
+            gameId={game.deeplink_url_code}
+            counts={game.shelves}
           />
         </div>
       </header>
