@@ -9,16 +9,20 @@ import { GameArt } from './game-art.tsx';
 type DeckStatus =
   { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; text: string } | { kind: 'failed' };
 
-/** Why the game is asked, in the member's words: the followed game that suggested it, linked. */
+/** "Because you … Hades", for a game on one of the shelves that say what a member likes. */
+const SHELF_WORDS = { want: 'want to play', playing: 'are playing', played: 'played' } as const;
+
+/** Why the game is asked, in the member's words: the followed or shelved game that suggested it, linked. */
 function SuggestionReason({ reason }: { reason: SuggestionReasonView }) {
   return (
     <p className="suggestion-reason">
-      {reason.kind === 'follows' ? (
-        <>
-          Because you follow <Link to={`/game/${reason.game.deeplink_url_code}`}>{reason.game.name}</Link>
-        </>
-      ) : (
+      {reason.kind === 'popular' ? (
         'Popular with players whose tastes agree'
+      ) : (
+        <>
+          {`Because you ${reason.kind === 'follows' ? 'follow' : SHELF_WORDS[reason.shelf]} `}
+          <Link to={`/game/${reason.game.deeplink_url_code}`}>{reason.game.name}</Link>
+        </>
       )}
     </p>
   );

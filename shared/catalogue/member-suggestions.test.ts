@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rankSuggestions } from './member-suggestions.ts';
+import { memberTastes, rankSuggestions } from './member-suggestions.ts';
 
 describe('rankSuggestions', () => {
   it('ranks by the sum of ratios over the followed games and names the one with the best ratio as the reason', () => {
@@ -66,5 +66,42 @@ describe('rankSuggestions', () => {
       { gameId: 'hades', reason: { kind: 'popular' } },
       { gameId: 'celeste', reason: { kind: 'popular' } },
     ]);
+  });
+
+  it('names a game the member only shelved by its shelf, and a followed one as followed', () => {
+    const ranked = rankSuggestions({
+      followed: ['celeste', 'hades'],
+      shelvedOnly: new Map([['celeste', 'want']]),
+      excluded: new Set(['hades', 'celeste']),
+      seeds: ['portal-2'],
+      rows: [
+        ['celeste', [['hollow-knight', 0.9]]],
+        ['hades', [['dead-cells', 0.8]]],
+      ],
+      count: 10,
+    });
+    expect(ranked).toEqual([
+      { gameId: 'hollow-knight', reason: { kind: 'shelf', gameId: 'celeste', shelf: 'want' } },
+      { gameId: 'dead-cells', reason: { kind: 'follows', gameId: 'hades' } },
+    ]);
+  });
+});
+
+describe('memberTastes', () => {
+  it('puts shelved games beside follows, newest first, each once, and a dropped game among none', () => {
+    const { tastes, shelvedOnly, shelved } = memberTastes(
+      { hades: 100, celeste: 300 },
+      {
+        'dead-cells': { status: 'played', timestamp: 200 },
+        hades: { status: 'playing', timestamp: 400 },
+        'hollow-knight': { status: 'dropped', timestamp: 500 },
+        'taken-off': { timestamp: 600 },
+        broken: { status: 'loved', timestamp: 700 },
+      },
+    );
+    // Hades: followed at 100, shelved at 400, so it counts once, at 400, as followed.
+    expect(tastes).toEqual(['hades', 'celeste', 'dead-cells']);
+    expect([...shelvedOnly]).toEqual([['dead-cells', 'played']]);
+    expect(shelved.sort()).toEqual(['dead-cells', 'hades', 'hollow-knight']);
   });
 });

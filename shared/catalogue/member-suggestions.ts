@@ -1,10 +1,23 @@
 import { DEFAULT_SUGGEST_COUNT } from '../constants.ts';
-import { ROOTS, suggestionHistoryOfUserPath, userBlocksNode, userFollowsMapNode } from '../rtdb/paths.ts';
+import { z } from 'zod';
+import {
+  ROOTS,
+  suggestionHistoryOfUserPath,
+  userBlocksNode,
+  userFollowsMapNode,
+  userSectionPath,
+} from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { gamelistEntrySchema } from '../schemas/shelf.ts';
 import { timestampMapSchema } from '../schemas/user.ts';
-import { gameSuggestions } from './suggested-games.ts';
+import { gameSuggestions, type SuggestionReason, type TasteShelf } from './suggested-games.ts';
 
-/** How many of a member's most recently followed games seed their suggestions (one matrix row read each). */
+export type { SuggestionReason, TasteShelf };
+
+/**
+ * How many of a member's most recently followed or shelved games seed their suggestions (one matrix row
+ * read each).
+ */
 export const SUGGESTION_SOURCE_GAMES = 10;
 
 /**
@@ -13,22 +26,18 @@ export const SUGGESTION_SOURCE_GAMES = 10;
  */
 export const SUGGESTION_ROW_READ = 2 * DEFAULT_SUGGEST_COUNT;
 
-/**
- * Why a game is suggested: a game the member follows whose players want it (the one with the best ratio),
- * or, for a member who follows nothing yet, the seed games and what they suggest: popular with players who
- * agree on what else they like.
- */
-export type SuggestionReason = { kind: 'follows'; gameId: string } | { kind: 'popular' };
-
 /** A game to ask a member about, with why. */
 export interface MemberSuggestion {
   gameId: string;
   reason: SuggestionReason;
 }
 
-/** What the ranking is given: the member's follows (newest first), what to leave out, the rows read. */
+/** What the ranking is given: the member's tastes (newest first), what to leave out, the rows read. */
 export interface SuggestionInputs {
+  /** The games the member follows or shelved on a taste shelf, newest first. */
   followed: readonly string[];
+  /** The shelf of those of `followed` that the member shelved and does not follow: their reason says so. */
+  shelvedOnly?: ReadonlyMap<string, TasteShelf>;
   excluded: ReadonlySet<string>;
   /** The seed games, used when the member follows nothing. */
   seeds: readonly string[];
@@ -51,6 +60,7 @@ const byKey = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
  */
 export function rankSuggestions({
   followed,
+  shelvedOnly = new Map(),
   excluded,
   seeds,
   rows,
@@ -79,11 +89,18 @@ export function rankSuggestions({
   const candidates = [...score]
     .filter(([gameId]) => !excluded.has(gameId) && !seen.has(gameId))
     .sort(([a, x], [b, y]) => y.sum - x.sum || y.best - x.best || byKey(a, b));
-  for (const [gameId, { because }] of candidates)
+  for (const [gameId, { because }] of candidates) {
+    const shelf = shelvedOnly.get(because);
     ranked.push({
       gameId,
-      reason: followed.length > 0 ? { kind: 'follows', gameId: because } : { kind: 'popular' },
+      reason:
+        followed.length === 0
+          ? { kind: 'popular' }
+          : shelf
+            ? { kind: 'shelf', gameId: because, shelf }
+            : { kind: 'follows', gameId: because },
     });
+  }
   return ranked.slice(0, count);
 }
 
@@ -91,16 +108,47 @@ export function rankSuggestions({
 const keysOf = (value: unknown): string[] =>
   value !== null && typeof value === 'object' ? Object.keys(value) : [];
 
+/** `users/{uid}/private/gamelist`: each entry checked on its own, so one bad entry loses only itself. */
+const gamelistSchema = z.record(z.string(), z.unknown());
+
+/**
+ * The member's tastes, newest first: followed games and games on a taste shelf, each once (a follow and a
+ * shelf of the same game count once, at the newer of the two); which of them are shelved only; and every
+ * shelved game. A game they played, are playing or want to play is a taste as a follow is (the first visit
+ * shelves a few, so a new member's first suggestions come from them); a dropped game says nothing of what
+ * they would like next: it is only never suggested.
+ */
+export function memberTastes(
+  follows: Readonly<Record<string, number>>,
+  gamelist: Readonly<Record<string, unknown>>,
+): { tastes: string[]; shelvedOnly: Map<string, TasteShelf>; shelved: string[] } {
+  const when = new Map<string, number>(Object.entries(follows));
+  const shelvedOnly = new Map<string, TasteShelf>();
+  const shelved: string[] = [];
+  for (const [gameId, value] of Object.entries(gamelist)) {
+    const entry = gamelistEntrySchema.safeParse(value);
+    if (!entry.success || entry.data.status === null) continue;
+    shelved.push(gameId);
+    const shelf = entry.data.status;
+    if (shelf === 'dropped') continue;
+    if (!(gameId in follows)) shelvedOnly.set(gameId, shelf);
+    when.set(gameId, Math.max(when.get(gameId) ?? 0, entry.data.timestamp ?? 0));
+  }
+  const tastes = [...when].sort(([a, x], [b, y]) => y - x || byKey(a, b)).map(([gameId]) => gameId);
+  return { tastes, shelvedOnly, shelved };
+}
+
 /**
  * The games to ask a member about next, best first, each with its reason (spec: "suggest games by game id",
  * ratio at least MIN_SUGGESTION_RATIO, DEFAULT_SUGGEST_COUNT by default): the suggestions of the games they
- * followed most recently (see rankSuggestions), without games they follow, already answered or are not
- * interested in. A member who follows nothing is asked about the suggestion engine's seed games
- * (`se_matrix_seedgames`: popular games whose followers agree on others), then what those suggest.
+ * followed or shelved (want, playing, played) most recently (see rankSuggestions), without games they
+ * follow, shelved, already answered or are not interested in. A member with no follow and no such shelf is
+ * asked about the suggestion engine's seed games (`se_matrix_seedgames`: popular games whose followers
+ * agree on others), then what those suggest.
  *
  * Two rounds, each parallel: the member's followed games (`users/{uid}/private/follows/games`, all of
- * them, with when), answers, games they are not interested in and the seed games; then the matrix rows of
- * the source games (the caller reads the games). `db` must be allowed to read the member's private section
+ * them, with when), their shelves (`users/{uid}/private/gamelist`, likewise), answers, games they are not
+ * interested in and the seed games; then the matrix rows of the source games (the caller reads the games). `db` must be allowed to read the member's private section
  * and answers and the seed games' directory: the server credential, after the caller proved who the member is.
  */
 export async function memberSuggestions(
@@ -108,17 +156,16 @@ export async function memberSuggestions(
   uid: string,
   count: number = DEFAULT_SUGGEST_COUNT,
 ): Promise<MemberSuggestion[]> {
-  const [follows, answered, notInterested, seeds] = await Promise.all([
+  const [follows, gamelist, answered, notInterested, seeds] = await Promise.all([
     db.read(userFollowsMapNode(uid, 'game').path, timestampMapSchema),
+    db.read(`${userSectionPath(uid, 'private')}/gamelist`, gamelistSchema),
     db.get(suggestionHistoryOfUserPath(uid), { shallow: true }).then(keysOf),
     db.get(userBlocksNode(uid, 'games').path, { shallow: true }).then(keysOf),
     db.get(ROOTS.seMatrixSeedGames, { shallow: true }).then(keysOf),
   ]);
-  const followed = Object.entries(follows ?? {})
-    .sort(([a, x], [b, y]) => y - x || byKey(a, b))
-    .map(([gameId]) => gameId);
-  // Anything followed, answered or waved away is never asked about again.
-  const excluded = new Set([...followed, ...answered, ...notInterested]);
+  const { tastes: followed, shelvedOnly, shelved } = memberTastes(follows ?? {}, gamelist ?? {});
+  // Anything followed, shelved (dropped too), answered or waved away is never asked about again.
+  const excluded = new Set([...followed, ...shelved, ...answered, ...notInterested]);
   const sources = suggestionSources(followed, seeds.sort(byKey));
   const rows = await Promise.all(
     sources.map(
@@ -126,7 +173,7 @@ export async function memberSuggestions(
         [gameId, await gameSuggestions(db, gameId, Math.max(count, SUGGESTION_ROW_READ))] as const,
     ),
   );
-  return rankSuggestions({ followed, excluded, seeds, rows, count });
+  return rankSuggestions({ followed, shelvedOnly, excluded, seeds, rows, count });
 }
 
 /** The ids of memberSuggestions, best first. */

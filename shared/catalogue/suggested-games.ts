@@ -42,12 +42,28 @@ export async function suggestedGameIds(
   return (await gameSuggestions(db, gameId, count)).map(([id]) => id);
 }
 
+/** A shelf that counts as a taste (member-suggestions.ts, TASTE_SHELVES). */
+export type TasteShelf = 'want' | 'playing' | 'played';
+
+/**
+ * Why a game is suggested: a game the member follows, or has on a taste shelf, whose players want it (the
+ * one with the best ratio), or, for a member with neither yet, the seed games and what they suggest:
+ * popular with players who agree on what else they like.
+ */
+export type SuggestionReason =
+  | { kind: 'follows'; gameId: string }
+  | { kind: 'shelf'; gameId: string; shelf: TasteShelf }
+  | { kind: 'popular' };
+
 /**
  * Why a game is suggested, as its card says it: a game the member follows whose players want it ("Because
- * you follow Hades"), or for a member who follows nothing yet, the seed games and what they suggest.
+ * you follow Hades"), one they shelved ("Because you played Hades"), or for a member with neither yet, the
+ * seed games and what they suggest.
  */
 export type SuggestionReasonView =
-  { kind: 'follows'; game: { name: string; deeplink_url_code: string } } | { kind: 'popular' };
+  | { kind: 'follows'; game: { name: string; deeplink_url_code: string } }
+  | { kind: 'shelf'; shelf: TasteShelf; game: { name: string; deeplink_url_code: string } }
+  | { kind: 'popular' };
 
 /** A game to answer on browse, with why it is asked. */
 export interface SuggestedGameSummary extends GameSummary {
@@ -68,14 +84,11 @@ export async function gamesByIds(db: RtdbClient, ids: string[]): Promise<Game[]>
  */
 export async function suggestedGameSummaries(
   db: RtdbClient,
-  suggestions: readonly {
-    gameId: string;
-    reason: { kind: 'follows'; gameId: string } | { kind: 'popular' };
-  }[],
+  suggestions: readonly { gameId: string; reason: SuggestionReason }[],
   hidden: ReadonlySet<string> = new Set(),
 ): Promise<SuggestedGameSummary[]> {
   const sourceIds = [
-    ...new Set(suggestions.flatMap(({ reason }) => (reason.kind === 'follows' ? [reason.gameId] : []))),
+    ...new Set(suggestions.flatMap(({ reason }) => (reason.kind === 'popular' ? [] : [reason.gameId]))),
   ];
   const [games, sources] = await Promise.all([
     Promise.all(suggestions.map(({ gameId }) => readRecord(db, GAME, gameId))),
@@ -85,10 +98,14 @@ export async function suggestedGameSummaries(
   return suggestions.flatMap(({ reason }, index) => {
     const game = games[index];
     if (!game || hasHiddenTag(game.tags, hidden)) return [];
-    const source = reason.kind === 'follows' ? sourceById.get(reason.gameId) : undefined;
-    const view: SuggestionReasonView = source
-      ? { kind: 'follows', game: { name: source.name, deeplink_url_code: source.deeplink_url_code } }
-      : { kind: 'popular' };
+    const source = reason.kind === 'popular' ? undefined : sourceById.get(reason.gameId);
+    const named = source && { name: source.name, deeplink_url_code: source.deeplink_url_code };
+    const view: SuggestionReasonView =
+      !named || reason.kind === 'popular'
+        ? { kind: 'popular' }
+        : reason.kind === 'shelf'
+          ? { kind: 'shelf', shelf: reason.shelf, game: named }
+          : { kind: 'follows', game: named };
     return [{ ...toGameSummary(game), reason: view }];
   });
 }

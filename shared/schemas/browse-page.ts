@@ -28,6 +28,11 @@ const suggestedGameSummarySchema = gameSummarySchema.extend({
       kind: z.literal('follows'),
       game: z.object({ name: z.string(), deeplink_url_code: z.string() }),
     }),
+    z.object({
+      kind: z.literal('shelf'),
+      shelf: z.enum(['want', 'playing', 'played']),
+      game: z.object({ name: z.string(), deeplink_url_code: z.string() }),
+    }),
     z.object({ kind: z.literal('popular') }),
   ]),
 }) satisfies z.ZodType<SuggestedGameSummary>;

@@ -5,6 +5,7 @@ import { apiDocument } from './api-document.ts';
 import { apiRoutes } from './route-definition.ts';
 import { accountsApi } from './accounts.ts';
 import { meApi } from './me.ts';
+import { firstVisitApi } from './first-visit.ts';
 import { pageViewsApi } from './page-views.ts';
 import { pagesApi } from './pages.ts';
 import { blocksApi } from './blocks.ts';
@@ -65,6 +66,7 @@ const routes = $(
   .route('/pages', pagesApi)
   .route('/page-views', pageViewsApi)
   .route('/me', meApi)
+  .route('/me', firstVisitApi)
   .route('/accounts', accountsApi)
   .route('/blocks', blocksApi)
   .route('/browse', browseApi)

@@ -77,9 +77,11 @@ export async function registerAccount(db: RtdbClient, user: VerifiedUser, userna
   const email = typeof user.claims.email === 'string' ? user.claims.email : undefined;
   if (!email || isGuestEmail(email)) throw new Error('registration needs the account’s own e-mail address');
   const usernameSlot = userSectionNode(user.uid, 'public').child('username').path;
-  const [existing, created] = await Promise.all([
+  const [existing, created, onboarded] = await Promise.all([
     db.getTagged(usernameSlot),
     db.read(userSectionNode(user.uid, 'readOnly').child('created').path, z.number()),
+    // A guest who went through the first visit and then signs up is not asked again.
+    db.read(userSectionNode(user.uid, 'private').child('isOnboarded').path, z.boolean()),
   ]);
   if (typeof existing.value === 'string' && !isGuestName(existing.value)) {
     if (existing.value.toLowerCase() === username.toLowerCase()) return; // a repeated request: already done
@@ -101,7 +103,13 @@ export async function registerAccount(db: RtdbClient, user: VerifiedUser, userna
 
   const verified = verifiedEmail(user);
   const updates = {
-    ...planAccountSections({ uid: user.uid, profileName: username, email, created, isOnboarded: false }),
+    ...planAccountSections({
+      uid: user.uid,
+      profileName: username,
+      email,
+      created,
+      isOnboarded: onboarded === true,
+    }),
     ...(verified ? emailToIdNode(verified).set(user.uid) : {}),
   };
   try {
