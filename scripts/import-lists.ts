@@ -12,6 +12,9 @@ import { deepLinkSchema } from '../shared/schemas/keys.ts';
 import { listSchema, type ListRecord } from '../shared/schemas/list.ts';
 import { describeIssues, jsonlObjects, type RowReject } from '../shared/catalogue/catalogue-rows.ts';
 import { gamesGained, planListGainedGames } from '../shared/lists/list-activity.ts';
+import { planListSummaryPlaces, withGameSummaries } from '../shared/lists/list-game-summaries.ts';
+import { gameSchema } from '../shared/schemas/game.ts';
+import { gameSummaryRecordOf, type GameSummaryRecord } from '../shared/schemas/game-summary.ts';
 
 export const curatedListSchema = z.object({
   id: z.string().min(1),
@@ -125,12 +128,14 @@ export function readCuratedLists(text: string): {
 /**
  * The game id of every appid that a game of the database carries (`orderBy steam_appid` queries, a
  * few at a time). When several games share an appid (a demo game renamed since the catalogue), the
- * catalogue's own record wins.
+ * catalogue's own record wins. The queries answer the games' records: `summaries`, when given, gets the
+ * summary of each game found, for the lists to keep (shared/schemas/game-summary.ts).
  */
 export async function resolveAppids(
   client: RtdbClient,
   appids: Iterable<number>,
   concurrency = 6,
+  summaries?: Map<string, GameSummaryRecord>,
 ): Promise<Map<number, string>> {
   const queue = [...new Set(appids)];
   const resolved = new Map<number, string>();
@@ -143,6 +148,8 @@ export async function resolveAppids(
       const ids = Object.keys(found ?? {}).sort();
       const best = ids.find((id) => found?.[id]?.source === 'steam-catalogue') ?? ids[0];
       if (best) resolved.set(appid, best);
+      const game = best === undefined ? undefined : gameSchema.safeParse(found?.[best]);
+      if (best !== undefined && game?.success) summaries?.set(best, gameSummaryRecordOf(game.data));
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
@@ -172,7 +179,8 @@ export async function importCuratedLists(
   const appids = lists.flatMap(({ list }) =>
     list.entries.flatMap((entry) => (entry.game_id ? [entry.game_id] : [])),
   );
-  const ids = await resolveAppids(client, appids);
+  const summaries = new Map<string, GameSummaryRecord>();
+  const ids = await resolveAppids(client, appids, 6, summaries);
   const result: ListsImportResult = {
     lists: 0,
     listsWithoutGames: 0,
@@ -207,8 +215,10 @@ export async function importCuratedLists(
     // A list imported again that gains games tells its followers, in the same PATCH (a new list has none).
     const previous = await Promise.all(batch.map(({ code }) => client.read(listPath(code), listSchema)));
     batch.forEach(({ code, record }, index) => {
-      Object.assign(updates, listUpdates(code, record));
       const before = previous[index];
+      // The list keeps its games' summaries, and the index where they are kept moves with it.
+      const kept = withGameSummaries(record, summaries);
+      Object.assign(updates, listUpdates(code, kept), planListSummaryPlaces(code, before ?? null, kept));
       if (before) Object.assign(updates, planListGainedGames(code, gamesGained(before, record), now));
     });
     await client.patch('', updates);

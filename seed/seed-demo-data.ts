@@ -7,6 +7,11 @@ import { buildSuggestionMatrix, suggestionSeedGames } from '../shared/catalogue/
 import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
 import { eventPath, listPath, ROOTS, seMatrixPath } from '../shared/rtdb/paths.ts';
 import { newGamesUpdates } from '../shared/catalogue/game-updates.ts';
+import { gameFromCatalogueRow } from '../shared/catalogue/game-from-catalogue-row.ts';
+import { planSummaryPlaceEntries } from '../shared/catalogue/game-summary-places.ts';
+import { planKeptSuggestions } from '../shared/catalogue/suggested-game-summaries.ts';
+import { planListSummaryPlaces, withGameSummaries } from '../shared/lists/list-game-summaries.ts';
+import { gameSummaryRecordOf } from '../shared/schemas/game-summary.ts';
 import { loadDemoData, type DemoData } from './demo-data.ts';
 
 /**
@@ -41,19 +46,41 @@ export function demoSeedUpdates(data: DemoData): Record<string, unknown> {
       weightedIndex: (_row: CatalogueRow, position) => demoWeightedIndex(position, count),
     }),
   );
+  // Lists, events and suggestions keep the summaries of the games they show (shared/schemas/game-summary.ts),
+  // with the index of where each is kept, as every writer of them does.
+  const summaries = new Map(
+    data.games.map((row) => {
+      const { id, record } = gameFromCatalogueRow(row);
+      return [id, gameSummaryRecordOf(record)] as const;
+    }),
+  );
   for (const [id, event] of Object.entries(data.events)) {
     // follows belongs to the follow transitions: an absent count reads as 0.
     const { follows: _follows, ...record } = event;
-    updates[eventPath(id)] = record;
+    const kept = Object.fromEntries(
+      Object.keys(record.games).flatMap((gameId) => {
+        const summary = summaries.get(gameId);
+        return summary ? [[gameId, summary] as const] : [];
+      }),
+    );
+    updates[eventPath(id)] = { ...record, game_summaries: kept };
+    Object.assign(
+      updates,
+      planSummaryPlaceEntries({ kind: 'event', eventId: id }, [], Object.keys(record.games)),
+    );
   }
   for (const [code, list] of Object.entries(data.lists)) {
-    updates[listPath(code)] = list;
+    updates[listPath(code)] = withGameSummaries(list, summaries);
     updates[`${ROOTS.listsPublic}/${code}`] = listSummaryOf(list);
+    Object.assign(updates, planListSummaryPlaces(code, null, list));
   }
   const matrix = buildSuggestionMatrix(
     Object.fromEntries(data.members.map((member) => [member.username, member.games] as const)),
   );
-  for (const [gameId, row] of Object.entries(matrix)) updates[seMatrixPath(gameId)] = row;
+  for (const [gameId, row] of Object.entries(matrix)) {
+    updates[seMatrixPath(gameId)] = row;
+    Object.assign(updates, planKeptSuggestions(gameId, row, summaries, [], summaries.has(gameId)));
+  }
   for (const gameId of Object.keys(suggestionSeedGames(matrix)))
     updates[`${ROOTS.seMatrixSeedGames}/${gameId}`] = true;
   updates[ROOTS.trendingIndex] = demoTrendingIndex(data.members.map((member) => member.games));

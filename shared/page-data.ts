@@ -1,4 +1,5 @@
 import type { Game } from './schemas/game.ts';
+import type { GameSummaryRecord } from './schemas/game-summary.ts';
 
 /** What a game looks like in a grid or a list: enough to show and link it, no more. */
 export interface GameSummary {
@@ -8,6 +9,8 @@ export interface GameSummary {
   icon?: string;
   genres: string[];
   release_date?: string;
+  /** The year of its release (what a card shows of the date; a kept summary has only this). */
+  year?: number;
   developers: string[];
 }
 
@@ -38,6 +41,26 @@ export function toGameSummary(game: Game): GameSummary {
     developers: game.developers.slice(0, 2),
   };
   if (game.icon) summary.icon = game.icon;
-  if (game.release_date) summary.release_date = game.release_date;
+  if (game.release_date) {
+    summary.release_date = game.release_date;
+    const year = Number(game.release_date.slice(0, 4));
+    if (Number.isInteger(year)) summary.year = year;
+  }
   return summary;
+}
+
+/**
+ * A game as a card shows it, from the summary a record keeps of it (shared/schemas/game-summary.ts): its
+ * first genre and release year, which is all a card shows; no developers.
+ */
+export function summaryForPage(uuid: string, kept: GameSummaryRecord): GameSummary {
+  return {
+    uuid,
+    name: kept.name,
+    deeplink_url_code: kept.deeplink_url_code,
+    ...(kept.icon ? { icon: kept.icon } : {}),
+    genres: kept.genre ? [kept.genre] : [],
+    ...(kept.year === undefined ? {} : { year: kept.year }),
+    developers: [],
+  };
 }

@@ -6,6 +6,8 @@ import { clientAssets } from './client-assets.ts';
 import { hydrationData } from './test-support/page-state.ts';
 import { sequentialRounds } from './test-support/sequential-rounds.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
+import { planKeptSuggestions } from '../shared/catalogue/suggested-game-summaries.ts';
+import { gameSummaryRecordOf } from '../shared/schemas/game-summary.ts';
 
 const env = testEnv();
 
@@ -24,7 +26,23 @@ beforeAll(async () => {
     'games/tricky-name': testGame('tricky-name', '</script><script>alert("owned")</script>', 10),
     // Followers of Portal 2: 90% also follow Half-Life 2, 60% Celeste, 20% Hades (below the 0.51 minimum).
     'se_matrix/portal-2': { 'half-life-2': 0.9, celeste: 0.6, hades: 0.2 },
+    // Kept before games kept their suggestions' summaries: only the ratio (see the fallback tests).
+    'games/portal-3': {
+      ...testGame('portal-3', 'Portal 3', 1),
+      suggested: { 'half-life-2': { ratio: 0.9 } },
+    },
   });
+  // As the suggestion engine writes them from the row: the game keeps its best suggestions' summaries.
+  const summaries = new Map(
+    [testGame('half-life-2', 'Half-Life 2', 900), testGame('celeste', 'Celeste', 300)].map((game) => [
+      game.deeplink_url_code,
+      gameSummaryRecordOf(game),
+    ]),
+  );
+  await db.patch(
+    '',
+    planKeptSuggestions('portal-2', { 'half-life-2': 0.9, celeste: 0.6, hades: 0.2 }, summaries, []),
+  );
 });
 
 describe('game page', () => {
@@ -49,7 +67,7 @@ describe('game page', () => {
     // Ratios of at least 0.51 only, best first.
     expect(data.suggGames.map((g) => g.uuid)).toEqual(['half-life-2', 'celeste']);
     // Highest weighted_index first, games already on the page left out, games without a number last.
-    expect(data.topGames.map((g) => g.uuid)).toEqual(['hades', 'tricky-name', 'unranked-game']);
+    expect(data.topGames.map((g) => g.uuid)).toEqual(['hades', 'tricky-name', 'portal-3', 'unranked-game']);
   });
 
   it('preloads the scripts of the game page with it, so hydration need not wait for them', async () => {
@@ -76,18 +94,37 @@ describe('game page', () => {
     );
     expect(response.status).toBe(200);
     expect(sequentialRounds(requests)).toBeLessThanOrEqual(2);
-    // Game, suggestion row, top games, the feed's index (no posts yet) and its activity time; then the
-    // two suggested games.
-    expect(requests).toHaveLength(7);
+    // The game with its suggested games' summaries, top games, the feed's index (no posts yet) and its
+    // activity time: no read of the suggestion row nor of each suggested game (7 reads before).
+    expect(requests.map((r) => r.path).sort()).toEqual([
+      'feed_activity/game:portal-2',
+      'games',
+      'games/portal-2',
+      'posts',
+    ]);
   });
 
-  it('still shows the game without suggestions when they fail to load', async () => {
+  it('shows a suggested game whose summary the game does not keep yet, read whole, in the same rounds', async () => {
+    const requests: RtdbRequestRecord[] = [];
+    const { response, body } = await request(
+      '/game/portal-3',
+      { onDatabaseRequest: (r) => requests.push(r) },
+      uncached,
+    );
+    expect(response.status).toBe(200);
+    const data = hydrationData(body).loaderData.game as { suggGames: { name: string; year?: number }[] };
+    expect(data.suggGames).toMatchObject([{ name: 'Half-Life 2', year: 2011 }]);
+    expect(requests.map((r) => r.path)).toContain('games/half-life-2');
+    expect(sequentialRounds(requests)).toBeLessThanOrEqual(2);
+  });
+
+  it('still shows the game without a suggested game whose read fails', async () => {
     const failingSuggestions: typeof fetch = (input, init) =>
-      urlOf(input).includes('/se_matrix/')
+      urlOf(input).includes('/games/half-life-2.json')
         ? Promise.reject(new Error('connection reset'))
         : fetch(input, init);
     const { response, body } = await request(
-      '/game/portal-2',
+      '/game/portal-3',
       { databaseFetch: failingSuggestions },
       uncached,
     );

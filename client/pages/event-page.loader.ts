@@ -3,7 +3,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import { feedIdOf } from '../../shared/feed/feed-id.ts';
 import { startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
-import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
+import { summaryForPage, toGameSummary, type GameSummary } from '../../shared/page-data.ts';
 import { EVENT } from '../../shared/records/record-kinds.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
 import type { GameEvent } from '../../shared/schemas/event.ts';
@@ -14,15 +14,18 @@ import { finishPageFeed } from './page-feed.ts';
 
 /** The event page's bundle (spec section 3): the event and its featured games, in their order. */
 export interface EventPageData {
-  event: GameEvent;
+  /** The event as stored, without its games' summaries (`eventGames` carries them). */
+  event: Omit<GameEvent, 'game_summaries'>;
   eventGames: GameSummary[];
   /** The first page of the event's feed, newest first (more through GET /api/posts). */
   feed: FeedPage;
 }
 
 /**
- * The event page's bundle in two rounds of database reads: the event with its feed's posts, then its
- * featured games and the feed's preview comments in parallel. The event missing, invalid or failing to
+ * The event page's bundle in two rounds of database reads: the event with its feed's posts, then the
+ * feed's preview comments. The event keeps its featured games' summaries (shared/schemas/game-summary.ts);
+ * a game whose summary it lacks (written before events kept them, until `npm run job -- game-summaries`)
+ * is read whole, in the second round. The event missing, invalid or failing to
  * load gives the not-found page with top games at the requested URL, as for a game (spec sections 2 and
  * 8); featured games failing leave the event without them, as suggestions do on a game page. A featured game that does not exist is left out.
  */
@@ -45,12 +48,21 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<E
   const ids = Object.entries(event.games)
     .sort(([idA, a], [idB, b]) => a - b || idA.localeCompare(idB))
     .map(([id]) => id);
+  const { game_summaries: kept = {}, ...shown } = event;
   const [games, feed] = await Promise.all([
-    gamesByIds(db, ids).catch((error: unknown) => {
+    gamesByIds(
+      db,
+      ids.filter((id) => !kept[id]),
+    ).catch((error: unknown) => {
       console.error(`Featured games of event ${deepLink} failed`, error);
       return [];
     }),
     finishPageFeed(db, feedStart),
   ]);
-  return { event, eventGames: games.map(toGameSummary), feed };
+  const read = new Map(games.map((game) => [game.uuid, toGameSummary(game)] as const));
+  const eventGames = ids.flatMap((id) => {
+    const summary = kept[id];
+    return summary ? [summaryForPage(id, summary)] : (read.get(id) ?? []);
+  });
+  return { event: shown, eventGames, feed };
 }

@@ -1,10 +1,19 @@
 // Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { gamesByIds, suggestedGameIds } from '../../shared/catalogue/suggested-games.ts';
+import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
+import {
+  gameWithSuggestionsSchema,
+  keptSuggestions,
+} from '../../shared/catalogue/suggested-game-summaries.ts';
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
 import { feedIdOf } from '../../shared/feed/feed-id.ts';
 import { startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
-import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
+import {
+  summaryForPage,
+  toGameSummary,
+  type GameSummary,
+  type NotFoundPageData,
+} from '../../shared/page-data.ts';
 import { GAME } from '../../shared/records/record-kinds.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
 import type { Game } from '../../shared/schemas/game.ts';
@@ -23,44 +32,56 @@ export interface GamePageData {
   feed: FeedPage;
 }
 
+/** A game read with the suggestions it keeps (shared/catalogue/suggested-game-summaries.ts). */
+const GAME_WITH_SUGGESTIONS = { ...GAME, schema: gameWithSuggestionsSchema };
+
 /** The not-found page is shown at the requested URL, which stays in the address bar (status 404). */
 function notFound(bundle: NotFoundPageData) {
   return data(bundle, { status: 404 });
 }
 
 /**
- * The game page's bundle in two rounds of database reads: first the game, its suggestion row, the top
- * games and the feed's posts in parallel (the deep link is the game's id, so nothing waits for the game);
- * then the suggested games and the feed's preview comments in parallel. Suggestions or top games failing
- * leave the page without them; the game missing or failing gives the not-found bundle (spec section 8).
+ * The game page's bundle in two rounds of database reads: first the game, which keeps its suggested
+ * games with their summaries (the suggestion engine writes them from its `se_matrix` row), the top games
+ * and the feed's posts in parallel (the deep link is the game's id, so nothing waits for the game); then
+ * the feed's preview comments, with any suggested game whose summary is not kept (read whole). Top games
+ * or a suggested game failing leave the page without them; the game missing or failing gives the
+ * not-found bundle (spec section 8).
  */
 export async function loader({ context, params }: LoaderFunctionArgs): Promise<GamePageData> {
   const db = context.get(publicDatabaseContext);
   const deepLink = params.deepLink ?? '';
   if (!deepLinkSchema.safeParse(deepLink).success) throw notFound(await notFoundPageData(db));
   // The feed's posts are read in the first round with the game's reads, their comments in the second.
-  const [gameResult, suggestedIdsResult, topResult, feedStart] = await Promise.allSettled([
-    readRecord(db, GAME, deepLink),
-    suggestedGameIds(db, deepLink),
+  const [gameResult, topResult, feedStart] = await Promise.allSettled([
+    readRecord(db, GAME_WITH_SUGGESTIONS, deepLink),
     fetchTopGames(db),
     startFeedForPage(db, feedIdOf('game', deepLink)),
   ]);
   const topGames = settledOr(topResult, [], 'top games');
-  const game = settledOr(gameResult, null, `game ${deepLink}`);
-  if (!game) throw notFound({ topGames: topGamesExcluding(topGames, []).map(toGameSummary) });
+  const read = settledOr(gameResult, null, `game ${deepLink}`);
+  if (!read) throw notFound({ topGames: topGamesExcluding(topGames, []).map(toGameSummary) });
+  const { suggested: kept, ...game } = read;
 
-  const suggestedIds = settledOr(suggestedIdsResult, [], `suggestions for ${deepLink}`);
-  const [suggested, feed] = await Promise.all([
-    gamesByIds(db, suggestedIds).catch((error: unknown) => {
+  const suggestions = keptSuggestions(kept);
+  const [unkept, feed] = await Promise.all([
+    gamesByIds(
+      db,
+      suggestions.flatMap(({ gameId, summary }) => (summary ? [] : [gameId])),
+    ).catch((error: unknown) => {
       console.error(`Suggested games for ${deepLink} failed`, error);
       return [];
     }),
     finishPageFeed(db, settledOr(feedStart, null, `feed of ${deepLink}`)),
   ]);
+  const readWhole = new Map(unkept.map((suggested) => [suggested.uuid, toGameSummary(suggested)] as const));
+  const suggGames = suggestions.flatMap(({ gameId, summary }) =>
+    summary ? [summaryForPage(gameId, summary)] : (readWhole.get(gameId) ?? []),
+  );
   return {
     game,
-    suggGames: suggested.map(toGameSummary),
-    topGames: topGamesExcluding(topGames, [game.uuid, ...suggested.map((g) => g.uuid)]).map(toGameSummary),
+    suggGames,
+    topGames: topGamesExcluding(topGames, [game.uuid, ...suggGames.map((g) => g.uuid)]).map(toGameSummary),
     feed,
   };
 }

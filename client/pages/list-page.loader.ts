@@ -2,7 +2,7 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
 import { LIST_PAGE_SIZE } from '../../shared/constants.ts';
-import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
+import { summaryForPage, toGameSummary, type GameSummary } from '../../shared/page-data.ts';
 import { followCountNode } from '../../shared/rtdb/paths.ts';
 import { GAME, LIST } from '../../shared/records/record-kinds.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
@@ -26,7 +26,8 @@ export interface ListCollection {
  * with their games resolved.
  */
 export interface ListPageData {
-  list: GameList;
+  /** The list as stored, without the summaries of its games (`listGames` carries this page's). */
+  list: Omit<GameList, 'game_summaries'>;
   /** The games of this page of the list, by uuid. */
   listGames: Record<string, GameSummary>;
   /** The collections with games on this page, each with this page's games only. */
@@ -51,8 +52,10 @@ function idsInPositionOrder(games: Record<string, number>): string[] {
 }
 
 /**
- * The list page's bundle in two rounds of database reads: the list by its code, then the games of the
- * page asked for (LIST_PAGE_SIZE at most, in the order the page shows them), in parallel. A page past the
+ * The list page's bundle in two rounds of database reads: the list by its code, which keeps its games'
+ * summaries (shared/lists/list-game-summaries.ts), then its follower count, with the games of the page
+ * asked for (LIST_PAGE_SIZE at most) whose summary the list lacks (written before lists kept them, until
+ * `npm run job -- game-summaries`), each read whole, in parallel. A page past the
  * end answers 404 like a missing list. A list that is missing, invalid or fails to load gives the not-found page with top games at
  * the requested URL, as an unknown game does (spec sections 2 and 8). A game the list names that does not
  * exist is left out of its collection.
@@ -80,11 +83,12 @@ export async function loader({ context, params, request }: LoaderFunctionArgs): 
   const number = pageNumber(request);
   if (number > pageCount) throw data(await notFoundPageData(db), { status: 404 });
   const pageIds = allIds.slice((number - 1) * LIST_PAGE_SIZE, number * LIST_PAGE_SIZE);
+  const kept = list.game_summaries ?? {};
   let games: (Game | null)[];
   // The follower count is read with the games; a count that cannot be read shows as none.
   const followers = db.read(followCountNode('list', code).path, z.number()).catch(() => null);
   try {
-    games = await Promise.all(pageIds.map((id) => readRecord(db, GAME, id)));
+    games = await Promise.all(pageIds.flatMap((id) => (kept[id] ? [] : [readRecord(db, GAME, id)])));
   } catch (error) {
     // Spec section 8: "A failed list game load goes to 404 with null data." A list shown with games silently
     // missing would misrepresent it, so the page is the not-found page, with no top games to offer (the
@@ -94,6 +98,10 @@ export async function loader({ context, params, request }: LoaderFunctionArgs): 
   }
 
   const listGames: Record<string, GameSummary> = {};
+  for (const id of pageIds) {
+    const summary = kept[id];
+    if (summary) listGames[id] = summaryForPage(id, summary);
+  }
   for (const game of games) if (game) listGames[game.uuid] = toGameSummary(game);
   const collections = ordered.flatMap(({ name, ids }): ListCollection[] => {
     const present = ids.filter((id) => id in listGames);
@@ -102,8 +110,9 @@ export async function loader({ context, params, request }: LoaderFunctionArgs): 
     const games = present.flatMap((id) => listGames[id] ?? []);
     return [{ name, ids: present, games, start: ids.indexOf(first) + 1 }];
   });
+  const { game_summaries: _summaries, ...shown } = list;
   return {
-    list,
+    list: shown,
     listGames,
     collections,
     page: { number, count: pageCount, games: allIds.length },

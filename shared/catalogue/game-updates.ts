@@ -12,6 +12,12 @@ import {
   type GameFacets,
 } from './catalogue-facet-index.ts';
 import { gameFromCatalogueRow } from './game-from-catalogue-row.ts';
+import {
+  gamesWithSummaryPlaces,
+  planSummaryChange,
+  summaryPlacesOf,
+  type SummaryChange,
+} from './game-summary-places.ts';
 import { compareKeys } from '../rtdb/key-order.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { gamePath } from '../rtdb/paths.ts';
@@ -101,6 +107,22 @@ export function newGamesUpdates(
   return updates;
 }
 
+/**
+ * What writing `row` changes in the summaries of its game kept beside what shows it: the fields the
+ * row writes into the game (gameUpdates), so a copy never says what the game does not.
+ */
+export function summaryChangeOf(row: CatalogueRow): SummaryChange {
+  const { record } = gameFromCatalogueRow(row);
+  const year = record.release_date ? Number(record.release_date.slice(0, 4)) : undefined;
+  return {
+    name: record.name,
+    deeplink_url_code: record.deeplink_url_code,
+    genre: record.genres[0] ?? null,
+    ...(record.icon ? { icon: record.icon } : {}),
+    ...(year !== undefined && Number.isInteger(year) ? { year } : {}),
+  };
+}
+
 /** The database stores no empty lists: an empty one is written as a deletion. */
 function listOrNull(values: readonly string[]): readonly string[] | null {
   return values.length > 0 ? values : null;
@@ -117,7 +139,10 @@ export interface WriteGamesOptions extends GameRecordOptions {
  * answers the number of rows written. Before each batch, one read gets what those games have now (for
  * the index's counts): rows go in key order so that a batch is one dense key range. Rows keep their file
  * position for `weightedIndex`. Two writers of the same games at once could count a change twice; imports
- * are run one at a time.
+ * are run one at a time. A game whose summary is kept beside what shows it (a list, an event, a suggestion
+ * row: shared/catalogue/game-summary-places.ts) has those copies rewritten in its batch's PATCH: one shallow
+ * read first says which games are kept anywhere (none on a first import), then each of those in the
+ * batch has its places read with the batch's other read.
  */
 export async function writeGames(
   client: RtdbClient,
@@ -129,13 +154,21 @@ export async function writeGames(
     .map((row, position) => ({ row, position }))
     .sort((a, b) => compareKeys(a.row.slug, b.row.slug));
   let written = 0;
+  const kept = await gamesWithSummaryPlaces(client);
   for (let start = 0; start < inKeyOrder.length; start += batchSize) {
     const batch = inKeyOrder.slice(start, start + batchSize);
-    const before = await readGameFacets(
-      client,
-      batch.map(({ row }) => row.slug),
-    );
+    const shown = batch.filter(({ row }) => kept.has(row.slug));
+    const [before, places] = await Promise.all([
+      readGameFacets(
+        client,
+        batch.map(({ row }) => row.slug),
+      ),
+      Promise.all(shown.map(({ row }) => summaryPlacesOf(client, row.slug))),
+    ]);
     const updates: Record<string, unknown> = {};
+    shown.forEach(({ row }, index) =>
+      Object.assign(updates, planSummaryChange(places[index] ?? [], row.slug, summaryChangeOf(row))),
+    );
     for (const { row, position } of batch) Object.assign(updates, gameUpdates(row, position, options));
     Object.assign(
       updates,

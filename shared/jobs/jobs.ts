@@ -1,5 +1,6 @@
 import { feedIdentityJob } from './feed-identity-job.ts';
 import { feedRecordsJob } from './feed-records-job.ts';
+import { gameSummariesJob } from './game-summaries-job.ts';
 import type { Job } from './job.ts';
 import { memberCountsJob } from './member-counts-job.ts';
 import { suggestionEngineJob } from './suggestion-engine-job.ts';
@@ -15,4 +16,5 @@ export const JOBS: Readonly<Record<string, Job>> = {
   'feed-records': feedRecordsJob,
   'feed-identity': feedIdentityJob,
   'member-counts': memberCountsJob,
+  'game-summaries': gameSummariesJob,
 };

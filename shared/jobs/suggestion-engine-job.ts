@@ -5,8 +5,11 @@ import {
   STORED_MATRIX_LIMITS,
   type MemberTaste,
 } from '../catalogue/suggestion-matrix.ts';
+import { readGameSummaries } from '../catalogue/game-summary-reads.ts';
+import { bestSuggestions, planKeptSuggestions } from '../catalogue/suggested-game-summaries.ts';
 import { parseTargetName } from '../feed/feed-id.ts';
-import { ROOTS, SOCIAL_ROOTS } from '../rtdb/paths.ts';
+import { ROOTS, SOCIAL_ROOTS, suggestedGamesPath } from '../rtdb/paths.ts';
+import type { GameSummaryRecord } from '../schemas/game-summary.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { Job, JobContext } from './job.ts';
 
@@ -19,7 +22,9 @@ import type { Job, JobContext } from './job.ts';
 // with the distinct game pairs, not with members or follows. When the pairs of a whole catalogue would not
 // fit, `rowShards` splits the rows: each pass reads every member again but counts only the rows of its share
 // of the games (by a hash of the game id), writes them and drops them. Rows are written a bounded number per
-// multi-path PATCH; rows of games that no longer suggest anything are deleted the same way.
+// multi-path PATCH; rows of games that no longer suggest anything are deleted the same way. Each game
+// also keeps its best suggestions with their summaries in its own record, for its page to read with it
+// (shared/catalogue/suggested-game-summaries.ts): written after the rows, a few games per PATCH.
 
 export interface SuggestionEngineOptions {
   /** Members per read (one `follows_by_userid` page and its answers). */
@@ -121,13 +126,59 @@ async function patchInBatches(
   return writes;
 }
 
+/** Games whose kept suggestions one PATCH writes (each reads its old ones and up to 10 summaries first). */
+const KEPT_SUGGESTIONS_PER_WRITE = 20;
+
+/**
+ * Writes the suggestions each game of `rows` keeps (its new `se_matrix` row, or null when it has none
+ * now): per batch, one parallel round reads the games and the summaries they need (kept across batches in
+ * `summaries`) and what each kept before, then one PATCH writes them with the index of where summaries are
+ * kept. Answers the number of PATCHes.
+ */
+export async function writeKeptSuggestions(
+  db: RtdbClient,
+  rows: readonly (readonly [string, Readonly<Record<string, number>> | null])[],
+  summaries: Map<string, GameSummaryRecord> = new Map(),
+  missing: Set<string> = new Set(),
+): Promise<number> {
+  let writes = 0;
+  for (let start = 0; start < rows.length; start += KEPT_SUGGESTIONS_PER_WRITE) {
+    const batch = rows.slice(start, start + KEPT_SUGGESTIONS_PER_WRITE);
+    const needed = batch.flatMap(([gameId, row]) => [
+      gameId,
+      ...(row ? bestSuggestions(gameId, row).map(([id]) => id) : []),
+    ]);
+    const [read, before] = await Promise.all([
+      readGameSummaries(
+        db,
+        needed.filter((id) => !summaries.has(id) && !missing.has(id)),
+      ),
+      Promise.all(batch.map(([gameId]) => db.get(suggestedGamesPath(gameId), { shallow: true }))),
+    ]);
+    for (const [id, summary] of read.summaries) summaries.set(id, summary);
+    for (const id of read.missing) missing.add(id);
+    const updates: Record<string, unknown> = {};
+    batch.forEach(([gameId, row], index) => {
+      const kept = before[index];
+      const keptIds = kept !== null && typeof kept === 'object' ? Object.keys(kept) : [];
+      Object.assign(updates, planKeptSuggestions(gameId, row, summaries, keptIds, !missing.has(gameId)));
+    });
+    await db.patch('', updates);
+    writes += 1;
+  }
+  return writes;
+}
+
 export interface SuggestionEngineRun {
   members: number;
   gamesWithRows: number;
   rowsDeleted: number;
   seedGames: string[];
   pages: number;
+  /** PATCHes of the matrix and the seed games. */
   writes: number;
+  /** PATCHes of the suggestions games keep (writeKeptSuggestions). */
+  keptWrites: number;
 }
 
 /** One run of the engine (see the file's comment); answers what it did. */
@@ -141,13 +192,16 @@ export async function runSuggestionEngine(
   let members = 0;
   let pages = 0;
   let writes = 0;
+  let keptWrites = 0;
+  const summaries = new Map<string, GameSummaryRecord>();
+  const missing = new Set<string>();
   for (let shard = 0; shard < rowShards; shard++) {
     const counts = new CoFollowCounts({ keepRow: (gameId) => rowShardOf(gameId, rowShards) === shard });
     for await (const page of memberTastePages(db, pageSize)) {
       for (const taste of page) counts.addMember(taste);
       pages += 1;
     }
-    const rows: [string, unknown][] = [];
+    const rows: [string, Record<string, number>][] = [];
     for (const gameId of counts.rowGames()) {
       const row = matrixRow(counts, gameId, STORED_MATRIX_LIMITS);
       if (Object.keys(row).length === 0) continue;
@@ -155,6 +209,7 @@ export async function runSuggestionEngine(
       withRows.add(gameId);
     }
     writes += await patchInBatches(db, ROOTS.seMatrix, rows, rowsPerWrite);
+    keptWrites += await writeKeptSuggestions(db, rows, summaries, missing);
     followers = counts.followers;
     members = counts.members;
     log(
@@ -170,13 +225,27 @@ export async function runSuggestionEngine(
     stale.map((gameId) => [gameId, null]),
     rowsPerWrite,
   );
+  keptWrites += await writeKeptSuggestions(
+    db,
+    stale.map((gameId) => [gameId, null] as const),
+    summaries,
+    missing,
+  );
   const seedGames = chooseSeedGames(followers, withRows);
   await db.put(
     ROOTS.seMatrixSeedGames,
     seedGames.length > 0 ? Object.fromEntries(seedGames.map((id) => [id, true])) : null,
   );
   writes += 1;
-  return { members, gamesWithRows: withRows.size, rowsDeleted: stale.length, seedGames, pages, writes };
+  return {
+    members,
+    gamesWithRows: withRows.size,
+    rowsDeleted: stale.length,
+    seedGames,
+    pages,
+    writes,
+    keptWrites,
+  };
 }
 
 /** `npm run job -- suggestions` and the scheduled function `suggestions`. */

@@ -50,15 +50,24 @@ export const ROOTS = {
   catalogueFacets: 'indices_public/facets',
   /** What the trending job added to each game's `weighted_index` (server only; shared/jobs/trending-score.ts). */
   rankingActivity: 'ranking_activity',
+  /** Where each game's summary is kept beside what shows it (server only; shared/catalogue/game-summary-places.ts). */
+  gameSummaryPlaces: 'game_summary_places',
   logs: 'logs',
 } as const;
 
 /** A game record; games are keyed by their deep link (see schemas/game.ts for why). */
 export const gamePath = (gameId: string): string => `${ROOTS.games}/${gameId}`;
+/**
+ * The games suggested with `gameId`, kept in its record so that its page reads them with it: suggested
+ * game id → `{ ratio, …its summary }` (shared/catalogue/suggested-game-summaries.ts).
+ */
+export const suggestedGamesPath = (gameId: string): string => `${gamePath(gameId)}/suggested`;
 /** The suggestion ratios of every game suggested alongside `gameId`. */
 export const seMatrixPath = (gameId: string): string => `${ROOTS.seMatrix}/${gameId}`;
 export const eventPath = (eventId: string): string => `${ROOTS.events}/${eventId}`;
 export const listPath = (code: string): string => `${ROOTS.lists}/${code}`;
+/** The records keeping a summary of `gameId`, place key (`list:{code}`, …) → true (see game-summary-places.ts). */
+export const gameSummaryPlacesPath = (gameId: string): string => `${ROOTS.gameSummaryPlaces}/${gameId}`;
 /** A list's revision, which editors' saves move on one at a time (shared/transitions/editor-revision.ts). */
 export const listRevisionPath = (code: string): string => `${listPath(code)}/revision`;
 /** The home highlights' revision, as for lists. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gameSummariesSchema } from './game-summary.ts';
 import { deepLinkSchema, recordIdSchema } from './keys.ts';
 import type { RecordMeta } from './record-meta.ts';
 
@@ -9,6 +10,8 @@ export const eventSchema = z.object({
   content: z.object({ icon: z.string().optional(), description: z.string().optional() }).default({}),
   /** Featured games, keyed by game id (the value is the order they are shown in). */
   games: z.record(recordIdSchema, z.number()).default({}),
+  /** Its featured games' summaries, game id → summary, written with the event (shared/schemas/game-summary.ts). */
+  game_summaries: gameSummariesSchema.optional(),
   starts_on: z.iso.date().optional(),
   ends_on: z.iso.date().optional(),
   place: z.string().optional(),

@@ -3,6 +3,9 @@ import { slugFromName } from '../catalogue/slug.ts';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import { eventNode, gameNode, userSectionNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { planSummaryPlaceEntries } from '../catalogue/game-summary-places.ts';
+import { readGameSummaries } from '../catalogue/game-summary-reads.ts';
+import type { GameSummaryRecord } from '../schemas/game-summary.ts';
 import type { DeveloperEventUpdate, NewDeveloperEvent } from '../schemas/developer-event.ts';
 
 /** The longest deep link made from a name (the schema allows 100; suffixes need room). */
@@ -41,12 +44,18 @@ export async function gamesNotOwned(
 }
 
 /** The record of a new event, as stored at `events/{deepLink}`; its author alone may change it. */
-function newEventRecord(uid: string, deepLink: string, event: NewDeveloperEvent) {
+function newEventRecord(
+  uid: string,
+  deepLink: string,
+  event: NewDeveloperEvent,
+  summaries: Record<string, GameSummaryRecord>,
+) {
   return {
     name: event.name,
     deeplink_url_code: deepLink,
     ...(event.description ? { content: { description: event.description } } : {}),
     games: eventGamesMap(event.games),
+    ...(Object.keys(summaries).length > 0 ? { game_summaries: summaries } : {}),
     starts_on: event.starts_on,
     ends_on: event.ends_on,
     ...(event.place ? { place: event.place } : {}),
@@ -59,7 +68,10 @@ function newEventRecord(uid: string, deepLink: string, event: NewDeveloperEvent)
  * a conditional PUT that only succeeds while nothing is there (two events of the same name never
  * overwrite each other: the second gets `name-2`, and so on). The record holds its author
  * (`sourceUUID`), which decides who may change it and is what the dashboard finds their events by (an
- * indexed query), so no second index can be left half-written. Answers the deep link.
+ * indexed query), so no second index can be left half-written. The event keeps its games' summaries
+ * (shared/schemas/game-summary.ts, read first), and once it is written, the index of where they are kept
+ * names it (a second PATCH: the conditional PUT cannot carry it, and an entry written before could name
+ * an event that never was). Answers the deep link.
  */
 export async function commitNewDeveloperEvent(
   db: RtdbClient,
@@ -68,6 +80,7 @@ export async function commitNewDeveloperEvent(
   random: () => string = () => Math.random().toString(36).slice(2, 8),
 ): Promise<string> {
   const base = eventDeepLinkBase(event.name);
+  const summaries = Object.fromEntries((await readGameSummaries(db, event.games)).summaries);
   const candidates = [
     base,
     ...Array.from({ length: NUMBERED_TRIES - 1 }, (_, index) => `${base}-${String(index + 2)}`),
@@ -77,19 +90,34 @@ export async function commitNewDeveloperEvent(
     const node = eventNode(deepLink);
     const existing = await db.getTagged(node.path);
     if (existing.value !== null) continue;
-    if (await db.putIfUnchanged(node.path, newEventRecord(uid, deepLink, event), existing.etag))
+    if (await db.putIfUnchanged(node.path, newEventRecord(uid, deepLink, event, summaries), existing.etag)) {
+      await db.patch('', planSummaryPlaceEntries({ kind: 'event', eventId: deepLink }, [], event.games));
       return deepLink;
+    }
   }
   throw new Error(`no free deep link for the event "${base}"`);
 }
 
 /**
  * A change to an event as field-level writes of one PATCH: the deep link, author and follower count are
- * never among them. An empty description or place removes it; games are replaced as a whole.
+ * never among them. An empty description or place removes it; games are replaced as a whole, with their
+ * summaries (`summaries`, read for them) and the index of where those are kept (the event showed
+ * `gamesBefore`).
  */
-export function planDeveloperEventUpdate(eventId: string, update: DeveloperEventUpdate): MultiPathUpdate {
+export function planDeveloperEventUpdate(
+  eventId: string,
+  update: DeveloperEventUpdate,
+  summaries: Record<string, GameSummaryRecord> = {},
+  gamesBefore: readonly string[] = [],
+): MultiPathUpdate {
   const event = eventNode(eventId);
   return {
+    ...(update.games === undefined
+      ? {}
+      : {
+          ...event.child('game_summaries').set(Object.keys(summaries).length > 0 ? summaries : null),
+          ...planSummaryPlaceEntries({ kind: 'event', eventId }, gamesBefore, update.games),
+        }),
     ...event.merge({
       name: update.name,
       starts_on: update.starts_on,
@@ -103,10 +131,16 @@ export function planDeveloperEventUpdate(eventId: string, update: DeveloperEvent
   };
 }
 
+/** Commits a change to an event that showed `gamesBefore` (see planDeveloperEventUpdate), in one PATCH. */
 export async function commitDeveloperEventUpdate(
   db: RtdbClient,
   eventId: string,
   update: DeveloperEventUpdate,
+  gamesBefore: readonly string[] = [],
 ): Promise<void> {
-  await db.patch('', planDeveloperEventUpdate(eventId, update));
+  const summaries =
+    update.games === undefined
+      ? {}
+      : Object.fromEntries((await readGameSummaries(db, update.games)).summaries);
+  await db.patch('', planDeveloperEventUpdate(eventId, update, summaries, gamesBefore));
 }

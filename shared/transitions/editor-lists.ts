@@ -4,7 +4,9 @@ import { listPath, listPublicPath, listRevisionPath } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { EditorList } from '../schemas/editor-list.ts';
 import { listSchema, type ListRecord } from '../schemas/list.ts';
-import { requireGames } from './editor-games.ts';
+import { readGameSummaries } from '../catalogue/game-summary-reads.ts';
+import { listGameIds, planListSummaryPlaces, withGameSummaries } from '../lists/list-game-summaries.ts';
+import { UnknownGamesError } from './editor-games.ts';
 import { claimNextRevision, EditConflictError, FIRST_REVISION, revisionOf } from './editor-revision.ts';
 
 /**
@@ -70,8 +72,7 @@ async function readStoredList(
   };
 }
 
-const gameIdsOf = (record: ListRecord | null): Set<string> =>
-  new Set(record ? Object.values(record.games).flatMap((collection) => Object.keys(collection.games)) : []);
+const gameIdsOf = listGameIds;
 
 /** The list at `code` as an editor opens it: its content and the revision to save against. */
 export async function readListForEditing(
@@ -96,9 +97,10 @@ export interface ListSaveOutcome {
 /**
  * Creates (`expectedRevision` null: refused when a list has that code) or replaces the list `code` over
  * the revision the editor read (EditConflictError when someone saved since, see editor-revision.ts):
- * every game must exist; then the revision is claimed, and the list, its summary in `lists-public` and
- * whatever `planGains` adds for games it gained are ONE multi-path PATCH, so readers never see a list and
- * its summary disagree.
+ * every game must exist (each is read whole: the list keeps its games' summaries, so that its page reads
+ * one record); then the revision is claimed, and the list with its games' summaries, the index of where
+ * those are kept, its summary in `lists-public` and whatever `planGains` adds for games it gained are ONE
+ * multi-path PATCH, so readers never see a list and its summary disagree.
  */
 export async function commitListSave(
   db: RtdbClient,
@@ -108,10 +110,11 @@ export async function commitListSave(
   planGains?: PlanListGains,
 ): Promise<ListSaveOutcome> {
   const ids = input.collections.flatMap((collection) => collection.games);
-  const [{ list: before, revision: stored }] = await Promise.all([
+  const [{ list: before, revision: stored }, { summaries, missing }] = await Promise.all([
     readStoredList(db, code),
-    requireGames(db, ids),
+    readGameSummaries(db, ids),
   ]);
+  if (missing.length > 0) throw new UnknownGamesError(missing);
   // A creation that finds the code taken is told to choose another; a save over a newer one, to reload.
   const conflict =
     expectedRevision === null
@@ -126,12 +129,13 @@ export async function commitListSave(
   // creation takes over from it.
   const from = expectedRevision === null ? stored : expectedRevision;
   const revision = await claimNextRevision(db, listRevisionPath(code), from, conflict);
-  const record = listRecordOf(code, input, before?.source);
+  const record = withGameSummaries(listRecordOf(code, input, before?.source), summaries);
   const had = gameIdsOf(before);
   const now = gameIdsOf(record);
   const added = [...now].filter((id) => !had.has(id));
   await db.patch('', {
     [listPath(code)]: { ...record, revision },
+    ...planListSummaryPlaces(code, before, record),
     // Field by field: the summary also keeps how many follow the list, which a save must not reset.
     ...Object.fromEntries(
       Object.entries(listSummaryOf(record)).map(([field, value]) => [

@@ -32,6 +32,14 @@ const followEntries = (games: string[], extra: Record<string, unknown> = {}) => 
   ...extra,
 });
 
+/** A game record as the importer writes it. */
+const gameRecord = (id: string, name: string) => ({
+  name,
+  deeplink_url_code: id,
+  genres: ['Platformer'],
+  release_date: '2018-01-25',
+});
+
 /** Six members: Hades' players also play Celeste; one of them said no to Dead Cells. */
 const POPULATION: Record<string, string[]> = {
   'member-1': ['hades', 'celeste', 'dead-cells'],
@@ -98,6 +106,36 @@ describe('the suggestion engine job', () => {
     expect(run.pages).toBe(12);
     expect(run.members).toBe(6);
     expect(run.writes).toBe(run.gamesWithRows + 1);
+  });
+
+  it('makes each game keep its best suggestions with their summaries, for its page to read with it', async () => {
+    await db.server.patch('', {
+      'games/hades': {
+        ...gameRecord('hades', 'Hades'),
+        // Kept by an earlier run: Hades suggested Dead Cells, which it no longer does.
+        suggested: { 'dead-cells': { ratio: 0.6, name: 'Dead Cells', deeplink_url_code: 'dead-cells' } },
+      },
+      'games/celeste': { ...gameRecord('celeste', 'Celeste'), icon: 'https://cdn.test/celeste.png' },
+      'game_summary_places/dead-cells/suggested:hades': true,
+    });
+    await runSuggestionEngine({ db: db.server, log: () => {} });
+    expect(await db.server.get('games/hades/suggested')).toEqual({
+      celeste: {
+        ratio: 0.75,
+        name: 'Celeste',
+        deeplink_url_code: 'celeste',
+        icon: 'https://cdn.test/celeste.png',
+        genre: 'Platformer',
+        year: 2018,
+      },
+    });
+    // Where each summary is kept, so that a change to Celeste reaches Hades' page; Dead Cells' entry goes.
+    expect(await db.server.get('game_summary_places')).toEqual({
+      celeste: { 'suggested:hades': true },
+      hades: { 'suggested:celeste': true },
+    });
+    // A game without a record gets no record made for its suggestions.
+    expect(await db.server.get('games/factorio')).toBeNull();
   });
 
   it('suggests to a member from the rebuilt matrix, saying which followed game suggested it', async () => {

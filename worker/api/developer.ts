@@ -234,7 +234,7 @@ export const developerApi = apiRoutes()
         detail: 'event dates out of order',
       });
     await requireOwnGames(db, c.var.user.uid, update.games);
-    await commitDeveloperEventUpdate(db, eventId, update);
+    await commitDeveloperEventUpdate(db, eventId, update, Object.keys(event.games));
     purgeEventPages(c, eventId);
     const changed = await readRecord(db, EVENT, eventId);
     if (!changed) throw databaseUnavailable(`event ${eventId} unreadable right after its update`);

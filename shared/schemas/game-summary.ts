@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { deepLinkSchema } from './keys.ts';
+import type { GameRecord } from './game.ts';
+
+/**
+ * A game as the records that show it keep it (a list's games, an event's featured games, a game's
+ * suggested games, the home page's highlights): what a card shows and links to, so that a page showing
+ * 40 games reads one record instead of 40. The game's own record stays the truth; these copies are kept
+ * right when it changes (shared/catalogue/game-summary-places.ts) and filled into older data by
+ * `npm run job -- game-summaries`.
+ */
+export const gameSummaryRecordSchema = z.object({
+  name: z.string().min(1).max(200),
+  /** The game page's address (`/game/{deeplink_url_code}`). */
+  deeplink_url_code: deepLinkSchema,
+  icon: z.string().optional(),
+  /** The game's first genre. */
+  genre: z.string().optional(),
+  /** The year of its release. */
+  year: z.number().int().optional(),
+});
+
+export type GameSummaryRecord = z.infer<typeof gameSummaryRecordSchema>;
+
+/**
+ * The summaries a record keeps, game id → summary. Each is checked on its own: one of the wrong shape is
+ * read as missing (the page reads that game's record instead) rather than failing the record holding it.
+ */
+export const gameSummariesSchema = z.record(z.string(), gameSummaryRecordSchema.nullable().catch(null));
+
+/** The summary of a game record, as the records showing it keep it. */
+export function gameSummaryRecordOf(
+  game: Pick<GameRecord, 'name' | 'deeplink_url_code' | 'icon' | 'genres' | 'release_date'>,
+): GameSummaryRecord {
+  const year = game.release_date ? Number(game.release_date.slice(0, 4)) : undefined;
+  const genre = game.genres[0];
+  return {
+    name: game.name,
+    deeplink_url_code: game.deeplink_url_code,
+    ...(game.icon ? { icon: game.icon } : {}),
+    ...(genre ? { genre } : {}),
+    ...(year !== undefined && Number.isInteger(year) ? { year } : {}),
+  };
+}
