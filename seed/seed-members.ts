@@ -1,3 +1,5 @@
+import { feedIdOf, type FeedId } from '../shared/feed/feed-id.ts';
+import { deliverHomeFeedMessage } from '../shared/feed/home-feed-fanout.ts';
 // Demo members (seed/demo/members.json) written THROUGH the social transitions, so that every record,
 // index entry, user map and count is exactly what the live API would have produced. Safe to run again:
 // users are written field by field, follows are idempotent, and posts are only written for a member who
@@ -67,6 +69,7 @@ export async function seedMembers(
   members: DemoMember[] = loadDemoData().members,
 ): Promise<SeedMembersResult> {
   const result: SeedMembersResult = { users: 0, follows: 0, posts: 0 };
+  const followed: { uid: string; feed: FeedId }[] = [];
   const uidOf = new Map(members.map((m) => [m.username, demoMemberUid(m.username)] as const));
 
   const defaultAccount = await db.get(`${userSectionPath(DEFAULT_FOLLOWED_ACCOUNT_UID, 'public')}/username`);
@@ -115,6 +118,7 @@ export async function seedMembers(
     // One member's follows in parallel (different targets never share a gate).
     const outcomes = await Promise.all(follows.map((f) => commitFollow(db, { uid, ...f, follow: true })));
     result.follows += outcomes.filter((o) => o.changed).length;
+    followed.push(...follows.map((f) => ({ uid, feed: feedIdOf(f.type, f.targetId) })));
 
     const existingPosts = await db.get(postsByUidPath(uid), { shallow: true });
     if (existingPosts !== null) continue;
@@ -129,5 +133,9 @@ export async function seedMembers(
       result.posts++;
     }
   }
+  // Home feeds are written when posts are (the Worker's queue): the demo's posts, written here without
+  // it, go into their followers' home feeds as a follow brings a feed's recent posts in.
+  for (const { uid, feed } of followed)
+    await deliverHomeFeedMessage(db, { kind: 'feed-followed', uid, feed });
   return result;
 }

@@ -18,6 +18,19 @@ import { readWorkerSettings, stringVars } from './wrangler-config.ts';
 /** The repository's root. */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
+/** The `[[queues.producers]]` and `[[queues.consumers]]` entries as wrangler resolves them. */
+interface QueueSettings {
+  producers?: { binding: string; queue: string }[];
+  consumers?: {
+    queue: string;
+    max_batch_size?: number;
+    max_batch_timeout?: number;
+    max_retries?: number;
+    retry_delay?: number;
+    dead_letter_queue?: string;
+  }[];
+}
+
 /** A `[[ratelimits]]` entry as wrangler resolves it. */
 interface RateLimitSetting {
   name: string;
@@ -71,6 +84,8 @@ export async function startWorkerdStack(): Promise<WorkerdStack> {
   // The local environment's settings (wrangler.toml's [env.local]), pointed at this run's services.
   const local = readWorkerSettings('local');
   const rateLimits = (local as { ratelimits?: RateLimitSetting[] }).ratelimits ?? [];
+  // The home-feed queue, produced and consumed by the same Worker as under `wrangler dev`.
+  const queues = (local as { queues?: QueueSettings }).queues ?? {};
 
   const database = await startDemoDatabase();
   // The members too, with their follows and posts (as `npm start` seeds them): user pages and feeds need them.
@@ -101,6 +116,21 @@ export async function startWorkerdStack(): Promise<WorkerdStack> {
             FIREBASE_DATABASE_NAMESPACE: LOCAL_NAMESPACE,
             FUNCTIONS_BASE_URL: functions.baseUrl,
           },
+          queueProducers: Object.fromEntries(
+            (queues.producers ?? []).map(({ binding, queue }) => [binding, queue]),
+          ),
+          queueConsumers: Object.fromEntries(
+            (queues.consumers ?? []).map((consumer) => [
+              consumer.queue,
+              {
+                maxBatchSize: consumer.max_batch_size,
+                maxBatchTimeout: consumer.max_batch_timeout,
+                maxRetries: consumer.max_retries,
+                retryDelay: consumer.retry_delay,
+                deadLetterQueue: consumer.dead_letter_queue,
+              },
+            ]),
+          ),
           ratelimits: Object.fromEntries(
             rateLimits.map(({ name, namespace_id, simple }) => [name, { namespace_id, simple }]),
           ),

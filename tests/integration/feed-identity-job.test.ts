@@ -5,6 +5,7 @@
 // writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHomeFeedPage } from '../../shared/feed/home-feed-build.ts';
+import { deliverHomeFeedMessage } from '../../shared/feed/home-feed-fanout.ts';
 import { readFeedPage } from '../../shared/feed/read-feed.ts';
 import { JOBS } from '../../shared/jobs/jobs.ts';
 import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
@@ -103,7 +104,9 @@ describe('the feed identity job', () => {
     for (const old of ['questline', 'hades', 'ana'])
       expect(await db.server.get(`posts_by_id/${old}`)).toBeNull();
 
-    // Ben follows the default account: his home feed shows its post, not the event's.
+    // Ben follows the default account: his home feed, filled from the kinded feed as a follow fills it
+    // (shared/feed/home-feed-fanout.ts), shows its post, not the event's.
+    await deliverHomeFeedMessage(db.server, { kind: 'feed-followed', uid: 'ben', feed: 'user:questline' });
     const home = await buildHomeFeedPage(db.server, 'ben', { limit: 10 });
     expect(home.posts.map((post) => post.uuid)).toEqual(['q1']);
   });

@@ -19,6 +19,7 @@ import {
   TEST_DATABASE_NOW,
   type TestDatabase,
 } from '../../../tests/integration/emulator-db.ts';
+import { deliverPosts, followed } from '../../../tests/integration/home-feed-delivery.ts';
 import { getFeed } from './get-feed.ts';
 
 // A member who follows a curated list sees in their home feed when it gains games, among the posts by
@@ -72,7 +73,7 @@ beforeAll(async () => {
     ...gameNode('dead-cells').child('name').set('Dead Cells'),
     [`${listPath(LIST)}/name`]: 'Indie essentials',
     [`${listPath(OTHER_LIST)}/name`]: 'Not followed',
-    ...userFollowsMapNode(MEMBER, 'user').child(FRIEND).set(ago(100)),
+    ...followed(MEMBER, 'user', FRIEND, ago(100)),
     ...userFollowsMapNode(MEMBER, 'list').child(LIST).set(ago(100)),
     ...post('post-1', 10),
     ...post('post-3', 30),
@@ -81,6 +82,7 @@ beforeAll(async () => {
     ...planListGainedGames(LIST, ['dead-cells'], ago(40), () => 'list-event-40'),
     ...planListGainedGames(OTHER_LIST, ['hades'], ago(15), () => 'other-event'),
   });
+  await deliverPosts(db.server, ['post-1', 'post-3', 'post-5']);
 });
 afterAll(() => db.close());
 

@@ -13,7 +13,6 @@ import {
   postsByUidNode,
   userBlocksNode,
   userHiddenTagsNode,
-  userFollowsMapNode,
   userSectionNode,
 } from '../../../shared/rtdb/paths.ts';
 import {
@@ -22,6 +21,12 @@ import {
   type TestDatabase,
 } from '../../../tests/integration/emulator-db.ts';
 import { commitNewPost } from '../../../shared/transitions/post.ts';
+import {
+  deliverDeletions,
+  deliverPosts,
+  followed,
+  postIdsOf,
+} from '../../../tests/integration/home-feed-delivery.ts';
 import { getFeed } from './get-feed.ts';
 
 // The `http-getFeed` function's logic against the project's database emulator: a member who follows a
@@ -84,10 +89,10 @@ beforeAll(async () => {
     ...userSectionNode(MEMBER, 'public').set({ uuid: MEMBER, username: 'mira', follows: 1 }),
     ...gameNode(GAME).child('name').set('Hollow Knight'),
     ...eventNode(EVENT).child('name').set('gamescom 2031'),
-    ...userFollowsMapNode(MEMBER, 'game').child(GAME).set(TEST_DATABASE_NOW),
-    ...userFollowsMapNode(MEMBER, 'user').child(FRIEND).set(TEST_DATABASE_NOW),
-    ...userFollowsMapNode(MEMBER, 'user').child(PEST).set(TEST_DATABASE_NOW),
-    ...userFollowsMapNode(MEMBER, 'event').child(EVENT).set(TEST_DATABASE_NOW),
+    ...followed(MEMBER, 'game', GAME, TEST_DATABASE_NOW),
+    ...followed(MEMBER, 'user', FRIEND, TEST_DATABASE_NOW),
+    ...followed(MEMBER, 'user', PEST, TEST_DATABASE_NOW),
+    ...followed(MEMBER, 'event', EVENT, TEST_DATABASE_NOW),
     ...userBlocksNode(MEMBER, 'users').child(PEST).set(TEST_DATABASE_NOW),
     ...userBlocksNode(MEMBER, 'posts').child('post-blocked').set(TEST_DATABASE_NOW),
     ...userBlocksNode(MEMBER, 'comments').child('comment-rude').set(TEST_DATABASE_NOW),
@@ -101,6 +106,17 @@ beforeAll(async () => {
     ...post('post-on-pest-feed', STRANGER, PEST, 6),
     ...post('post-unfollowed', STRANGER, 'other-game', 1),
   });
+  await deliverPosts(db.server, [
+    'post-game',
+    'post-event',
+    'post-friend-feed',
+    'post-own',
+    'post-on-my-wall',
+    'post-blocked',
+    'post-by-pest-on-game',
+    'post-on-pest-feed',
+    'post-unfollowed',
+  ]);
   await db.server.patch('', {
     ...comment('comment-1', 'post-game', STRANGER, 9),
     ...comment('comment-2', 'post-game', FRIEND, 8),
@@ -163,6 +179,7 @@ describe('http-getFeed', () => {
     for (let n = 0; n < 12; n++)
       Object.assign(burst, post(`post-burst-${String(n).padStart(2, '0')}`, FRIEND, GAME, 25));
     await db.server.patch('', burst);
+    await deliverPosts(db.server, postIdsOf(burst));
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let pages = 0; pages < 20; pages++) {
@@ -181,6 +198,10 @@ describe('http-getFeed', () => {
       'post-on-my-wall',
     ]);
     await db.server.patch('', Object.fromEntries(Object.keys(burst).map((path) => [path, null])));
+    await deliverDeletions(
+      db.server,
+      postIdsOf(burst).map((postId) => ({ postId, kind: 'game', target: GAME })),
+    );
   });
 
   it('leaves out the posts on a game the member is not interested in, but their own, until taken back', async () => {
@@ -259,6 +280,7 @@ describe('http-getFeed and events that share an id with a followed member or gam
         ),
       ),
     );
+    await deliverPosts(db.server, onEvents);
     const after = ids((await page({ limit: 25 })).posts);
     expect(after).toEqual(before);
     expect(after.some((id) => onEvents.includes(id))).toBe(false);

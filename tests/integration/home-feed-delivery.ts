@@ -1,0 +1,47 @@
+import { feedIdOf, type FeedKind } from '../../shared/feed/feed-id.ts';
+import { deliverHomeFeedMessage } from '../../shared/feed/home-feed-fanout.ts';
+import type { MultiPathUpdate } from '../../shared/rtdb/multi-path-update.ts';
+import { followsByTargetIdPath, postNode, userFollowsMapNode } from '../../shared/rtdb/paths.ts';
+import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
+
+// For tests that write posts straight into the database: what the home-feed queue's consumer does with
+// each (shared/feed/home-feed-fanout.ts), and a follow as both indexes record it (the member's map,
+// which the home feed reads, and the feed's followers, which the fan-out reads).
+
+/** Delivers `post-written` for each post (read back for its feed, author and time), in order. */
+export async function deliverPosts(db: RtdbClient, postIds: readonly string[]): Promise<void> {
+  for (const postId of postIds) {
+    const stored = (await db.get(postNode(postId).path)) as {
+      sourceUUID: string;
+      targetUUID: string;
+      targetType: FeedKind;
+      timestamp: number;
+    };
+    await deliverHomeFeedMessage(db, {
+      kind: 'post-written',
+      postId,
+      feed: feedIdOf(stored.targetType, stored.targetUUID),
+      author: stored.sourceUUID,
+      timestamp: stored.timestamp,
+    });
+  }
+}
+
+/** Delivers `post-deleted` for each post (already deleted: its feed is given). */
+export async function deliverDeletions(
+  db: RtdbClient,
+  deleted: readonly { postId: string; kind: FeedKind; target: string }[],
+): Promise<void> {
+  for (const { postId, kind, target } of deleted)
+    await deliverHomeFeedMessage(db, { kind: 'post-deleted', postId, feed: feedIdOf(kind, target) });
+}
+
+/** The ids of the posts a PATCH writes (`posts/{id}` paths). */
+export const postIdsOf = (update: MultiPathUpdate): string[] =>
+  Object.keys(update).flatMap((path) => /^posts\/([^/]+)$/.exec(path)?.[1] ?? []);
+
+/** `uid` follows the user, game or event `target`, in both indexes (see above). */
+export const followed = (uid: string, kind: FeedKind, target: string, at: number): MultiPathUpdate => ({
+  ...userFollowsMapNode(uid, kind).child(target).set(at),
+  [`${followsByTargetIdPath(feedIdOf(kind, target))}/${uid}`]: { followId: `follow-${target}`, type: kind },
+});
