@@ -1,0 +1,136 @@
+// Kept game summaries against the real emulator: `npm run job -- game-summaries` fills them into lists,
+// events and suggestion rows written before records kept them (and the index of where each is kept),
+// drops a summary a record kept of a game it no longer names, and a second run changes nothing; a
+// re-import of the catalogue rewrites the copies of a game whose name, genre, year or icon changed, and
+// only where the index says they are.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeGames } from '../../shared/catalogue/game-updates.ts';
+import { catalogueRowSchema, type CatalogueRow } from '../../shared/catalogue/catalogue-row.ts';
+import { JOBS } from '../../shared/jobs/jobs.ts';
+import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await startTestDatabase();
+});
+afterAll(async () => {
+  await db.close();
+});
+
+const row = (id: number, slug: string, name: string, fields: Partial<CatalogueRow> = {}): CatalogueRow =>
+  catalogueRowSchema.parse({
+    id,
+    slug,
+    name,
+    genres: ['Platformer'],
+    release_date: '2018-01-25',
+    image_url: `https://cdn.test/${slug}.jpg`,
+    ...fields,
+  });
+
+const ROWS = [
+  row(1, 'celeste', 'Celeste'),
+  row(2, 'hades', 'Hades', { genres: ['Roguelike', 'Action'], release_date: '2020-09-17' }),
+  row(3, 'dead-cells', 'Dead Cells', { genres: [], release_date: null, image_url: null }),
+];
+
+const runJob = async () => {
+  const job = JOBS['game-summaries'];
+  if (!job) throw new Error('no game-summaries job');
+  return job.run({ db: db.server, now: () => TEST_DATABASE_NOW, log: () => {} });
+};
+
+describe('the game-summaries job', () => {
+  it('fills the summaries of lists, events and suggestion rows written before records kept them', async () => {
+    await writeGames(db.server, ROWS);
+    await db.server.patch('', {
+      'lists/roguelites': {
+        code: 'roguelites',
+        name: 'Roguelites',
+        games: { c01: { name: 'All', games: { hades: 1, 'dead-cells': 2, 'gone-game': 3 } } },
+        // A summary kept of a game the list no longer names, with its entry.
+        game_summaries: { celeste: { name: 'Celeste', deeplink_url_code: 'celeste' } },
+      },
+      'game_summary_places/celeste/list:roguelites': true,
+      'events/summer-fest': {
+        name: 'Summer Fest',
+        deeplink_url_code: 'summer-fest',
+        games: { celeste: 1 },
+      },
+      'se_matrix/celeste': { hades: 0.8, 'dead-cells': 0.3 },
+      // An event that does not validate is left as it is.
+      'events/broken': { name: 42 },
+    });
+    const summary = await runJob();
+    expect(summary).toBe('3 game summaries kept in 1 lists and 1 events; suggestions of 1 games');
+    expect(await db.server.get('lists/roguelites/game_summaries')).toEqual({
+      hades: {
+        name: 'Hades',
+        deeplink_url_code: 'hades',
+        icon: 'https://cdn.test/hades.jpg',
+        genre: 'Roguelike',
+        year: 2020,
+      },
+      'dead-cells': { name: 'Dead Cells', deeplink_url_code: 'dead-cells' },
+    });
+    expect(await db.server.get('events/summer-fest/game_summaries/celeste')).toEqual({
+      name: 'Celeste',
+      deeplink_url_code: 'celeste',
+      icon: 'https://cdn.test/celeste.jpg',
+      genre: 'Platformer',
+      year: 2018,
+    });
+    // Only ratios of at least 0.51 are kept, as the game page shows them.
+    expect(await db.server.get('games/celeste/suggested')).toEqual({
+      hades: expect.objectContaining({ ratio: 0.8, name: 'Hades' }) as unknown,
+    });
+    expect(await db.server.get('game_summary_places')).toEqual({
+      hades: { 'list:roguelites': true, 'suggested:celeste': true },
+      'dead-cells': { 'list:roguelites': true },
+      'gone-game': { 'list:roguelites': true },
+      celeste: { 'event:summer-fest': true },
+    });
+    expect(await db.server.get('events/broken')).toEqual({ name: 42 });
+  });
+
+  it('changes nothing when run again', async () => {
+    const before = await db.server.get('');
+    await runJob();
+    expect(await db.server.get('')).toEqual(before);
+  });
+});
+
+describe('a re-import of the catalogue', () => {
+  it('rewrites the copies of a game whose summary changed, where the index says they are', async () => {
+    await writeGames(db.server, [
+      row(2, 'hades', 'Hades II', {
+        genres: ['Action'],
+        release_date: '2025-09-25',
+        image_url: 'https://cdn.test/hades-2.jpg',
+      }),
+    ]);
+    const copy = {
+      name: 'Hades II',
+      deeplink_url_code: 'hades',
+      icon: 'https://cdn.test/hades-2.jpg',
+      genre: 'Action',
+      year: 2025,
+    };
+    expect(await db.server.get('lists/roguelites/game_summaries/hades')).toEqual(copy);
+    expect(await db.server.get('games/celeste/suggested/hades')).toEqual({ ratio: 0.8, ...copy });
+    // A game shown nowhere gets no copy made anywhere.
+    await writeGames(db.server, [row(4, 'hollow-knight', 'Hollow Knight')]);
+    expect(await db.server.get('game_summary_places/hollow-knight')).toBeNull();
+    expect(JSON.stringify(await db.server.get('lists'))).not.toContain('hollow-knight');
+  });
+
+  it('drops a copy’s genre when the game loses its genres', async () => {
+    await writeGames(db.server, [row(1, 'celeste', 'Celeste', { genres: [] })]);
+    expect(await db.server.get('events/summer-fest/game_summaries/celeste')).toEqual({
+      name: 'Celeste',
+      deeplink_url_code: 'celeste',
+      icon: 'https://cdn.test/celeste.jpg',
+      year: 2018,
+    });
+  });
+});
