@@ -20,7 +20,7 @@ try {
   const { catalogue } = stack;
   if (catalogue)
     console.log(
-      `Imported the catalogue: ${String(catalogue.games)} games and ${String(catalogue.lists.lists)} curated lists in ${catalogue.seconds.toFixed(1)} s`,
+      `Imported the catalogue: ${catalogue.games.toLocaleString('en')} games and ${String(catalogue.lists.lists)} curated lists in ${catalogue.seconds.toFixed(1)} s`,
     );
   // Trending and top games from what the demo members did, as the hourly scheduled function keeps them in
   // production (`npm run job -- trending` runs it again). A failure leaves the seeded rankings.
