@@ -1,25 +1,28 @@
-// The home feed both ways, for a member who follows 500 feeds (300 games, 150 members, 50 events) with
-// 20 posts each (10,000 posts, 0-4 comments each), against the project's database emulator in this process:
+// The home feed kept on write (shared/feed/home-feed-fanout.ts writes it, shared/feed/home-feed-build.ts
+// reads it, as `http-getFeed` does), against the project's database emulator in this process:
 //
-// - built on read (what `http-getFeed` does, shared/feed/home-feed-build.ts): the member's follows and
-//   blocks, one limited query per followed feed, all at once, merged; then the page's posts and comments;
-// - kept on write (the spec's `users/{uid}/private/home-feed`): every post also written into the home feed
-//   of each follower of its feed, so a page is one limited query on it, then the posts and comments.
+// - reading: members following 50, 500 and 5,000 feeds (the bench's mix: 60% games, 30% members, 10%
+//   events), 3,000 posts on the first 500 feeds (0-4 comments each) and 20 on the default account, which
+//   every member follows and which is merged at read; every post fanned out as the queue's consumer does.
+//   Database requests and sequential rounds per page, p50/p95 per page, paging 5 pages of 10, repeated;
+// - writing: one post fanned out to a game's 1,000 followers: messages, paths written, time.
 //
-// For each: database requests and sequential rounds per page, and p50/p95 time per page over paging
-// 5 pages of 10 posts, repeated. Used by `npm run bench:feed` and `npm run bench`.
-import { readFileSync } from 'node:fs';
+// Used by `npm run bench:feed` and `npm run bench`.
 import { DEFAULT_NAMESPACE, startEmulator } from '../../emulator/index.ts';
-import { encodeFeedCursor } from '../../shared/feed/feed-cursor.ts';
-import { feedIdOf } from '../../shared/feed/feed-id.ts';
+import { feedIdOf, type FeedId } from '../../shared/feed/feed-id.ts';
 import { feedKey } from '../../shared/feed/feed-key.ts';
-import { buildHomeFeedPage, readFeedSlice } from '../../shared/feed/home-feed-build.ts';
-import { mergeFeedSlices, type HomeFeedPage, type HomeFeedRequest } from '../../shared/feed/home-feed.ts';
-import { decodeFeedCursor } from '../../shared/feed/feed-cursor.ts';
-import { readFeedPosts } from '../../shared/feed/read-feed.ts';
+import { buildHomeFeedPage } from '../../shared/feed/home-feed-build.ts';
+import {
+  deliverHomeFeedMessage,
+  PULLED_FEED_FOLLOWERS,
+  type Delivery,
+} from '../../shared/feed/home-feed-fanout.ts';
+import type { HomeFeedMessage } from '../../shared/feed/home-feed-message.ts';
 import type { MultiPathUpdate } from '../../shared/rtdb/multi-path-update.ts';
 import {
   commentNode,
+  followsByTargetIdPath,
+  gameNode,
   postNode,
   postsByIdNode,
   postsByUidNode,
@@ -27,13 +30,16 @@ import {
   userFollowsMapNode,
   userSectionNode,
 } from '../../shared/rtdb/paths.ts';
-import { createRtdbClient, type RtdbClient, type RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
+import { createRtdbClient, type RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
 import { sequentialRounds } from '../../worker/test-support/sequential-rounds.ts';
 
-/** One way of building the home feed, measured. */
+/** A home feed page, measured. */
 export interface HomeFeedFigures {
-  /** Database requests a page, on average. */
+  /** How many feeds the member follows. */
+  follows: number;
+  /** Database requests a page, on average, and the most a page took. */
   requests: number;
+  maxRequests: number;
   /** The most sequential rounds a page took. */
   rounds: number;
   p50: number;
@@ -42,10 +48,24 @@ export interface HomeFeedFigures {
   pages: number;
 }
 
+/** One post fanned out to a feed's followers, measured. */
+export interface FanOutFigures {
+  followers: number;
+  /** Queue messages it took (the post's, and one per further page of followers). */
+  messages: number;
+  /** Paths written (home-feed entries, and any trimmed). */
+  paths: number;
+  /** Database requests the consumer made. */
+  requests: number;
+  /** Median milliseconds from the first message's delivery to the last one's, over the posts measured. */
+  ms: number;
+}
+
 const PAGES = 5;
 const PAGE_SIZE = 10;
-const MEMBER = 'bench-member';
 const NOW = Date.UTC(2031, 4, 17, 9, 30, 0);
+const DEFAULT_ACCOUNT = 'bench-questline';
+const SIZES = [50, 500, 5000] as const;
 
 /** Deterministic pseudo-random numbers (mulberry32), so every run writes the same feeds. */
 function randomFrom(seed: number): () => number {
@@ -58,81 +78,78 @@ function randomFrom(seed: number): () => number {
   };
 }
 
-/** The kept way: one query on the member's home feed, with blocks at once, then the posts and comments. */
-async function keptHomeFeedPage(
-  db: RtdbClient,
-  uid: string,
-  request: HomeFeedRequest,
-): Promise<HomeFeedPage> {
-  const cursor = request.cursor === undefined ? undefined : (decodeFeedCursor(request.cursor) ?? undefined);
-  // The blocks are read beside it, as the function must (filtering them is the same either way).
-  const [slice] = await Promise.all([
-    readFeedSlice(db, userSectionNode(uid, 'private').child('home-feed').path, cursor, request.limit),
-    db.get(userSectionNode(uid, 'private').child('blocks').path),
-  ]);
-  const { entries, more } = mergeFeedSlices([slice], request.limit);
-  const posts = await readFeedPosts(
-    db,
-    entries.map((entry) => entry.id),
-  );
-  const last = entries.at(-1);
-  return { posts, nextCursor: more && last ? encodeFeedCursor(last) : null };
-}
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-type PageReader = (db: RtdbClient, uid: string, request: HomeFeedRequest) => Promise<HomeFeedPage>;
-
-/** Seeds the member's feeds into a fresh emulator, then pages the home feed both ways `runs` times. */
+/** Seeds the members, feeds and posts into a fresh emulator, then measures reading and fanning out. */
 export async function measureHomeFeed(runs: number) {
-  // The project's rules (their `.indexOn`s: the database refuses an ordered query on a node without one),
-  // and the index the kept home feed would need, which the rules do not have since nothing keeps it.
-  const rules = JSON.parse(readFileSync(new URL('../../database.rules.json', import.meta.url), 'utf8')) as {
-    rules: { users: { $uid: { private: Record<string, unknown> } } };
-  };
-  rules.rules.users.$uid.private['home-feed'] = { '.indexOn': '.value' };
-  const emulator = await startEmulator({ port: 0, rules });
+  const emulator = await startEmulator({ port: 0, rules: 'database.rules.json' });
   const records: RtdbRequestRecord[] = [];
   const server = createRtdbClient({
     databaseUrl: emulator.url,
     namespace: DEFAULT_NAMESPACE,
     credential: { kind: 'emulatorOwner' },
   });
-  const counted: RtdbClient = createRtdbClient({
+  const counted = createRtdbClient({
     databaseUrl: emulator.url,
     namespace: DEFAULT_NAMESPACE,
     credential: { kind: 'emulatorOwner' },
     onRequest: (record) => records.push(record),
   });
 
-  // The member's 500 followed feeds, their posts and comments, and the kept home feed of the second way.
+  // 5,000 feeds in the bench's mix; the member following N follows the first N (and the default account).
+  const targets = Array.from({ length: 5000 }, (_, n) => {
+    const kind = n % 10 < 6 ? ('game' as const) : n % 10 < 9 ? ('user' as const) : ('event' as const);
+    return { kind, id: `${kind}-${String(n)}` };
+  });
+  const members = SIZES.map((size) => ({ size, uid: `bench-member-${String(size)}` }));
+  const follows: Record<string, unknown> = {};
+  for (const { size, uid } of members) {
+    for (const target of [...targets.slice(0, size), { kind: 'user' as const, id: DEFAULT_ACCOUNT }]) {
+      follows[`${userFollowsMapNode(uid, target.kind).path}/${target.id}`] = NOW;
+      follows[`${followsByTargetIdPath(feedIdOf(target.kind, target.id))}/${uid}`] = {
+        followId: `f-${uid}-${target.id}`,
+        type: target.kind,
+        timestamp: NOW,
+      };
+    }
+    Object.assign(follows, userBlocksNode(uid, 'users').child('uid-author-1').set(NOW));
+  }
+  await server.patch('', {
+    ...follows,
+    ...userSectionNode(DEFAULT_ACCOUNT, 'public').set({
+      uuid: DEFAULT_ACCOUNT,
+      username: 'questline',
+      follows: PULLED_FEED_FOLLOWERS + 1,
+    }),
+  });
+
+  // 3,000 posts on the first 500 feeds, 20 on the default account; each fanned out as the queue does.
   const random = randomFrom(7);
-  const targets = [
-    ...Array.from({ length: 300 }, (_, n) => ({ id: `game-${String(n)}`, type: 'game' as const })),
-    ...Array.from({ length: 150 }, (_, n) => ({ id: `uid-friend-${String(n)}`, type: 'user' as const })),
-    ...Array.from({ length: 50 }, (_, n) => ({ id: `-Nevent-${String(n)}`, type: 'event' as const })),
+  const written: HomeFeedMessage[] = [];
+  const onFeeds = [
+    ...Array.from({ length: 3000 }, (_, n) => targets[n % 500] ?? { kind: 'game' as const, id: 'game-0' }),
+    ...Array.from({ length: 20 }, () => ({ kind: 'user' as const, id: DEFAULT_ACCOUNT })),
   ];
-  let written = 0;
-  for (const target of targets) {
-    const update: MultiPathUpdate = {
-      ...userFollowsMapNode(MEMBER, target.type).child(target.id).set(NOW),
-    };
-    const posts: MultiPathUpdate = {};
-    for (let n = 0; n < 20; n++) {
-      const postId = `post-${target.id}-${String(n)}`;
+  for (let start = 0; start < onFeeds.length; start += 250) {
+    const update: MultiPathUpdate = {};
+    onFeeds.slice(start, start + 250).forEach((target, offset) => {
+      const n = start + offset;
+      const postId = `post-${String(n).padStart(5, '0')}`;
       // Spread over 30 days, in whole seconds so that posts share times as busy feeds do.
       const timestamp = NOW - Math.floor(random() * 30 * 24 * 3600) * 1000;
-      const author = target.type === 'user' ? target.id : `uid-author-${String(Math.floor(random() * 1000))}`;
+      const author = target.kind === 'user' ? target.id : `uid-author-${String(Math.floor(random() * 1000))}`;
+      const feed = feedIdOf(target.kind, target.id);
       const comments = Math.floor(random() * 5);
       Object.assign(
-        posts,
+        update,
         postNode(postId).set({
           uuid: postId,
           targetUUID: target.id,
-          targetType: target.type,
+          targetType: target.kind,
           sourceUUID: author,
-          // As the post plan writes them: the author's name and the post's place in its feed, so the bench
-          // reads posts as the site's own are read (without them, readers fall back to a round of names).
           authorName: `name_${author.replace(/-/g, '_')}`,
-          feed_key: feedKey(feedIdOf(target.type, target.id), timestamp, postId),
+          feed_key: feedKey(feed, timestamp, postId),
           content: `Post ${String(n)} on ${target.id}`,
           type: 'text',
           likes: 0,
@@ -141,9 +158,8 @@ export async function measureHomeFeed(runs: number) {
             Array.from({ length: comments }, (_, c) => [`comment-${postId}-${String(c)}`, timestamp + c]),
           ),
         }),
-        postsByIdNode(feedIdOf(target.type, target.id)).child(postId).set(timestamp),
+        postsByIdNode(feed).child(postId).set(timestamp),
         postsByUidNode(author).child(postId).set(timestamp),
-        userSectionNode(MEMBER, 'private').child('home-feed').child(postId).set(timestamp),
       );
       for (let c = 0; c < comments; c++)
         Object.assign(
@@ -157,37 +173,24 @@ export async function measureHomeFeed(runs: number) {
             timestamp: timestamp + c,
           }),
         );
-      written++;
-    }
+      written.push({ kind: 'post-written', postId, feed, author, timestamp });
+    });
     await server.patch('', update);
-    await server.patch('', posts);
   }
-  await server.patch('', {
-    ...userBlocksNode(MEMBER, 'users').child('uid-author-1').set(NOW),
-    ...userSectionNode('uid-friend-0', 'public').set({
-      uuid: 'uid-friend-0',
-      username: 'friend_zero',
-      follows: 1,
-    }),
-  });
+  for (const message of written) await deliverHomeFeedMessage(server, message);
 
-  const percentile = (sorted: number[], p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-  async function measure(read: PageReader): Promise<{ firstRun: string[][]; figures: HomeFeedFigures }> {
+  async function measureReading(uid: string, size: number): Promise<HomeFeedFigures> {
     const times: number[] = [];
     const requests: number[] = [];
     const rounds: number[] = [];
-    let firstRun: string[][] = [];
     for (let run = 0; run <= runs; run++) {
       let cursor: string | undefined;
-      const pages: string[][] = [];
       for (let page = 0; page < PAGES; page++) {
         records.length = 0;
         const started = performance.now();
-        const answer = await read(
+        const answer = await buildHomeFeedPage(
           counted,
-          MEMBER,
+          uid,
           cursor === undefined ? { limit: PAGE_SIZE } : { limit: PAGE_SIZE, cursor },
         );
         const took = performance.now() - started;
@@ -197,34 +200,69 @@ export async function measureHomeFeed(runs: number) {
           requests.push(records.length);
           rounds.push(sequentialRounds(records));
         }
-        pages.push(answer.posts.map((post) => post.uuid));
         if (answer.nextCursor === null) break;
         cursor = answer.nextCursor;
       }
-      if (run === 0) firstRun = pages;
     }
     times.sort((a, b) => a - b);
-    const mean = (list: number[]) => list.reduce((sum, n) => sum + n, 0) / list.length;
     return {
-      firstRun,
-      figures: {
-        requests: mean(requests),
-        rounds: Math.max(...rounds),
-        p50: percentile(times, 50),
-        p95: percentile(times, 95),
-        pages: times.length,
-      },
+      follows: size + 1,
+      requests: requests.reduce((sum, n) => sum + n, 0) / requests.length,
+      maxRequests: Math.max(...requests),
+      rounds: Math.max(...rounds),
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      pages: times.length,
     };
   }
-  const onRead = await measure(buildHomeFeedPage);
-  const onWrite = await measure(keptHomeFeedPage);
-  await emulator.close();
-  return {
-    feeds: targets.length,
-    posts: written,
-    builtOnRead: onRead.figures,
-    keptOnWrite: onWrite.figures,
-    sameOrder: JSON.stringify(onRead.firstRun) === JSON.stringify(onWrite.firstRun),
-    postsCompared: onRead.firstRun.flat().length,
+  const reading: HomeFeedFigures[] = [];
+  for (const { uid, size } of members) reading.push(await measureReading(uid, size));
+
+  // One post on a game followed by 1,000 members, fanned out (the consumer's work, message by message).
+  const crowd: FeedId = feedIdOf('game', 'bench-crowd');
+  const crowdFollowers: Record<string, unknown> = {
+    ...gameNode('bench-crowd').child('follows').set(1000),
   };
+  for (let n = 0; n < 1000; n++)
+    crowdFollowers[`${followsByTargetIdPath(crowd)}/uid-fan-${String(n).padStart(4, '0')}`] = {
+      followId: `f-${String(n)}`,
+      type: 'game',
+      timestamp: NOW,
+    };
+  await server.patch('', crowdFollowers);
+  const fanOuts: FanOutFigures[] = [];
+  for (let n = 0; n < Math.max(3, runs * 3); n++) {
+    const postId = `crowd-post-${String(n)}`;
+    await server.patch(
+      '',
+      // The consumer only checks that the post exists.
+      { [postNode(postId).path]: { uuid: postId, sourceUUID: 'uid-x', targetUUID: 'bench-crowd' } },
+    );
+    let pending: HomeFeedMessage[] = [
+      { kind: 'post-written', postId, feed: crowd, author: 'uid-x', timestamp: NOW + n },
+    ];
+    let messages = 0;
+    let paths = 0;
+    records.length = 0;
+    const started = performance.now();
+    while (pending.length > 0) {
+      const deliveries: Delivery[] = await Promise.all(
+        pending.map((m) => deliverHomeFeedMessage(counted, m)),
+      );
+      messages += pending.length;
+      paths += deliveries.reduce((sum, d) => sum + d.paths, 0);
+      pending = deliveries.flatMap((d) => d.next);
+    }
+    fanOuts.push({
+      followers: 1000,
+      messages,
+      paths,
+      requests: records.length,
+      ms: performance.now() - started,
+    });
+  }
+  fanOuts.sort((a, b) => a.ms - b.ms);
+  const median = fanOuts[Math.floor(fanOuts.length / 2)] ?? fanOuts[0];
+  await emulator.close();
+  return { posts: onFeeds.length, reading, fanOut: median };
 }
