@@ -7,6 +7,7 @@ import {
   postsByIdNode,
   userSectionNode,
 } from '../rtdb/paths.ts';
+import { compareKeys } from '../rtdb/key-order.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { timestampMapSchema } from '../schemas/user.ts';
 import { parseFeedId, type FeedId } from './feed-id.ts';
@@ -59,20 +60,6 @@ export interface Delivery {
 /** The post the message names is not (yet) in the database: the message is tried again later. */
 export class PostNotWrittenYet extends Error {
   override readonly name = 'PostNotWrittenYet';
-}
-
-/**
- * The order the Realtime Database gives keys (`orderBy="$key"`): keys that are 32-bit integers first,
- * by value, then the others as strings. https://firebase.google.com/docs/database/rest/retrieve-data#orderby
- */
-function compareKeys(a: string, b: string): number {
-  const integer = (key: string) =>
-    /^-?\d{1,10}$/.test(key) && Math.abs(Number(key)) <= 2 ** 31 - 1 ? Number(key) : null;
-  const [x, y] = [integer(a), integer(b)];
-  if (x !== null && y !== null) return x - y;
-  if (x !== null) return -1;
-  if (y !== null) return 1;
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 const followersSchema = z.record(z.string(), z.unknown());

@@ -1,6 +1,7 @@
 import { feedIdentityJob } from './feed-identity-job.ts';
 import { feedRecordsJob } from './feed-records-job.ts';
 import { gameSummariesJob } from './game-summaries-job.ts';
+import { homeFeedsJob } from './home-feeds-job.ts';
 import type { Job } from './job.ts';
 import { memberCountsJob } from './member-counts-job.ts';
 import { suggestionEngineJob } from './suggestion-engine-job.ts';
@@ -17,4 +18,5 @@ export const JOBS: Readonly<Record<string, Job>> = {
   'feed-identity': feedIdentityJob,
   'member-counts': memberCountsJob,
   'game-summaries': gameSummariesJob,
+  'home-feeds': homeFeedsJob,
 };

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { parseTargetName, type FeedId } from '../feed/feed-id.ts';
+import { deliverHomeFeedMessage } from '../feed/home-feed-fanout.ts';
+import type { Job } from './job.ts';
+import { childPages, inBatches } from './paged-reads.ts';
+
+// Home feeds for what was followed before they were written on post (once, after deploying the Worker
+// that produces to the home-feed queue): every member's every followed member, game and event brings its
+// latest posts into their home feed, exactly as a new follow does (shared/feed/home-feed-fanout.ts).
+// Every write is keyed by post id, so running it again, or while members post and follow, writes nothing
+// twice.
+
+/** Members read per request (each with their whole follows index). */
+const MEMBERS_A_PAGE = 100;
+
+const followsEntrySchema = z.object({}).loose();
+
+/** The home-feeds job (`npm run job -- home-feeds`). */
+export const homeFeedsJob: Job = {
+  description: 'fill every member’s home feed with the recent posts of what they follow (once)',
+  async run({ db, log }) {
+    let members = 0;
+    let feeds = 0;
+    let entries = 0;
+    for await (const page of childPages(db, 'follows_by_userid', MEMBERS_A_PAGE)) {
+      const follows = page.flatMap(([uid, value]) =>
+        Object.entries((value ?? {}) as Record<string, unknown>).flatMap(([name, entry]) => {
+          const target = parseTargetName(name);
+          return target && target.kind !== 'list' && followsEntrySchema.safeParse(entry).success
+            ? [{ uid, feed: name as FeedId }]
+            : [];
+        }),
+      );
+      const delivered = await inBatches(follows, (follow) =>
+        deliverHomeFeedMessage(db, { kind: 'feed-followed', ...follow }),
+      );
+      members += page.length;
+      feeds += follows.length;
+      entries += delivered.reduce((sum, delivery) => sum + delivery.paths, 0);
+      log(`${String(members)} members read`);
+    }
+    return `${String(members)} members, ${String(feeds)} followed feeds, ${String(entries)} home-feed paths written`;
+  },
+};
