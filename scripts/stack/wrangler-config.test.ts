@@ -8,6 +8,24 @@ const PLACEHOLDER = /set-in-dashboard|change-?me|todo|placeholder|<[^>]*>|exampl
 const LOOPBACK = /127\.0\.0\.1|localhost|\[::1\]/;
 
 describe('wrangler.toml', () => {
+  it('produces to and consumes the home-feed queue in production and locally, retrying into its dead-letter queue', () => {
+    for (const environment of [undefined, 'local']) {
+      const { queues } = read(environment) as unknown as {
+        queues?: { producers?: unknown[]; consumers?: Record<string, unknown>[] };
+      };
+      expect(queues?.producers, environment).toEqual([
+        expect.objectContaining({ binding: 'HOME_FEED_QUEUE', queue: 'questline-home-feed' }),
+      ]);
+      expect(queues?.consumers, environment).toEqual([
+        expect.objectContaining({
+          queue: 'questline-home-feed',
+          max_retries: 5,
+          dead_letter_queue: 'questline-home-feed-dead',
+        }),
+      ]);
+    }
+  });
+
   it('ships no emulator setting and no placeholder with a plain wrangler deploy', () => {
     const deployed = read();
     const vars = deployed.vars;
