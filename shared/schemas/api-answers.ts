@@ -8,10 +8,11 @@ import { postCommentSchema } from './post-comment.ts';
 import { POST_TARGET_TYPES, postSchema } from './post.ts';
 import { profileSchema } from './profile.ts';
 
-// What the public API answers, as zod schemas: the reference (shared/api/public-api.ts) publishes them
-// as JSON Schema, and worker/api/openapi-drift.test.ts checks that each route's answer type is one of
-// them, so the document cannot promise a field a route does not send. The answers are built by the
-// Worker, never parsed with these: they describe, they do not filter.
+// What the API answers, as zod schemas: each route's definition names its answer's schema
+// (worker/api/route-definition.ts), so the compiler holds the handler to it, the browser's client is typed
+// by it and the OpenAPI document publishes it as JSON Schema: the document cannot promise a field a route
+// does not send. The answers are built by the Worker, never parsed with these: they describe, they do not
+// filter.
 
 /** What every record read from the database carries besides its own fields (shared/schemas/record-meta.ts). */
 const recordMetaShape = {
