@@ -1,26 +1,37 @@
 import type { FeedId } from '../../shared/feed/feed-id.ts';
+import { apiError } from '../api-error.ts';
 import { sendHomeFeedMessages } from './home-feed-queue.ts';
 
 // What the Worker's writes tell the home-feed queue (home-feed-queue.ts), each at its place in the write.
 
 /**
  * A post about to be written: sent before its PATCH, so that a post is never written without its
- * message (a failed send fails the post, which is then not written; a failed PATCH leaves a message whose
- * post never comes, which the consumer drops after a few tries). Throws when the queue cannot be reached.
+ * message (a failed send refuses the post with a 503, nothing written; a failed PATCH leaves a message
+ * whose post never comes, which the consumer drops after a few tries).
  */
-export function announcePost(
+export async function announcePost(
   env: Env,
   post: { postId: string; feed: FeedId; author: string; now: number },
 ): Promise<void> {
-  return sendHomeFeedMessages(env, [
-    {
-      kind: 'post-written',
-      postId: post.postId,
-      feed: post.feed,
-      author: post.author,
-      timestamp: post.now,
-    },
-  ]);
+  try {
+    await sendHomeFeedMessages(env, [
+      {
+        kind: 'post-written',
+        postId: post.postId,
+        feed: post.feed,
+        author: post.author,
+        timestamp: post.now,
+      },
+    ]);
+  } catch (error) {
+    // Nothing is written: the member tries again in a moment (the queue's words stay in the log).
+    throw apiError(503, 'unavailable', {
+      message: 'Posting is not available just now. Please try again in a moment.',
+      detail: `The home-feed queue refused post ${post.postId}`,
+      headers: { 'Retry-After': '5' },
+      cause: error,
+    });
+  }
 }
 
 /**

@@ -229,6 +229,40 @@ describe('the home-feed consumer', () => {
   });
 });
 
+describe('posting while the home-feed queue cannot be reached', () => {
+  it('refuses the post with 503 in its own words and writes nothing', async () => {
+    const author = `hq-unqueued-${tag}`;
+    await db.patch('', {
+      [`users/${author}/public`]: { uuid: author, username: `hq_unq_${tag.toLowerCase()}`, follows: 0 },
+    });
+    // The queue's binding fails as an unreachable queue does (its message must not reach the member).
+    const queueDown = {
+      ...env,
+      HOME_FEED_QUEUE: {
+        send: () => Promise.reject(new Error('Queue questline-home-feed: internal error 10.0.0.7')),
+        sendBatch: () => Promise.reject(new Error('Queue questline-home-feed: internal error 10.0.0.7')),
+        metrics: () => Promise.reject(new Error('down')),
+      } as unknown as Queue,
+    };
+    const response = await apiCaller(queueDown, createApp())('/api/posts', {
+      method: 'POST',
+      uid: author,
+      json: { targetType: 'game', targetId: GAME, content: 'Never written.' },
+    });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('Retry-After')).toBe('5');
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({
+      error: {
+        code: 'unavailable',
+        message: 'Posting is not available just now. Please try again in a moment.',
+      },
+    });
+    expect(text).not.toContain('10.0.0.7');
+    expect(await db.get(`posts_by_uid/${author}`)).toBeNull();
+  });
+});
+
 describe('the home-feed queue, end to end through Miniflare', () => {
   it('brings a post written through the API into its followers’ home feeds', async () => {
     const response = await call('/api/posts', {
