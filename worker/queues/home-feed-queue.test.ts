@@ -1,4 +1,5 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
+import { env as workerEnv } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   FANOUT_PAGE,
@@ -21,7 +22,8 @@ import { ownerDatabase, runTag, testEnv, testGame } from '../test-support/test-d
 // queue runs it (the Worker's `queue` export, batches made with the Cloudflare plugin's helpers), and
 // end to end through Miniflare's real queue: a post written through the API reaches its followers.
 
-const env = testEnv({ FIREBASE_EMULATORS: 'true' });
+// Miniflare's real queue (other tests' environments deliver nowhere: worker/test-support/test-database.ts).
+const env = testEnv({ FIREBASE_EMULATORS: 'true', HOME_FEED_QUEUE: workerEnv.HOME_FEED_QUEUE });
 const db = ownerDatabase(env);
 const call = apiCaller(env, createApp());
 const tag = runTag();

@@ -4,10 +4,23 @@ import { pushId } from '../../shared/push-id.ts';
 import { createRtdbClient, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import type { GameRecord } from '../../shared/schemas/game.ts';
 
+/**
+ * The home-feed queue of most tests: it takes messages and delivers them nowhere. Miniflare's real queue
+ * (env.HOME_FEED_QUEUE) delivers to the Worker's consumer, which writes followers' home feeds into the
+ * test's database whenever it gets to them: tests comparing the database before and after a write would
+ * see those writes land at random. The home-feed tests pass the real one (worker/queues/).
+ */
+const queueDeliveringNowhere = {
+  send: () => Promise.resolve({ metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } }),
+  sendBatch: () => Promise.resolve({ metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } }),
+  metrics: () => Promise.resolve({ backlogCount: 0, backlogBytes: 0 }),
+} as unknown as Queue;
+
 /** A Worker environment on the test emulator, in a namespace of its own so test files never share data. */
 export function testEnv(overrides: Partial<Env> = {}): Env {
   return {
     ...env,
+    HOME_FEED_QUEUE: queueDeliveringNowhere,
     FIREBASE_DATABASE_URL: inject('databaseUrl'),
     FIREBASE_DATABASE_NAMESPACE: `test-${pushId()
       .toLowerCase()
