@@ -16,6 +16,9 @@ import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { userPublicSchema, usernameSchema } from '../../shared/schemas/user.ts';
 import { settledOr } from '../../shared/settled-or.ts';
 import { publicDatabaseContext } from '../page-data-context.ts';
+import type { MemberShelves } from '../components/shelves/member-shelves-data.ts';
+import { shelfCounts } from '../components/shelves/shelf-names.ts';
+import { newestShelvedGames } from './member-shelves.loader.ts';
 import { notFoundPageData } from './not-found-page.loader.ts';
 import { finishPageFeed } from './page-feed.ts';
 import { forgetProfileUid, keepProfileUid, keptProfileUid } from './profile-uid-memo.ts';
@@ -49,6 +52,8 @@ export interface UserPageData {
   followGames: GameSummary[];
   /** The first page of the member's feed, newest first (more through GET /api/posts). */
   feed: FeedPage;
+  /** How many games are on each of their shelves, and the newest (more through GET /api/shelves/users/{uid}). */
+  shelves: MemberShelves;
 }
 
 /** The not-found page is shown at the requested URL, which stays in the address bar (status 404). */
@@ -78,12 +83,15 @@ async function uidByProfileName(db: RtdbClient, profileName: string): Promise<st
  * header, and the games failing leave it without them.
  */
 async function userPage(db: RtdbClient, uid: string, profileName: string): Promise<UserPageData | null> {
-  const [publicResult, profileResult, followedIdsResult, feedStart] = await Promise.allSettled([
-    db.read(userSectionPath(uid, 'public'), publicSectionSchema),
-    readRecord(db, PROFILE, uid),
-    followedGameIds(db, uid, GAMES_FOLLOWED_DEFAULT),
-    startFeedForPage(db, feedIdOf('user', uid)),
-  ]);
+  const [publicResult, profileResult, followedIdsResult, feedStart, shelvedResult] = await Promise.allSettled(
+    [
+      db.read(userSectionPath(uid, 'public'), publicSectionSchema),
+      readRecord(db, PROFILE, uid),
+      followedGameIds(db, uid, GAMES_FOLLOWED_DEFAULT),
+      startFeedForPage(db, feedIdOf('user', uid)),
+      newestShelvedGames(db, uid),
+    ],
+  );
   const section = settledOr(publicResult, null, `user ${uid}`);
   if (!section || section.username !== profileName) return null;
   const profile = settledOr(profileResult, null, `profile of ${uid}`);
@@ -107,7 +115,9 @@ async function userPage(db: RtdbClient, uid: string, profileName: string): Promi
   if (icon) user.icon = icon;
   const header = (profile && !profile.disabled ? profile.header : undefined) ?? section.header;
   if (header) user.header = header;
-  return { user, followGames: followed.map(toGameSummary), feed };
+  const shelved = settledOr(shelvedResult, { games: [], nextCursor: null }, `shelves of ${uid}`);
+  const shelves = { counts: shelfCounts(section.shelves), ...shelved };
+  return { user, followGames: followed.map(toGameSummary), feed, shelves };
 }
 
 /**

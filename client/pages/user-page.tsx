@@ -6,6 +6,7 @@ import { GameGrid } from '../components/game-card.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { ReportMemberButton } from '../components/report/report-member-button.tsx';
+import { MemberShelves } from '../components/shelves/member-shelves.tsx';
 import { Username, usernameLengths } from '../components/username.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { loader, ProfileUser } from './user-page.loader.ts';
@@ -52,7 +53,7 @@ function profileJsonLd(user: ProfileUser, description: string, url: string): Rec
 }
 
 export function Component() {
-  const { user, followGames, feed } = useLoaderData<typeof loader>();
+  const { user, followGames, feed, shelves } = useLoaderData<typeof loader>();
   const description = describe(user, followGames.length);
   const path = `/user/${user.username}`;
   const url = useAbsoluteUrl(path);
@@ -94,6 +95,13 @@ export function Component() {
           </div>
         </div>
       </header>
+      {/* Keyed by member: the games loaded with "More" belong to this member's page only. */}
+      <MemberShelves
+        key={`shelves-${user.uuid}`}
+        uid={user.uuid}
+        username={user.username}
+        shelves={shelves}
+      />
       <GameGrid id="followed-games" title={`Games ${user.username} follows`} games={followGames} />
       {/* Keyed by member: the next user page's feed starts afresh. */}
       <FeedSection key={user.uuid} targetType="user" targetId={user.uuid} feed={feed} />

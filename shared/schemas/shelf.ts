@@ -29,6 +29,8 @@ export const shelfIndexEntrySchema = z.object({
   timestamp: z.number(),
   /** `{status}~{timestamp}`, zero-padded: one shelf's games in time order by one ordered child. */
   status_time: z.string(),
+  /** The game's name when it was shelved, so that a profile lists the games without reading each one. */
+  name: z.string().optional(),
 });
 
 /** `games/{gameId}/shelves`: how many members have the game on each shelf. */
@@ -50,7 +52,15 @@ export type ShelfState = z.infer<typeof shelfStateSchema>;
 
 /** A page of a member's shelves, newest first. */
 export const shelfPageSchema = z.object({
-  games: z.array(z.object({ gameId: recordIdSchema, status: shelfSchema, timestamp: z.number() })),
+  games: z.array(
+    z.object({
+      gameId: recordIdSchema,
+      status: shelfSchema,
+      timestamp: z.number(),
+      /** The game's name when it was shelved (absent for games shelved before names were kept). */
+      name: z.string().optional(),
+    }),
+  ),
   nextCursor: z.string().nullable(),
 });
 

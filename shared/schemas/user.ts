@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordIdSchema } from './keys.ts';
+import { shelfSchema } from './shelf.ts';
 import type { RecordMeta } from './record-meta.ts';
 import { storedHttpsUrlSchema } from './https-url.ts';
 import { storedProfileImageAddressSchema } from './profile-image.ts';
@@ -31,6 +32,8 @@ export const userPublicSchema = z.object({
   fbicon: storedHttpsUrlSchema,
   /** How many users follow this user; kept exact by the follow transitions. */
   follows: z.number().int().nonnegative().default(0),
+  /** How many games the member has on each shelf (shared/schemas/shelf.ts); moved by their shelf changes only. */
+  shelves: z.partialRecord(shelfSchema, z.number().int()).optional(),
 });
 
 /** What a user has blocked, each id with the time it was blocked. */

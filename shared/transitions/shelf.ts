@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
-import { gamelistEntryPath, shelfCountsNode, shelvesByUserIdNode } from '../rtdb/paths.ts';
+import {
+  gameNode,
+  gamelistEntryPath,
+  shelfCountsNode,
+  shelvesByUserIdNode,
+  userSectionNode,
+} from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP, serverIncrement } from '../rtdb/server-values.ts';
 import { Refusal } from '../refusal.ts';
@@ -15,7 +21,6 @@ import {
 } from '../schemas/shelf.ts';
 import { countAfter } from './count-change.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
-import { targetExists } from './target-presence.ts';
 
 // Putting a game on a shelf, moving it to another, taking it off: one shelf per member and game, and the
 // game's count of each shelf exact however the request is repeated, raced or interleaved (the member's
@@ -51,7 +56,7 @@ function countsAfter(read: CountsRead, from: Shelf | null, to: Shelf | null, cha
 export function planShelf(
   current: GamelistEntry | null,
   change: ShelfChange,
-  game: { exists: boolean; counts: CountsRead },
+  game: { exists: boolean; counts: CountsRead; name?: string | undefined },
   now: number,
 ): TransitionPlan<GamelistEntry, ShelfState> {
   const from = current?.status ?? null;
@@ -68,8 +73,17 @@ export function planShelf(
       .set(
         to === null
           ? null
-          : { status: to, timestamp: SERVER_TIMESTAMP, status_time: shelfStatusTime(to, now) },
+          : {
+              status: to,
+              timestamp: SERVER_TIMESTAMP,
+              status_time: shelfStatusTime(to, now),
+              ...(game.name === undefined ? {} : { name: game.name }),
+            },
       ),
+    // The member's own counts (their profile shows them) move with their entry, which the gate keeps
+    // exact: only this member's requests move them, one at a time.
+    ...(from ? memberShelfCount(change.uid, from).set(serverIncrement(-1)) : {}),
+    ...(to ? memberShelfCount(change.uid, to).set(serverIncrement(1)) : {}),
     // A game removed since it was shelved keeps no counts: writing one would bring back a stub record.
     // The shelf left always holds this member's own +1 (the entry, read at the gate, is the truth), so it
     // moves down by one whatever the count read beside it said: that read may predate a racing member's
@@ -84,6 +98,10 @@ export function planShelf(
     result: { status: to, changed: true, counts: countsAfter(counts, from, to, true) },
   };
 }
+
+/** `users/{uid}/public/shelves/{shelf}`: how many games the member has on the shelf. */
+const memberShelfCount = (uid: string, shelf: Shelf) =>
+  userSectionNode(uid, 'public').child('shelves').child(shelf);
 
 /** A shelf of a game that is not in the catalogue: 404, nothing written. */
 export class NoSuchGameRefusal extends Refusal {
@@ -105,11 +123,13 @@ export async function commitShelf(
 ): Promise<ShelfState> {
   const gatePath = gamelistEntryPath(change.uid, change.gameId);
   const firstRead = db.getTagged(gatePath);
-  const [exists, counts] = await Promise.all([
-    targetExists(db, 'game', change.gameId),
+  const [name, counts] = await Promise.all([
+    // The game's name: whether it exists, and what the member's public shelf list shows.
+    db.read(gameNode(change.gameId).child('name').path, z.string()),
     db.read(shelfCountsNode(change.gameId).path, countsRead),
     firstRead,
   ]);
+  const exists = name !== null;
   // Taking a game off a shelf stays open for a game removed since (it only moves the member's own entry).
   if (!exists && change.status !== null) throw new NoSuchGameRefusal(change.gameId);
   const decided = { withCounts: true };
@@ -119,7 +139,7 @@ export async function commitShelf(
     firstRead,
     decide: (current, { fromFirstRead }) => {
       decided.withCounts = fromFirstRead;
-      return planShelf(current, change, { exists, counts }, now());
+      return planShelf(current, change, { exists, counts, name: name ?? undefined }, now());
     },
   });
   if (decided.withCounts) return outcome;

@@ -90,6 +90,10 @@ describe('putting a game on a shelf', () => {
     const anaShelf = ((await db.get(`users/${ANA}/private/gamelist/${GAME}`)) as { status: string }).status;
     expect(stored[anaShelf]).toBe(anaShelf === 'want' ? 2 : 1);
     expect(((await db.get(`shelves_by_userid/${ANA}/${GAME}`)) as { status: string }).status).toBe(anaShelf);
+    // Each member's own counts (their profile's) hold this game once, on the shelf it is on.
+    const anaCounts = (await db.get(`users/${ANA}/public/shelves`)) as Record<string, number>;
+    expect(Object.entries(anaCounts).filter(([, count]) => count !== 0)).toEqual([[anaShelf, 1]]);
+    expect(await db.get(`users/${BEN}/public/shelves`)).toEqual({ want: 1 });
   });
 
   it('refuses what a hostile member sends, writing nothing', async () => {
@@ -135,7 +139,7 @@ describe('a member’s shelves', () => {
     for (const [index, id] of OTHER_GAMES.entries()) {
       expect((await shelve(CLEO, index % 2 === 0 ? 'played' : 'want', id)).status).toBe(200);
     }
-    type Page = { games: { gameId: string; status: string }[]; nextCursor: string | null };
+    type Page = { games: { gameId: string; status: string; name?: string }[]; nextCursor: string | null };
     const first = await (await call(`/api/shelves/users/${CLEO}`)).json<Page>();
     expect(first.games).toHaveLength(24);
     expect(first.games[0]?.gameId).toBe(OTHER_GAMES.at(-1));
@@ -147,6 +151,10 @@ describe('a member’s shelves', () => {
     // Every shelved game once, newest first across the two pages.
     expect(listed).toEqual([...OTHER_GAMES].reverse());
     expect(second.nextCursor).toBeNull();
+    // Each with the game's name, so that a profile lists them without reading every game.
+    expect(first.games[0]).toMatchObject({ name: 'More 29' });
+    // And the member's counts: 15 played, 15 want, whatever the pages.
+    expect(await db.get(`users/${CLEO}/public/shelves`)).toEqual({ played: 15, want: 15 });
 
     const played = await (await call(`/api/shelves/users/${CLEO}?status=played`)).json<Page>();
     expect(played.games.every((game) => game.status === 'played')).toBe(true);

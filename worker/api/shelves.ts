@@ -110,7 +110,7 @@ const shelvesOfMember = publicRoute({
   },
   responses: {
     200: jsonAnswer(shelfPageSchema, 'A page of shelved games, newest first.', {
-      games: [{ gameId: HADES, status: 'played', timestamp: POSTED_AT }],
+      games: [{ gameId: HADES, status: 'played', timestamp: POSTED_AT, name: 'Hades' }],
       nextCursor: null,
     }),
   },
@@ -196,7 +196,12 @@ export const shelvesApi = apiRoutes()
       games.length > SHELF_PAGE && last ? (status ? last.status_time : String(last.timestamp)) : null;
     return c.json(
       {
-        games: page.map(({ gameId, status: shelf, timestamp }) => ({ gameId, status: shelf, timestamp })),
+        games: page.map(({ gameId, status: shelf, timestamp, name }) => ({
+          gameId,
+          status: shelf,
+          timestamp,
+          ...(name === undefined ? {} : { name }),
+        })),
         nextCursor,
       },
       200,
