@@ -15,9 +15,7 @@ import type { api } from './index.ts';
 
 /** The route's answer, as the browser's client sees it, is the callable's (checked by the compiler). */
 type SearchRoute = ReturnType<typeof hc<typeof api>>['search']['$get'];
-const answersTheContract: InferResponseType<SearchRoute, 200> extends SearchAnswer
-  ? true
-  : false = true;
+const answersTheContract: InferResponseType<SearchRoute, 200> extends SearchAnswer ? true : false = true;
 
 /** The leaked text the stand-ins answer with (functions/src/search/callable-test-server.ts). */
 const LEAKY_UPSTREAM_TEXT = 'ECONNREFUSED 10.0.0.7:443 at /workspace/lib/index.js:12:9';
