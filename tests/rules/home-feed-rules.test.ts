@@ -1,0 +1,42 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DATABASE_NOW } from '../integration/emulator-db.ts';
+import { allowed, rulesDatabase } from './rules-database.ts';
+
+// What database.rules.json says about the home feeds the queue keeps: a member's own
+// (`users/{uid}/private/home-feed`, post id → time) is read by them alone, newest first by its value;
+// the shared index of large feeds' posts (`home_feed_pulled`) is the server's alone.
+
+const db = rulesDatabase();
+const newest = { orderBy: '$value', limitToLast: 10 } as const;
+
+beforeAll(async () => {
+  await db.server.patch('', {
+    'users/ana/private/home-feed': { p1: TEST_DATABASE_NOW - 1, p2: TEST_DATABASE_NOW },
+    'home_feed_pulled/p3': { feed: 'user:questline', timestamp: TEST_DATABASE_NOW },
+  });
+});
+
+describe('home feeds', () => {
+  it('are read by their member, newest first by time, and the server', async () => {
+    expect(await db.asUser('ana').get('users/ana/private/home-feed', newest)).toEqual({
+      p1: TEST_DATABASE_NOW - 1,
+      p2: TEST_DATABASE_NOW,
+    });
+    expect(Object.keys((await db.server.get('users/ana/private/home-feed', newest)) ?? {})).toHaveLength(2);
+  });
+
+  it('are read by no other member and no visitor', async () => {
+    expect(await allowed(db.asUser('ben').get('users/ana/private/home-feed', newest))).toBe(false);
+    expect(await allowed(db.asUser('ben').get('users/ana/private/home-feed'))).toBe(false);
+    expect(await allowed(db.anonymous.get('users/ana/private/home-feed', newest))).toBe(false);
+  });
+
+  it('leave the large feeds’ shared index to the server', async () => {
+    const recent = { orderBy: 'timestamp', limitToLast: 10 } as const;
+    expect(Object.keys((await db.server.get('home_feed_pulled', recent)) ?? {})).toEqual(['p3']);
+    for (const client of [db.anonymous, db.asUser('ana')]) {
+      expect(await allowed(client.get('home_feed_pulled', recent))).toBe(false);
+      expect(await allowed(client.get('home_feed_pulled/p3'))).toBe(false);
+    }
+  });
+});
