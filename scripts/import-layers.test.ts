@@ -207,7 +207,6 @@ const folderLoops = (edges: readonly { file: string; target: string }[]) =>
  */
 const LOOPS_LEFT = [
   'shared/api ⇄ shared/auth ⇄ shared/blocks ⇄ shared/catalogue ⇄ shared/feed ⇄ shared/library ⇄ shared/lists ⇄ shared/notifications ⇄ shared/records ⇄ shared/reports ⇄ shared/rtdb ⇄ shared/schemas ⇄ shared/search ⇄ shared/transitions',
-  'scripts/bench ⇄ scripts/stack',
 ];
 
 describe('imports between folders', () => {

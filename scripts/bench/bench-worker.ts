@@ -1,57 +1,12 @@
-// The Worker as the benchmarks run it: bundled as `wrangler deploy` would, in workerd through Miniflare
-// driven directly (wrangler dev's proxy hides differences), against the project's database emulator
-// loaded with the demo data (and the real catalogue, as `npm start` imports it). Shared by `npm run bench`,
-// `npm run bench:pages` and profile-pages.ts.
-import { execFileSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+// The Worker as the benchmarks run it: bundled as `wrangler deploy` would (scripts/stack/worker-bundle.ts),
+// in workerd through Miniflare driven directly (wrangler dev's proxy hides differences), against the
+// project's database emulator loaded with the demo data (scripts/stack/demo-database.ts). Shared by
+// `npm run bench`, `npm run bench:pages` and profile-pages.ts.
 import path from 'node:path';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
-import { startEmulator } from '../../emulator/index.ts';
-import { seedDemoData } from '../../seed/seed-demo-data.ts';
-import { seedMembers } from '../../seed/seed-members.ts';
-import { readEmbeddedCatalogue } from '../../seed/embedded-catalogue.ts';
-import { importCatalogue, readCatalogue } from '../import-catalogue.ts';
-import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { LOCAL_NAMESPACE } from '../stack/local-namespace.ts';
-import { WRANGLER_OFFLINE_ENV } from '../stack/offline-env.ts';
 import { readWorkerSettings, stringVars } from '../stack/wrangler-config.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-
-/** Bundles the Worker exactly as `wrangler deploy` would, into a temporary folder; answers the folder. */
-export async function bundleWorker(): Promise<string> {
-  const outdir = await mkdtemp(path.join(tmpdir(), 'questline-bench-'));
-  execFileSync(path.join(root, 'node_modules/.bin/wrangler'), ['deploy', '--dry-run', '--outdir', outdir], {
-    cwd: root,
-    env: { ...process.env, ...WRANGLER_OFFLINE_ENV },
-    stdio: 'ignore',
-  });
-  return outdir;
-}
-
-/**
- * A database emulator on a free port of this machine, seeded with the demo data; with `members`, the demo
- * members too, with their follows and posts (as `npm start` seeds them): without them a profile page is
- * the not-found page and every feed is empty, so a bench of pages would measure neither. With
- * `catalogue`, the real catalogue the repository carries (20,000 games, their genre and tag index and the
- * curated lists), as `npm start` imports it: pages then read a database of the catalogue's size.
- */
-export async function startDemoDatabase({
-  members = false,
-  catalogue = false,
-}: { members?: boolean; catalogue?: boolean } = {}) {
-  const database = await startEmulator({ port: 0, rules: path.join(root, 'database.rules.json') });
-  const owner = createRtdbClient({
-    databaseUrl: database.url,
-    namespace: LOCAL_NAMESPACE,
-    credential: { kind: 'emulatorOwner' },
-  });
-  await seedDemoData(owner);
-  if (members) await seedMembers(owner);
-  if (catalogue) await importCatalogue(owner, readCatalogue(readEmbeddedCatalogue()));
-  return database;
-}
 
 export interface BenchWorker {
   /** Where the Worker answers, on this machine's loopback. */

@@ -10,15 +10,15 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  bundleWorker,
   measureAgainstBaseline,
   measureThroughput,
   quantile,
   startBenchWorker,
-  startDemoDatabase,
   type BenchWorker,
   type Throughput,
 } from './bench-worker.ts';
+import { bundleWorker } from '../stack/worker-bundle.ts';
+import { startDemoDatabase } from '../stack/demo-database.ts';
 import { demoMemberUid } from '../../seed/seed-members.ts';
 import { BENCH_PAGES } from './bench-pages.ts';
 import { roundsOf, startDelayProxy } from './delay-proxy.ts';

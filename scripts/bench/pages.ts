@@ -7,13 +7,9 @@
 //
 //   npm run bench:pages [-- --seconds 5 --concurrency 8]
 import { parseArgs } from 'node:util';
-import {
-  bundleWorker,
-  measureAgainstBaseline,
-  startBenchWorker,
-  startDemoDatabase,
-  type BenchWorker,
-} from './bench-worker.ts';
+import { measureAgainstBaseline, startBenchWorker, type BenchWorker } from './bench-worker.ts';
+import { bundleWorker } from '../stack/worker-bundle.ts';
+import { startDemoDatabase } from '../stack/demo-database.ts';
 
 const { values } = parseArgs({
   options: { seconds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '8' } },

@@ -16,7 +16,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { BENCH_PAGES } from './bench-pages.ts';
-import { measureThroughput, startBenchWorker, startDemoDatabase } from './bench-worker.ts';
+import { measureThroughput, startBenchWorker } from './bench-worker.ts';
+import { startDemoDatabase } from '../stack/demo-database.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

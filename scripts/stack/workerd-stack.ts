@@ -5,7 +5,8 @@ import { createInterface } from 'node:readline';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { seedMembers } from '../../seed/seed-members.ts';
 import { createRtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { bundleWorker, startDemoDatabase } from '../bench/bench-worker.ts';
+import { startDemoDatabase } from './demo-database.ts';
+import { bundleWorker } from './worker-bundle.ts';
 import { LOCAL_NAMESPACE, LOCAL_PROJECT_ID } from './local-namespace.ts';
 import { readWorkerSettings, stringVars } from './wrangler-config.ts';
 
