@@ -63,7 +63,11 @@ describe('demoSeedUpdates', () => {
     expect(updates['se_matrix_seedgames/hades']).toBe(true);
     const hades = updates['se_matrix/hades'] as Record<string, number>;
     expect(Object.values(hades).filter((ratio) => ratio >= MIN_SUGGESTION_RATIO).length).toBeGreaterThan(0);
-    expect(updates['highlights/home']).toMatchObject({ games: { 'baldurs-gate-3': 1 } });
+    expect(updates['highlights/home/games']).toMatchObject({ 'baldurs-gate-3': 1 });
+    // Home keeps its highlighted games' summaries (shared/schemas/game-summary.ts).
+    expect(updates['highlights/home/game_summaries']).toMatchObject({
+      'baldurs-gate-3': { name: "Baldur's Gate 3", deeplink_url_code: 'baldurs-gate-3' },
+    });
     expect(Object.keys(updates).filter((path) => path.includes('follows'))).toEqual([]);
     for (const value of Object.values(updates)) expect(JSON.stringify(value)).not.toContain('"follows"');
   });

@@ -5,7 +5,14 @@ import type { CatalogueRow } from '../shared/catalogue/catalogue-row.ts';
 import { listSummaryOf } from '../shared/catalogue/list-summary.ts';
 import { buildSuggestionMatrix, suggestionSeedGames } from '../shared/catalogue/suggestion-matrix.ts';
 import type { RtdbClient } from '../shared/rtdb/rest-client.ts';
-import { eventPath, listPath, ROOTS, seMatrixPath } from '../shared/rtdb/paths.ts';
+import {
+  eventPath,
+  HOME_HIGHLIGHTS_SUMMARIES_PATH,
+  listPath,
+  ROOTS,
+  seMatrixPath,
+} from '../shared/rtdb/paths.ts';
+import { planHomeTrending } from '../shared/catalogue/home-highlights.ts';
 import { newGamesUpdates } from '../shared/catalogue/game-updates.ts';
 import { gameFromCatalogueRow } from '../shared/catalogue/game-from-catalogue-row.ts';
 import { planSummaryPlaceEntries } from '../shared/catalogue/game-summary-places.ts';
@@ -83,10 +90,23 @@ export function demoSeedUpdates(data: DemoData): Record<string, unknown> {
   }
   for (const gameId of Object.keys(suggestionSeedGames(matrix)))
     updates[`${ROOTS.seMatrixSeedGames}/${gameId}`] = true;
-  updates[ROOTS.trendingIndex] = demoTrendingIndex(data.members.map((member) => member.games));
-  updates[ROOTS.highlightsHome] = {
-    games: Object.fromEntries(data.homeGames.map((id, index) => [id, index + 1] as const)),
-  };
+  const trending = demoTrendingIndex(data.members.map((member) => member.games));
+  updates[ROOTS.trendingIndex] = trending;
+  // Home keeps its highlighted and hottest games' summaries, as the editors' save and the trending job do.
+  updates[`${ROOTS.highlightsHome}/games`] = Object.fromEntries(
+    data.homeGames.map((id, index) => [id, index + 1] as const),
+  );
+  updates[HOME_HIGHLIGHTS_SUMMARIES_PATH] = Object.fromEntries(
+    data.homeGames.flatMap((id) => {
+      const summary = summaries.get(id);
+      return summary ? [[id, summary] as const] : [];
+    }),
+  );
+  Object.assign(
+    updates,
+    planSummaryPlaceEntries({ kind: 'home', part: 'highlights' }, [], data.homeGames),
+    planHomeTrending(trending, summaries, []),
+  );
   return updates;
 }
 

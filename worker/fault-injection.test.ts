@@ -220,10 +220,13 @@ describe('data of the wrong shape in the database', () => {
 
   beforeAll(async () => {
     await shapesDb.patch('', {
-      'games/fs-portal': testGame('fs-portal', 'Shape Portal', 500),
+      // A suggestion the game keeps (shared/catalogue/suggested-game-summaries.ts) without a ratio.
+      'games/fs-portal': {
+        ...testGame('fs-portal', 'Shape Portal', 500),
+        suggested: { 'fs-celeste': 'high' },
+      },
       'games/fs-celeste': testGame('fs-celeste', 'Shape Celeste', 300),
       'highlights/home': { games: { 'fs-celeste': 'first' } },
-      'se_matrix/fs-portal': { 'fs-celeste': 'high' },
     });
   });
 
@@ -248,7 +251,7 @@ describe('data of the wrong shape in the database', () => {
     await expectNotKept('/', 'Shape Portal');
   });
 
-  it('a game’s suggestion row of the wrong shape: the page is answered without suggestions, logged, and not kept', async () => {
+  it('a suggestion the game keeps of the wrong shape: the page is answered without it, logged, and not kept', async () => {
     await expectNotKept('/game/fs-portal', 'Shape Portal');
   });
 
@@ -267,7 +270,10 @@ describe('data of the wrong shape in the database', () => {
   });
 
   it('once the data is right again, the page is kept as usual', async () => {
-    await shapesDb.patch('', { 'highlights/home': null, 'se_matrix/fs-portal/fs-celeste': 0.5 });
+    await shapesDb.patch('', {
+      'highlights/home': null,
+      'games/fs-portal/suggested/fs-celeste': { ratio: 0.5 },
+    });
     for (const path of ['/', '/game/fs-portal', '/game/fs-celeste']) {
       await send(path, {}, { environment: shapes });
       const next = await send(path, {}, { keepEdgeCopy: true, environment: shapes });

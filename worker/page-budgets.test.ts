@@ -11,6 +11,7 @@ import { feedIdOf, parseFeedId } from '../shared/feed/feed-id.ts';
 import { feedKey } from '../shared/feed/feed-key.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
 import { planSummaryPlaceEntries } from '../shared/catalogue/game-summary-places.ts';
+import { planHomeTrending } from '../shared/catalogue/home-highlights.ts';
 import { planKeptSuggestions } from '../shared/catalogue/suggested-game-summaries.ts';
 import { gameSummaryRecordOf } from '../shared/schemas/game-summary.ts';
 
@@ -50,15 +51,14 @@ const ROUNDS_BUDGET: Record<string, number> = {
  * games a page shows are kept as summaries in the record showing them (a list's, an event's, a game's
  * suggested games: shared/schemas/game-summary.ts), so no page reads its games one by one. What is left
  * above 4: the feed (its activity time, its posts' query, and one read per post whose preview comments it
- * shows: the fixture's feeds have one such post), the member's page (the uid lookup, the public section,
- * the profile, the followed games' index, then each followed game), and home (highlights, trending,
- * top games, lists and events, then each highlighted and trending game).
+ * shows: the fixture's feeds have one such post), and the member's page (the uid lookup, the public
+ * section, the profile, the followed games' index, the member's shelves, then each followed game).
  */
 const READS_BUDGET: Record<string, number> = {
-  home: 8,
+  home: 4,
   game: 5,
   'catalogue game': 4,
-  user: 9,
+  user: 10,
   event: 4,
   list: 2,
   'curated list': 2,
@@ -136,8 +136,11 @@ beforeAll(async () => {
   await ownerDatabase(env).patch('', {
     ...Object.fromEntries(Object.entries(games).map(([id, game]) => [`games/${id}`, game])),
     'se_matrix/pb-portal': { 'pb-hades': 0.9, 'pb-celeste': 0.6 },
-    'highlights/home': { games: { 'pb-celeste': 1, 'pb-hades': 2 } },
+    'highlights/home/games': { 'pb-celeste': 1, 'pb-hades': 2 },
+    'highlights/home/game_summaries': summariesOf(['pb-celeste', 'pb-hades']),
+    ...planSummaryPlaceEntries({ kind: 'home', part: 'highlights' }, [], ['pb-celeste', 'pb-hades']),
     'indices_public/trendingIndex': { 'pb-portal': 5 },
+    ...planHomeTrending({ 'pb-portal': 5 }, summaries, []),
     'lists-public/pb-list': { name: 'Budget list', game_count: 3 },
     'lists/pb-list': {
       code: 'pb-list',

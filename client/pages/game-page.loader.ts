@@ -1,5 +1,6 @@
 // Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
 import { data, type LoaderFunctionArgs } from 'react-router';
+import { z } from 'zod';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import {
   gameWithSuggestionsSchema,
@@ -15,6 +16,7 @@ import {
   type NotFoundPageData,
 } from '../../shared/page-data.ts';
 import { GAME } from '../../shared/records/record-kinds.ts';
+import { suggestedGamesPath } from '../../shared/rtdb/paths.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
 import type { Game } from '../../shared/schemas/game.ts';
 import { deepLinkSchema } from '../../shared/schemas/keys.ts';
@@ -63,7 +65,13 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<G
   if (!read) throw notFound({ topGames: topGamesExcluding(topGames, []).map(toGameSummary) });
   const { suggested: kept, ...game } = read;
 
-  const suggestions = keptSuggestions(kept);
+  // An entry of the wrong shape is logged and the page built without it is not kept at the edge, as a
+  // whole value of the wrong shape would be (worker/database.ts).
+  const suggestions = keptSuggestions(kept, (gameId, error) => {
+    const path = `${suggestedGamesPath(deepLink)}/${gameId}`;
+    console.error(`Invalid data at ${path}`, z.prettifyError(error));
+    db.reportWrongShape(path);
+  });
   const [unkept, feed] = await Promise.all([
     gamesByIds(
       db,

@@ -1,15 +1,16 @@
 // Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
 import type { LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
-import { homeHighlightsSchema } from '../../shared/catalogue/home-highlights.ts';
+import { homeHighlightsSchema, keptTrending } from '../../shared/catalogue/home-highlights.ts';
 import { latestEvents, type EventLink } from '../../shared/catalogue/latest-events.ts';
 import { listSummarySchema } from '../../shared/catalogue/list-summary.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
 import { trendingGameIds } from '../../shared/catalogue/trending-games.ts';
-import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
+import { summaryForPage, toGameSummary, type GameSummary } from '../../shared/page-data.ts';
 import { ROOTS } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import type { GameSummaryRecord } from '../../shared/schemas/game-summary.ts';
 import { settledOr } from '../../shared/settled-or.ts';
 import { publicDatabaseContext } from '../page-data-context.ts';
 
@@ -51,45 +52,83 @@ async function largestLists(db: RtdbClient): Promise<ListLink[]> {
     .sort((a, b) => b.game_count - a.game_count || a.code.localeCompare(b.code));
 }
 
-/** Highlighted game ids, in the order curators gave them (`highlights/home`, see home-highlights.ts). */
-async function highlightedGameIds(db: RtdbClient): Promise<string[]> {
+/** A game home shows: its id, and the summary kept of it (null: read the game itself). */
+interface HomeGame {
+  gameId: string;
+  summary: GameSummaryRecord | null;
+}
+
+/**
+ * The highlighted games in the order curators gave them, and the hottest games, hottest first, each with
+ * the summary kept of it: both from `highlights/home` in one read (see home-highlights.ts). Until the
+ * trending job has kept the hottest games there, they come from the trending index (one query more, in a
+ * round of its own).
+ */
+async function homeGames(db: RtdbClient): Promise<{ highlighted: HomeGame[]; trending: HomeGame[] }> {
   // Read checked: highlights of the wrong shape are logged and seen as none, and the page built without
   // them is not kept at the edge (the database client tells the Worker, worker/database.ts).
-  const highlights = await db.read(ROOTS.highlightsHome, homeHighlightsSchema);
-  return Object.entries(highlights?.games ?? {})
+  const highlights = await db.read(ROOTS.highlightsHome, homeHighlightsSchema).catch((error: unknown) => {
+    console.error('Loading home highlights failed', error);
+    return null;
+  });
+  const kept = highlights?.game_summaries ?? {};
+  const highlighted = Object.entries(highlights?.games ?? {})
     .sort(([, a], [, b]) => a - b)
-    .map(([id]) => id);
+    .map(([gameId]) => ({ gameId, summary: kept[gameId] ?? null }));
+  const trending = highlights?.trending
+    ? keptTrending(highlights.trending)
+    : (
+        await trendingGameIds(db).catch((error: unknown) => {
+          console.error('Loading trending games failed', error);
+          return [];
+        })
+      ).map((gameId) => ({ gameId, summary: null }));
+  return { highlighted, trending };
 }
 
 /**
  * The home page: curated highlights, trending games, top games not already shown, the largest curated
- * lists and the latest events, in two rounds of reads: the ids, the rankings and the lists in parallel, then the highlighted and
- * trending games in parallel. Each part failing leaves the page without it (spec section 8).
+ * lists and the latest events, in one round of four reads: the highlights with the hottest games (each
+ * with its summary), the top games, the lists and the events. A game whose summary is not kept (data
+ * written before summaries were) is read whole in a second round. Each part failing leaves the page
+ * without it (spec section 8).
  */
 export async function loader({ context }: LoaderFunctionArgs): Promise<HomePageData> {
   const db = context.get(publicDatabaseContext);
-  const [idsResult, trendingResult, topResult, listsResult, eventsResult] = await Promise.allSettled([
-    highlightedGameIds(db),
-    trendingGameIds(db),
+  const [gamesResult, topResult, listsResult, eventsResult] = await Promise.allSettled([
+    homeGames(db),
     fetchTopGames(db),
     largestLists(db),
     latestEvents(db),
   ]);
-  const ids: string[] = settledOr(idsResult, [], 'home highlights');
+  const { highlighted, trending: hottest } = settledOr(
+    gamesResult,
+    { highlighted: [], trending: [] },
+    'home games',
+  );
+  const ids = highlighted.map(({ gameId }) => gameId);
   // A highlighted game is not repeated in trending, nor either in top games.
-  const trendingIds = settledOr(trendingResult, [], 'trending games').filter((id) => !ids.includes(id));
-  const [highlights, trending] = await Promise.all(
-    [ids, trendingIds].map((gameIds) =>
-      gamesByIds(db, gameIds).catch((error: unknown) => {
+  const trending = hottest.filter(({ gameId }) => !ids.includes(gameId));
+  const unkept = [...highlighted, ...trending].flatMap(({ gameId, summary }) => (summary ? [] : [gameId]));
+  const readWhole = new Map(
+    (
+      await gamesByIds(db, unkept).catch((error: unknown) => {
         console.error('Home games failed', error);
         return [];
-      }),
-    ),
+      })
+    ).map((game) => [game.uuid, toGameSummary(game)] as const),
   );
-  const top = topGamesExcluding(settledOr(topResult, [], 'top games'), [...ids, ...trendingIds]);
+  const shown = (games: HomeGame[]) =>
+    games.flatMap(({ gameId, summary }) =>
+      summary ? [summaryForPage(gameId, summary)] : (readWhole.get(gameId) ?? []),
+    );
+  const top = topGamesExcluding(settledOr(topResult, [], 'top games'), [
+    ...ids,
+    ...trending.map(({ gameId }) => gameId),
+  ]);
   return {
-    highlights: (highlights ?? []).map(toGameSummary),
-    trending: (trending ?? []).map(toGameSummary),
+    highlights: shown(highlighted),
+    trending: shown(trending),
     topGames: top.map(toGameSummary),
     lists: settledOr(listsResult, [], 'curated lists'),
     events: settledOr(eventsResult, [], 'events'),

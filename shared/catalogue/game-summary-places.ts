@@ -1,21 +1,32 @@
 import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
-import { eventPath, gameSummaryPlacesPath, listPath, ROOTS, suggestedGamesPath } from '../rtdb/paths.ts';
+import {
+  eventPath,
+  gameSummaryPlacesPath,
+  HOME_HIGHLIGHTS_SUMMARIES_PATH,
+  HOME_TRENDING_PATH,
+  listPath,
+  ROOTS,
+  suggestedGamesPath,
+} from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { GameSummaryRecord } from '../schemas/game-summary.ts';
 
 // Where each game's summary is kept, so that a change to the game rewrites exactly those copies. The
 // records that show games keep their summaries (a list's games, an event's featured games, the games
-// suggested with a game: shared/schemas/game-summary.ts), and `game_summary_places/{gameId}` names them,
+// suggested with a game, the home page's highlighted and hottest games: shared/schemas/game-summary.ts), and `game_summary_places/{gameId}` names them,
 // place key → true. Whoever writes summaries into a record writes these entries in the same PATCH, and
 // deletes those of games the record no longer shows, so the index names what is there and nothing else:
 // a refresh reads one node and writes one path per place, never searching the records.
 
 /** A record keeping summaries of games. */
 export type SummaryPlace =
-  { kind: 'list'; code: string } | { kind: 'event'; eventId: string } | { kind: 'suggested'; gameId: string };
+  | { kind: 'list'; code: string }
+  | { kind: 'event'; eventId: string }
+  | { kind: 'suggested'; gameId: string }
+  | { kind: 'home'; part: 'highlights' | 'trending' };
 
-/** The place's key in the index: `list:{code}`, `event:{id}`, `suggested:{gameId}`. */
+/** The place's key in the index: `list:{code}`, `event:{id}`, `suggested:{gameId}`, `home:highlights`. */
 export function summaryPlaceKey(place: SummaryPlace): string {
   switch (place.kind) {
     case 'list':
@@ -24,6 +35,8 @@ export function summaryPlaceKey(place: SummaryPlace): string {
       return `event:${place.eventId}`;
     case 'suggested':
       return `suggested:${place.gameId}`;
+    case 'home':
+      return `home:${place.part}`;
   }
 }
 
@@ -39,6 +52,8 @@ export function parseSummaryPlaceKey(key: string): SummaryPlace | null {
       return { kind: 'event', eventId: id };
     case 'suggested':
       return { kind: 'suggested', gameId: id };
+    case 'home':
+      return id === 'highlights' || id === 'trending' ? { kind: 'home', part: id } : null;
     default:
       return null;
   }
@@ -53,6 +68,8 @@ export function summariesPathAt(place: SummaryPlace): string {
       return `${eventPath(place.eventId)}/game_summaries`;
     case 'suggested':
       return suggestedGamesPath(place.gameId);
+    case 'home':
+      return place.part === 'highlights' ? HOME_HIGHLIGHTS_SUMMARIES_PATH : HOME_TRENDING_PATH;
   }
 }
 

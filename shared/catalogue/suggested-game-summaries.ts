@@ -15,9 +15,12 @@ import { planSummaryPlaceEntries } from './game-summary-places.ts';
 /** One kept suggestion: its ratio (see se_matrix), and the summary when it could be written. */
 const keptSuggestionSchema = z.object({ ratio: z.number() }).loose();
 
-/** A game record as its page reads it: the game and the suggestions it keeps. */
+/**
+ * A game record as its page reads it: the game and the suggestions it keeps, each checked on its own by
+ * keptSuggestions (one of the wrong shape must not cost the page its game).
+ */
 export const gameWithSuggestionsSchema = gameSchema.extend({
-  suggested: z.record(z.string(), keptSuggestionSchema.nullable().catch(null)).optional(),
+  suggested: z.record(z.string(), z.unknown()).optional(),
 });
 
 /** A suggestion as the page shows it: the game's id, and its summary (null: read the game itself). */
@@ -64,12 +67,21 @@ export function planKeptSuggestions(
   };
 }
 
-/** The suggestions a game record keeps, best first (ties by id), each with its summary when it has one. */
+/**
+ * The suggestions a game record keeps, best first (ties by id), each with its summary when it has one; an
+ * entry of the wrong shape (no ratio) is left out and told to `onWrongShape`.
+ */
 export function keptSuggestions(
   suggested: z.infer<typeof gameWithSuggestionsSchema>['suggested'],
+  onWrongShape: (gameId: string, error: z.ZodError) => void = () => {},
 ): KeptSuggestion[] {
   return Object.entries(suggested ?? {})
-    .flatMap(([gameId, entry]) => (entry ? [{ gameId, ratio: entry.ratio, entry }] : []))
+    .flatMap(([gameId, value]) => {
+      const entry = keptSuggestionSchema.safeParse(value);
+      if (entry.success) return [{ gameId, ratio: entry.data.ratio, entry: entry.data }];
+      onWrongShape(gameId, entry.error);
+      return [];
+    })
     .sort((a, b) => b.ratio - a.ratio || (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0))
     .slice(0, DEFAULT_SUGGEST_COUNT)
     .map(({ gameId, entry }) => {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { planSummaryPlaceEntries, summariesPathAt } from '../catalogue/game-summary-places.ts';
 import { readGameSummaries } from '../catalogue/game-summary-reads.ts';
+import { homeHighlightsSchema, hottestGames, planHomeTrending } from '../catalogue/home-highlights.ts';
+import { TRENDING_GAMES_SHOWN } from '../constants.ts';
 import { listGameIds } from '../lists/list-game-summaries.ts';
 import { ROOTS } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
@@ -11,8 +13,8 @@ import type { Job, JobContext } from './job.ts';
 import { childPages, JOB_PARALLEL_REQUESTS } from './paged-reads.ts';
 import { writeKeptSuggestions } from './suggestion-engine-job.ts';
 
-// `npm run job -- game-summaries`: fills the summaries of the games that lists, events and suggestion rows
-// show into data written before they kept them (shared/schemas/game-summary.ts), with the index of where
+// `npm run job -- game-summaries`: fills the summaries of the games that lists, events, suggestion rows and
+// home (its highlights and hottest games) show into data written before they kept them (shared/schemas/game-summary.ts), with the index of where
 // each is kept (shared/catalogue/game-summary-places.ts). Every list and event is rewritten from what it
 // names now and every game's kept suggestions from its `se_matrix` row, each record in one PATCH of its
 // summaries and its index entries; a summary a record kept of a game it no longer names goes, with its
@@ -35,8 +37,10 @@ export interface GameSummariesRun {
   lists: number;
   events: number;
   gamesWithSuggestions: number;
-  /** Summaries written into lists and events. */
+  /** Summaries written into lists, events and home's highlights. */
   summaries: number;
+  /** The hottest games home keeps. */
+  trending: number;
 }
 
 /** Summaries of games, each read once per run (JOB_PARALLEL_REQUESTS at a time); absent: no valid game. */
@@ -103,7 +107,13 @@ export async function runGameSummaries({
   log,
 }: Pick<JobContext, 'db' | 'log'>): Promise<GameSummariesRun> {
   const cache = new SummaryCache(db);
-  const run: GameSummariesRun = { lists: 0, events: 0, gamesWithSuggestions: 0, summaries: 0 };
+  const run: GameSummariesRun = {
+    lists: 0,
+    events: 0,
+    gamesWithSuggestions: 0,
+    summaries: 0,
+    trending: 0,
+  };
 
   const lists = showingRecords(
     db,
@@ -157,6 +167,32 @@ export async function runGameSummaries({
     run.gamesWithSuggestions += rows.length;
   }
   log(`game-summaries: ${String(run.gamesWithSuggestions)} games' suggestions`);
+
+  // Home: its highlighted games, and the hottest games of the trending index with theirs.
+  const home = await db.read(ROOTS.highlightsHome, homeHighlightsSchema);
+  if (home) {
+    run.summaries += await keepSummaries(
+      db,
+      {
+        place: { kind: 'home', part: 'highlights' },
+        names: Object.keys(home.games),
+        kept: Object.keys(home.game_summaries ?? {}),
+      },
+      cache,
+    );
+  }
+  const index = await db.query(
+    ROOTS.trendingIndex,
+    { orderBy: '$value', limitToLast: TRENDING_GAMES_SHOWN },
+    z.record(z.string(), z.number()),
+  );
+  const hottest = hottestGames(index ?? {}).map(([id]) => id);
+  await db.patch(
+    '',
+    planHomeTrending(index ?? {}, await cache.of(hottest), Object.keys(home?.trending ?? {})),
+  );
+  run.trending = hottest.length;
+  log(`game-summaries: home's highlights and ${String(run.trending)} hottest games`);
   return run;
 }
 
@@ -166,6 +202,6 @@ export const gameSummariesJob: Job = {
     'fills the summaries of the games lists, events and suggestions show into records written before they kept them',
   async run(context) {
     const run = await runGameSummaries(context);
-    return `${run.summaries.toLocaleString('en')} game summaries kept in ${String(run.lists)} lists and ${String(run.events)} events; suggestions of ${run.gamesWithSuggestions.toLocaleString('en')} games`;
+    return `${run.summaries.toLocaleString('en')} game summaries kept in ${String(run.lists)} lists, ${String(run.events)} events and home's highlights; suggestions of ${run.gamesWithSuggestions.toLocaleString('en')} games; ${String(run.trending)} hottest games`;
   },
 };

@@ -15,7 +15,10 @@
 import { z } from 'zod';
 import { facetIndexUpdates, type GameFacetChange } from '../catalogue/catalogue-facet-index.ts';
 import { compareKeys } from '../rtdb/key-order.ts';
-import { gamePath, ROOTS, SOCIAL_ROOTS } from '../rtdb/paths.ts';
+import { hottestGames, planHomeTrending } from '../catalogue/home-highlights.ts';
+import { gamePath, HOME_TRENDING_PATH, ROOTS, SOCIAL_ROOTS } from '../rtdb/paths.ts';
+import { gameSchema as gameRecordSchema } from '../schemas/game.ts';
+import { gameSummaryRecordOf } from '../schemas/game-summary.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { Job, JobContext } from './job.ts';
 import {
@@ -338,9 +341,36 @@ export async function runTrending({ db, now, log }: JobContext): Promise<string>
   const index = trendingIndex(new Map([...scores].filter(([id]) => games.has(id))));
   const stored = await db.get(ROOTS.trendingIndex);
   const sameIndex = JSON.stringify(sortedEntries(stored)) === JSON.stringify(sortedEntries(index));
-  if (!sameIndex) await db.patch('', { [ROOTS.trendingIndex]: Object.keys(index).length > 0 ? index : null });
+  // Home keeps the hottest games with their summaries beside its highlights, for its page to read in one
+  // read (shared/catalogue/home-highlights.ts), written with the index when either changed.
+  const keptBefore = await db.get(HOME_TRENDING_PATH);
+  const summaries = new Map(
+    hottestGames(index).flatMap(([id]) => {
+      const game = gameRecordSchema.safeParse(gameRecords.get(id));
+      return game.success ? [[id, gameSummaryRecordOf(game.data)] as const] : [];
+    }),
+  );
+  const keptHome = planHomeTrending(
+    index,
+    summaries,
+    keptBefore !== null && typeof keptBefore === 'object' ? Object.keys(keptBefore) : [],
+  );
+  const sameKept =
+    JSON.stringify(sortedDeep(keptBefore)) ===
+    JSON.stringify(sortedDeep(keptHome[HOME_TRENDING_PATH] ?? null));
+  if (!sameIndex || !sameKept)
+    await db.patch('', {
+      ...(sameIndex ? {} : { [ROOTS.trendingIndex]: Object.keys(index).length > 0 ? index : null }),
+      ...keptHome,
+    });
   const trending = Object.keys(index).length;
   return `${trending.toLocaleString('en')} games trending, ${reranked.length.toLocaleString('en')} re-ranked`;
+}
+
+/** A value with every object's keys sorted, to compare what is stored with what would be written. */
+function sortedDeep(value: unknown): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return sortedEntries(value).map(([key, child]) => [key, sortedDeep(child)]);
 }
 
 function sortedEntries(value: unknown): [string, unknown][] {

@@ -72,6 +72,10 @@ export const gameSummaryPlacesPath = (gameId: string): string => `${ROOTS.gameSu
 export const listRevisionPath = (code: string): string => `${listPath(code)}/revision`;
 /** The home highlights' revision, as for lists. */
 export const HOME_HIGHLIGHTS_REVISION_PATH = `${ROOTS.highlightsHome}/revision`;
+/** The highlighted games' summaries, game id → summary (shared/schemas/game-summary.ts). */
+export const HOME_HIGHLIGHTS_SUMMARIES_PATH = `${ROOTS.highlightsHome}/game_summaries`;
+/** The hottest games as home shows them, game id → `{ score, …its summary }`, kept by the trending job. */
+export const HOME_TRENDING_PATH = `${ROOTS.highlightsHome}/trending`;
 /** A list's entry in `lists-public`, the summary list pages and imports keep beside the list. */
 export const listPublicPath = (code: string): string => `${ROOTS.listsPublic}/${code}`;
 /** A list's events, event id → { games, count, timestamp }, read newest first by `timestamp`. */

@@ -1,5 +1,5 @@
 // Kept game summaries against the real emulator: `npm run job -- game-summaries` fills them into lists,
-// events and suggestion rows written before records kept them (and the index of where each is kept),
+// events, suggestion rows and home written before records kept them (and the index of where each is kept),
 // drops a summary a record kept of a game it no longer names, and a second run changes nothing; a
 // re-import of the catalogue rewrites the copies of a game whose name, genre, year or icon changed, and
 // only where the index says they are.
@@ -58,11 +58,15 @@ describe('the game-summaries job', () => {
         games: { celeste: 1 },
       },
       'se_matrix/celeste': { hades: 0.8, 'dead-cells': 0.3 },
+      'highlights/home': { games: { 'dead-cells': 1 }, revision: 4 },
+      'indices_public/trendingIndex': { celeste: 3, hades: 7 },
       // An event that does not validate is left as it is.
       'events/broken': { name: 42 },
     });
     const summary = await runJob();
-    expect(summary).toBe('3 game summaries kept in 1 lists and 1 events; suggestions of 1 games');
+    expect(summary).toBe(
+      "4 game summaries kept in 1 lists, 1 events and home's highlights; suggestions of 1 games; 2 hottest games",
+    );
     expect(await db.server.get('lists/roguelites/game_summaries')).toEqual({
       hades: {
         name: 'Hades',
@@ -84,11 +88,21 @@ describe('the game-summaries job', () => {
     expect(await db.server.get('games/celeste/suggested')).toEqual({
       hades: expect.objectContaining({ ratio: 0.8, name: 'Hades' }) as unknown,
     });
+    // Home keeps its highlights' summaries and the hottest games with theirs, hottest first by score.
+    expect(await db.server.get('highlights/home')).toEqual({
+      games: { 'dead-cells': 1 },
+      revision: 4,
+      game_summaries: { 'dead-cells': { name: 'Dead Cells', deeplink_url_code: 'dead-cells' } },
+      trending: {
+        hades: expect.objectContaining({ score: 7, name: 'Hades' }) as unknown,
+        celeste: expect.objectContaining({ score: 3, name: 'Celeste' }) as unknown,
+      },
+    });
     expect(await db.server.get('game_summary_places')).toEqual({
-      hades: { 'list:roguelites': true, 'suggested:celeste': true },
-      'dead-cells': { 'list:roguelites': true },
+      hades: { 'list:roguelites': true, 'suggested:celeste': true, 'home:trending': true },
+      'dead-cells': { 'list:roguelites': true, 'home:highlights': true },
       'gone-game': { 'list:roguelites': true },
-      celeste: { 'event:summer-fest': true },
+      celeste: { 'event:summer-fest': true, 'home:trending': true },
     });
     expect(await db.server.get('events/broken')).toEqual({ name: 42 });
   });
@@ -118,6 +132,7 @@ describe('a re-import of the catalogue', () => {
     };
     expect(await db.server.get('lists/roguelites/game_summaries/hades')).toEqual(copy);
     expect(await db.server.get('games/celeste/suggested/hades')).toEqual({ ratio: 0.8, ...copy });
+    expect(await db.server.get('highlights/home/trending/hades')).toEqual({ score: 7, ...copy });
     // A game shown nowhere gets no copy made anywhere.
     await writeGames(db.server, [row(4, 'hollow-knight', 'Hollow Knight')]);
     expect(await db.server.get('game_summary_places/hollow-knight')).toBeNull();

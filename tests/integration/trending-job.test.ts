@@ -125,6 +125,13 @@ describe('the trending job', () => {
     // Celeste: 5 follows × 3 + post 2 + like 1 + yes 2 = 20 now; Hades: its follow a week ago, 3 × ½.
     expect(await server.get('indices_public/trendingIndex')).toEqual({ celeste: 20, hades: 1.5 });
     expect(await trendingGameIds(db.anonymous)).toEqual(['celeste', 'hades']);
+    // Home keeps them with their summaries, for its page to read with its highlights, and the index of
+    // where summaries are kept names home (shared/catalogue/home-highlights.ts).
+    expect(await server.get('highlights/home/trending')).toEqual({
+      celeste: expect.objectContaining({ score: 20, name: 'celeste', genre: 'Indie' }) as unknown,
+      hades: expect.objectContaining({ score: 1.5, name: 'hades', genre: 'Action' }) as unknown,
+    });
+    expect(await server.get('game_summary_places/celeste')).toEqual({ 'home:trending': true });
     // Top games: base + followers + trending. Celeste 84 + 5 + 20; Hades 85 + 1 + 1.5; Inside unchanged.
     const top = await fetchTopGames(db.anonymous);
     expect(top.map((g) => [g.uuid, g.weighted_index])).toEqual([
@@ -155,6 +162,8 @@ describe('the trending job', () => {
     expect(await runAt(TEST_DATABASE_NOW + 29 * DAY)).toBe('0 games trending, 2 re-ranked');
     expect(await server.get('indices_public/trendingIndex')).toBeNull();
     expect(await trendingGameIds(db.anonymous)).toEqual([]);
+    expect(await server.get('highlights/home/trending')).toBeNull();
+    expect(await server.get('game_summary_places')).toBeNull();
     const top = await fetchTopGames(db.anonymous);
     expect(top.map((g) => [g.uuid, g.weighted_index])).toEqual([
       ['celeste', 89],

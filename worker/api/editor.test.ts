@@ -31,6 +31,12 @@ async function cached(path: string) {
   expect((await visit(path)).cache).toBe('hit');
 }
 
+/** The highlighted games and revision saved (the node also keeps the games' summaries and the hottest games). */
+const highlightsSaved = async () => {
+  const { games, revision } = ((await db.get('highlights/home')) ?? {}) as Record<string, unknown>;
+  return { games, revision };
+};
+
 const putList = (uid: string | undefined, code: string, json: unknown) =>
   call(`/api/editor/lists/${code}`, { method: 'PUT', ...(uid ? { uid } : {}), json });
 
@@ -115,7 +121,12 @@ describe('home highlights', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ games: ['balatro', 'hades'], revision: 1 });
-    expect(await db.get('highlights/home')).toEqual({ games: { balatro: 1, hades: 2 }, revision: 1 });
+    expect(await highlightsSaved()).toEqual({ games: { balatro: 1, hades: 2 }, revision: 1 });
+    // With their summaries, so that home reads no game one by one (shared/schemas/game-summary.ts).
+    expect(Object.keys((await db.get('highlights/home/game_summaries')) as object).sort()).toEqual([
+      'balatro',
+      'hades',
+    ]);
     const home = await visit('/');
     expect(home.cache).toBeNull();
     expect(home.body).toContain('Game balatro');
@@ -142,7 +153,7 @@ describe('home highlights', () => {
         message: 'Someone else saved the highlights since you opened them: reload to see theirs.',
       },
     });
-    expect(await db.get('highlights/home')).toEqual({ games: { balatro: 1, hades: 2 }, revision: 1 });
+    expect(await highlightsSaved()).toEqual({ games: { balatro: 1, hades: 2 }, revision: 1 });
     // Two editors who both read revision 1 save at the same moment.
     const racing = await Promise.all(
       [['celeste'], ['inscryption']].map((games) =>
@@ -151,7 +162,7 @@ describe('home highlights', () => {
     );
     expect(racing.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const kept = racing[0]?.status === 200 ? 'celeste' : 'inscryption';
-    expect(await db.get('highlights/home')).toEqual({ games: { [kept]: 1 }, revision: 2 });
+    expect(await highlightsSaved()).toEqual({ games: { [kept]: 1 }, revision: 2 });
     // A revision is a whole number: anything else is refused as input.
     for (const revision of [-1, 1.5, '2', null]) {
       const bad = await call('/api/editor/highlights', {
@@ -190,7 +201,7 @@ describe('home highlights', () => {
       });
       expect(bad.status).toBe(400);
     }
-    expect(await db.get('highlights/home')).toEqual({ games: { balatro: 1, hades: 2 }, revision: 3 });
+    expect(await highlightsSaved()).toEqual({ games: { balatro: 1, hades: 2 }, revision: 3 });
   });
 });
 
