@@ -326,6 +326,17 @@ describe('exporting what a member put in', () => {
     expect((await exportOf('libana', 'xml')).status).toBe(400);
   });
 
+  it('keeps the CSV to its member too: 401 to a visitor, 400 to a format asked twice, nothing in either', async () => {
+    const visitor = await call('/api/library/export?format=csv');
+    expect(visitor.status).toBe(401);
+    expect(await visitor.text()).not.toContain('libana');
+    const twice = await call('/api/library/export?format=csv&format=json', { uid: 'libana' });
+    expect(twice.status).toBe(400);
+    const refused = await twice.json<{ error: { code: string; fields?: Record<string, string> } }>();
+    expect(refused.error.code).toBe('invalid-input');
+    expect(refused.error.fields).toHaveProperty('format');
+  });
+
   it('is read back by the import: the same games, matched for certain', async () => {
     for (const format of ['json', 'csv']) {
       const file = parseLibraryFile(await (await exportOf('libana', format)).text());
