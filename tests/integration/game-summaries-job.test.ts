@@ -4,6 +4,7 @@
 // re-import of the catalogue rewrites the copies of a game whose name, genre, year or icon changed, and
 // only where the index says they are.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshGameSummary, SUMMARY_COPIES_PER_WRITE } from '../../shared/catalogue/game-summary-places.ts';
 import { writeGames } from '../../shared/catalogue/game-updates.ts';
 import { catalogueRowSchema, type CatalogueRow } from '../../shared/catalogue/catalogue-row.ts';
 import { JOBS } from '../../shared/jobs/jobs.ts';
@@ -137,6 +138,42 @@ describe('a re-import of the catalogue', () => {
     await writeGames(db.server, [row(4, 'hollow-knight', 'Hollow Knight')]);
     expect(await db.server.get('game_summary_places/hollow-knight')).toBeNull();
     expect(JSON.stringify(await db.server.get('lists'))).not.toContain('hollow-knight');
+  });
+
+  it('a refresh of one game (what a queue consumer would run) rewrites its copies in bounded PATCHes', async () => {
+    const requests: string[] = [];
+    const counting = {
+      ...db.server,
+      patch: (path: string, value: Record<string, unknown>) => {
+        requests.push(`${String(Object.keys(value).length)} paths`);
+        return db.server.patch(path, value);
+      },
+    };
+    // Hades is kept in a list, a suggestion and home's hottest games, and in very many lists more.
+    const more = SUMMARY_COPIES_PER_WRITE + 1;
+    await db.server.patch(
+      '',
+      Object.fromEntries(
+        Array.from({ length: more }, (_, n) => [`game_summary_places/hades/list:many-${String(n)}`, true]),
+      ),
+    );
+    expect(await refreshGameSummary(counting, 'hades', { name: 'Hades Renamed' })).toBe(more + 3);
+    expect(requests).toEqual([`${String(SUMMARY_COPIES_PER_WRITE)} paths`, '4 paths']);
+    expect(await db.server.get('lists/roguelites/game_summaries/hades/name')).toBe('Hades Renamed');
+    expect(await db.server.get('highlights/home/trending/hades/name')).toBe('Hades Renamed');
+    expect(await db.server.get('games/celeste/suggested/hades')).toMatchObject({
+      ratio: 0.8,
+      name: 'Hades Renamed',
+    });
+    await db.server.patch(
+      '',
+      Object.fromEntries(
+        Array.from({ length: more }, (_, n): [string, null][] => [
+          [`game_summary_places/hades/list:many-${String(n)}`, null],
+          [`lists/many-${String(n)}`, null],
+        ]).flat(),
+      ),
+    );
   });
 
   it('drops a copy’s genre when the game loses its genres', async () => {
