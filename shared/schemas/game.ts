@@ -19,6 +19,11 @@ export const gameSchema = z.object({
   follows: z.number().int().nonnegative().default(0),
   /** How many members have it on each shelf (shared/schemas/shelf.ts); moved by their shelf changes only. */
   shelves: z.partialRecord(shelfSchema, z.number().int()).optional(),
+  /**
+   * Its ratings: `count`, `sum` and each score's count `s1` … `s10` (shared/schemas/rating.ts); moved by
+   * members' rating changes only.
+   */
+  ratings: z.record(z.string(), z.number().int()).optional(),
   /** The ranking used for top games (higher first); games without one rank last. */
   weighted_index: z.number().optional(),
   content: iconHolderSchema.extend({ description: z.string().optional() }).default({}),

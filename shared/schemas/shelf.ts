@@ -15,11 +15,14 @@ export const shelfRequestSchema = z.strictObject({ status: shelfSchema });
 
 /**
  * `users/{uid}/private/gamelist/{gameId}`: the member's shelf for the game (null once taken off: the entry
- * stays, as the gate of the pair's next change), and since when.
+ * stays, as the gate of the pair's next change), since when, and their score of it (1 to 10,
+ * shared/schemas/rating.ts): one entry, so that one gate orders the pair's shelf and rating changes.
  */
 export const gamelistEntrySchema = z.object({
-  status: shelfSchema.nullable(),
+  // Absent once taken off (the database drops nulls) while a score keeps the entry.
+  status: shelfSchema.nullable().default(null),
   timestamp: z.number().optional(),
+  score: z.number().int().min(1).max(10).optional(),
 });
 export type GamelistEntry = z.infer<typeof gamelistEntrySchema>;
 

@@ -93,7 +93,12 @@ export function planShelf(
   };
   return {
     kind: 'write',
-    next: { status: to, timestamp: SERVER_TIMESTAMP },
+    // The member's score of the game lives in the same entry (shared/transitions/rating.ts): kept as it is.
+    next: {
+      status: to,
+      timestamp: SERVER_TIMESTAMP,
+      ...(current?.score === undefined ? {} : { score: current.score }),
+    },
     updates,
     result: { status: to, changed: true, counts: countsAfter(counts, from, to, true) },
   };

@@ -71,6 +71,7 @@ export const API_TAGS = [
     name: 'Shelves',
     description: 'Where a game stands for a member: want to play, playing, played, dropped.',
   },
+  { name: 'Ratings', description: 'A member’s score of a game, 1 to 10, and each game’s ratings.' },
   { name: 'Profiles', description: 'A member’s brief, details and header picture.' },
   { name: 'Blocks', description: 'Hiding posts, comments and members, and games one is not interested in.' },
   { name: 'Search', description: 'Games and members by name.' },

@@ -27,6 +27,7 @@ import { profilesApi } from './profiles.ts';
 import { profileImagesApi } from './profile-images.ts';
 import { reportsApi } from './reports.ts';
 import { searchApi } from './search.ts';
+import { ratingsApi } from './ratings.ts';
 import { shelvesApi } from './shelves.ts';
 import { suggestionsApi } from './suggestions.ts';
 import { votesApi } from './votes.ts';
@@ -86,6 +87,7 @@ const routes = $(
   .route('/reports', reportsApi)
   .route('/search', searchApi)
   .route('/', shelvesApi)
+  .route('/', ratingsApi)
   .route('/suggestions', suggestionsApi)
   .route('/votes', votesApi);
 
