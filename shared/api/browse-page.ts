@@ -2,6 +2,7 @@ import type { CurrentUserRecord } from '../auth/account-api.ts';
 import type { BlockedList } from '../blocks/blocked-list.ts';
 import type { SuggestedGameSummary } from '../catalogue/suggested-games.ts';
 import type { GameSummary } from '../page-data.ts';
+import type { CatalogueSelection } from '../schemas/catalogue-selection.ts';
 
 /** A genre or tag of the catalogue, as the browse page offers it. */
 export interface CatalogueFacetLink {
@@ -9,14 +10,6 @@ export interface CatalogueFacetLink {
   name: string;
   /** How many games have it. */
   count: number;
-}
-
-/** Which part of the catalogue the browse page shows: `/browse?genre=<slug>` or `?tag=<slug>`, `&after=<cursor>`. */
-export interface CatalogueSelection {
-  facet: 'genre' | 'tag';
-  slug: string;
-  /** The opaque cursor of the page, from the previous page's `nextCursor`; absent on the first page. */
-  after?: string | undefined;
 }
 
 /** The catalogue part of the browse page: its genres and tags, and one page of the chosen one's games. */

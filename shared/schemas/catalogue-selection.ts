@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import type { CatalogueSelection } from '../api/browse-page.ts';
 import { facetCursorSchema, facetSlugSchema } from './catalogue-facet.ts';
+
+/** Which part of the catalogue the browse page shows: `/browse?genre=<slug>` or `?tag=<slug>`, `&after=<cursor>`. */
+export interface CatalogueSelection {
+  facet: 'genre' | 'tag';
+  slug: string;
+  /** The opaque cursor of the page, from the previous page's `nextCursor`; absent on the first page. */
+  after?: string | undefined;
+}
 
 /**
  * What the browse page's query string may say about the catalogue (`?genre=<slug>` or `?tag=<slug>`, and

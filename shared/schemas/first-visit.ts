@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gameSummarySchema } from './browse-page.ts';
+import { gameSummarySchema } from './game-summary.ts';
 
 // The first visit (issue 24, point 5): a new member or guest picks a few games they played or want to
 // play, then lands on browse with suggestions built from them. `users/{uid}/private/isOnboarded` (spec:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deepLinkSchema } from './keys.ts';
 import type { GameRecord } from './game.ts';
+import type { GameSummary } from '../page-data.ts';
 
 /**
  * A game as the records that show it keep it (a list's games, an event's featured games, a game's
@@ -42,3 +43,14 @@ export function gameSummaryRecordOf(
     ...(year !== undefined && Number.isInteger(year) ? { year } : {}),
   };
 }
+
+/** A game as grids and lists show it on pages and in API answers (shared/page-data.ts). */
+export const gameSummarySchema = z.object({
+  uuid: z.string(),
+  name: z.string(),
+  deeplink_url_code: z.string(),
+  icon: z.string().optional(),
+  genres: z.array(z.string()),
+  release_date: z.string().optional(),
+  developers: z.array(z.string()),
+}) satisfies z.ZodType<GameSummary>;

@@ -4,7 +4,7 @@ import {
   authClientConfigSchema,
   currentUserRecordSchema,
   usernameAvailabilitySchema,
-} from '../../shared/schemas/account.ts';
+} from '../../shared/auth/account-answers.ts';
 import { usernameSchema } from '../../shared/schemas/user.ts';
 import { registerAccount, usernameInUse } from '../auth/register-account.ts';
 import { requireUser } from '../auth/require-user.ts';

@@ -1,4 +1,4 @@
-import { browsePageDataSchema } from '../../shared/schemas/browse-page.ts';
+import { browsePageDataSchema } from '../../shared/api/browse-page-answer.ts';
 import { catalogueQuerySchema, catalogueSelectionOf } from '../../shared/schemas/catalogue-selection.ts';
 import { browsePageData } from '../browse/browse-page-data.ts';
 import { apiRoutes, jsonAnswer, memberRoute } from './route-definition.ts';

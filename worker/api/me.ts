@@ -1,4 +1,4 @@
-import { currentMemberSchema } from '../../shared/schemas/account.ts';
+import { currentMemberSchema } from '../../shared/auth/account-answers.ts';
 import { claimVerifiedEmail } from '../auth/register-account.ts';
 import { rolesOf } from '../auth/require-role.ts';
 import { readCurrentUser } from '../auth/user-record.ts';

@@ -1,4 +1,5 @@
-import type { BrowsePageData, CatalogueSelection, CatalogueView } from '../../shared/api/browse-page.ts';
+import type { BrowsePageData, CatalogueView } from '../../shared/api/browse-page.ts';
+import type { CatalogueSelection } from '../../shared/schemas/catalogue-selection.ts';
 import { blockedList, type BlockedList } from '../../shared/blocks/blocked-list.ts';
 import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
 import { hiddenTagSlugs, withoutHiddenTags } from '../../shared/catalogue/hidden-tags-filter.ts';

@@ -1,4 +1,5 @@
-import type { CatalogueSelection, CatalogueView } from '../../shared/api/browse-page.ts';
+import type { CatalogueView } from '../../shared/api/browse-page.ts';
+import type { CatalogueSelection } from '../../shared/schemas/catalogue-selection.ts';
 import { facetDirectory, gamesInFacet } from '../../shared/catalogue/catalogue-facets.ts';
 import { withoutHiddenTags } from '../../shared/catalogue/hidden-tags-filter.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';

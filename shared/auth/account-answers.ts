@@ -5,7 +5,7 @@ import type {
   CurrentUserRecord,
   MemberRoles,
   UsernameAvailability,
-} from '../auth/account-api.ts';
+} from './account-api.ts';
 
 // What the accounts endpoints answer (worker/api/accounts.ts, me.ts), as the schemas their route
 // definitions carry: they type the browser's client. The browser's auth code keeps to the plain types of

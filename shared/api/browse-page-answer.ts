@@ -1,25 +1,14 @@
 import { z } from 'zod';
-import type { BrowsePageData, CatalogueView } from '../api/browse-page.ts';
+import type { BrowsePageData, CatalogueView } from './browse-page.ts';
 import type { BlockedList } from '../blocks/blocked-list.ts';
 import type { SuggestedGameSummary } from '../catalogue/suggested-games.ts';
-import type { GameSummary } from '../page-data.ts';
-import { currentUserRecordSchema } from './account.ts';
-import { catalogueFacetSchema } from './catalogue-facet.ts';
+import { currentUserRecordSchema } from '../auth/account-answers.ts';
+import { catalogueFacetSchema } from '../schemas/catalogue-facet.ts';
+import { gameSummarySchema } from '../schemas/game-summary.ts';
 
 // What `GET /api/browse` answers (worker/api/browse.ts), as the schema its route definition carries: it
 // types the browse page's call in the browser. The Worker builds the bundle (worker/browse/); this
 // describes it, and `satisfies` holds it to the types the page and its components are written against.
-
-/** A game as grids and lists show it. */
-export const gameSummarySchema = z.object({
-  uuid: z.string(),
-  name: z.string(),
-  deeplink_url_code: z.string(),
-  icon: z.string().optional(),
-  genres: z.array(z.string()),
-  release_date: z.string().optional(),
-  developers: z.array(z.string()),
-}) satisfies z.ZodType<GameSummary>;
 
 /** A game to answer yes or no, with why it is asked. */
 const suggestedGameSummarySchema = gameSummarySchema.extend({
