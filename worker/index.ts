@@ -1,12 +1,13 @@
 import { createApp } from './app.ts';
 import { refusalForConfiguration } from './configuration.ts';
+import { HOME_FEED_DEAD_LETTER_QUEUE, keepDeadLetters } from './queues/home-feed-dead-letters.ts';
 import { consumeHomeFeedBatch } from './queues/home-feed-queue.ts';
 
 const app = createApp();
 
 /**
  * The deployed Worker: the app, behind a check that its settings are consistent (see configuration.ts),
- * and the consumer of the home-feed queue (queues/home-feed-queue.ts).
+ * and the consumer of the home-feed queue (queues/home-feed-queue.ts) and of its dead letters.
  */
 export default {
   fetch(request, env, ctx) {
@@ -18,6 +19,7 @@ export default {
       batch.retryAll();
       return;
     }
-    await consumeHomeFeedBatch(batch, env);
+    if (batch.queue === HOME_FEED_DEAD_LETTER_QUEUE) await keepDeadLetters(batch, env);
+    else await consumeHomeFeedBatch(batch, env);
   },
 } satisfies ExportedHandler<Env>;

@@ -1,6 +1,7 @@
 import { feedIdentityJob } from './feed-identity-job.ts';
 import { feedRecordsJob } from './feed-records-job.ts';
 import { gameSummariesJob } from './game-summaries-job.ts';
+import { homeFeedDeadLettersJob } from './home-feed-dead-letters-job.ts';
 import { homeFeedsJob } from './home-feeds-job.ts';
 import type { Job } from './job.ts';
 import { memberCountsJob } from './member-counts-job.ts';
@@ -19,4 +20,5 @@ export const JOBS: Readonly<Record<string, Job>> = {
   'member-counts': memberCountsJob,
   'game-summaries': gameSummariesJob,
   'home-feeds': homeFeedsJob,
+  'home-feed-dead-letters': homeFeedDeadLettersJob,
 };

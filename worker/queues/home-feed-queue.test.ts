@@ -9,11 +9,13 @@ import {
   PULLED_FEED_FOLLOWERS,
 } from '../../shared/feed/home-feed-fanout.ts';
 import type { HomeFeedMessage } from '../../shared/feed/home-feed-message.ts';
+import { HOME_FEED_DEAD_LETTERS_PATH, type DeadLetter } from '../../shared/feed/home-feed-dead-letters.ts';
+import { homeFeedDeadLettersJob } from '../../shared/jobs/home-feed-dead-letters-job.ts';
 import type { FeedPost } from '../../shared/feed/read-feed.ts';
 import { pushId } from '../../shared/push-id.ts';
 import { createApp } from '../app.ts';
 import worker from '../index.ts';
-import { consumeHomeFeedBatch } from './home-feed-queue.ts';
+import { consumeHomeFeedBatch, sendHomeFeedMessages } from './home-feed-queue.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, runTag, testEnv, testGame } from '../test-support/test-database.ts';
 
@@ -341,4 +343,47 @@ describe('the home-feed queue, end to end through Miniflare', () => {
       { timeout: 15_000, interval: 250 },
     );
   });
+});
+
+describe('a message that fails every try', () => {
+  it('lands in the dead-letter queue, is kept for an operator, and is delivered again by the job', async () => {
+    const postId = pushId(NOW + 20);
+    await writePost(postId);
+    // The database refuses this post's fan-out every time (the consumer runs in this isolate, so the
+    // fault reaches it): the queue tries it 1 + max_retries times, then dead-letters it.
+    const realFetch = globalThis.fetch.bind(globalThis);
+    let tries = 0;
+    const refused = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const fanOut =
+        init?.method === 'PATCH' &&
+        typeof init.body === 'string' &&
+        init.body.includes(`private/home-feed/${postId}`);
+      if (!fanOut) return realFetch(input, init);
+      tries++;
+      return Promise.resolve(new Response('{"error":"Internal"}', { status: 500 }));
+    });
+    try {
+      await sendHomeFeedMessages(env, [written(postId)]);
+      await vi.waitFor(
+        async () => {
+          const letters = (await db.get(HOME_FEED_DEAD_LETTERS_PATH)) as Record<string, DeadLetter> | null;
+          expect(Object.values(letters ?? {}).map((letter) => letter.message)).toContainEqual(
+            written(postId),
+          );
+        },
+        { timeout: 40_000, interval: 500 },
+      );
+    } finally {
+      refused.mockRestore();
+    }
+    // Tried once and retried max_retries (5) times before it was dead-lettered.
+    expect(tries).toBe(6);
+    expect(await inbox(FANS[0] ?? '')).not.toHaveProperty(postId);
+
+    // The cause fixed, the operator runs the job: delivered, and the letter is gone.
+    const summary = await homeFeedDeadLettersJob.run({ db, now: () => NOW, log: () => undefined });
+    expect(summary).toBe('1 dead letters delivered, 0 left');
+    for (const fan of FANS) expect(await inbox(fan)).toHaveProperty(postId);
+    expect(await db.get(HOME_FEED_DEAD_LETTERS_PATH)).toBeNull();
+  }, 60_000);
 });

@@ -22,7 +22,7 @@ import { databaseFor } from '../database.ts';
  * database it was produced against, so that a Worker test's or the bench's own namespace gets its fan-out
  * rather than the stack's; a deployed consumer ignores it and writes to its own database.
  */
-const envelopeSchema = z.object({
+export const envelopeSchema = z.object({
   message: homeFeedMessageSchema,
   database: z.object({ url: z.string(), namespace: z.string() }).optional(),
 });
@@ -51,7 +51,7 @@ export async function sendHomeFeedMessages(env: Env, messages: readonly HomeFeed
 }
 
 /** The environment a message is delivered in: the Worker's own, or (emulators only) the database it names. */
-function deliveryEnv(env: Env, envelope: z.infer<typeof envelopeSchema>): Env {
+export function deliveryEnv(env: Env, envelope: z.infer<typeof envelopeSchema>): Env {
   if (!envelope.database || !usesEmulators(env)) return env;
   const named: Env = {
     ...env,
