@@ -6,7 +6,7 @@ import {
   REPORT_REASON_LABELS,
   type PostingBlockDays,
   type ReportOutcome,
-} from '../../shared/reports/report-reasons.ts';
+} from '../../shared/schemas/report-reasons.ts';
 import type { ReportAction } from '../../shared/schemas/report.ts';
 import { apiFailureText } from './api-failure-text.ts';
 import { callApi } from './browser-capabilities.ts';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import type { CatalogueFacetLink } from '../../shared/api/browse-page.ts';
-import { MAX_HIDDEN_TAGS } from '../../shared/catalogue/hidden-tags-limit.ts';
+import { MAX_HIDDEN_TAGS } from '../../shared/schemas/hidden-tags-limit.ts';
 import { callApi } from './browser-capabilities.ts';
 import { refusalMessage } from './refusal-message.ts';
 

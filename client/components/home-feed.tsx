@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ListFeedEvent } from '../../shared/feed/list-feed-event.ts';
+import type { ListFeedEvent } from '../../shared/schemas/list-feed-event.ts';
 import type { FeedPost } from '../../shared/feed/read-feed.ts';
 import { callApi } from './browser-capabilities.ts';
 import { useBrowserSession } from './browser-session.ts';

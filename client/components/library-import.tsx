@@ -2,7 +2,7 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { libraryExportCsv } from '../../shared/library/library-export-csv.ts';
 import { parseLibraryFile } from '../../shared/library/library-file.ts';
-import { MAX_LIBRARY_FILE_BYTES, MAX_MATCH_ENTRIES } from '../../shared/library/library-limits.ts';
+import { MAX_LIBRARY_FILE_BYTES, MAX_MATCH_ENTRIES } from '../../shared/schemas/library-limits.ts';
 import type { LibraryEntry, LibraryMatch, MatchedGame } from '../../shared/schemas/library-match.ts';
 import { callApi } from './browser-capabilities.ts';
 import { refusalMessage } from './refusal-message.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ListFeedEvent } from '../../shared/feed/list-feed-event.ts';
+import type { ListFeedEvent } from '../../shared/schemas/list-feed-event.ts';
 import { RelativeTime } from './relative-time.tsx';
 
 /** "Hades", "Hades and Celeste", "Hades, Celeste and Dead Cells". */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { listActivitySchema, type ListActivity } from '../lists/list-activity-record.ts';
+import { listActivitySchema, type ListActivity } from '../schemas/list-activity-record.ts';
 import { gameNode, listActivityPath, listPath } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { FeedPosition } from './feed-cursor.ts';
 import { sliceAfterCursor, type FeedSlice } from './home-feed.ts';
-import type { ListFeedEvent } from './list-feed-event.ts';
+import type { ListFeedEvent } from '../schemas/list-feed-event.ts';
 
 // The followed lists' part of the home feed: each list's events (list_activity/{code}, written by
 // shared/lists/list-activity.ts) are one more feed, read a slice at a time like a followed game's posts

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../schemas/keys.ts';
 import { decodeFeedCursor, isAfter, newestFirst, type FeedPosition } from './feed-cursor.ts';
-import { listFeedEventSchema, type ListFeedEvent } from './list-feed-event.ts';
+import { listFeedEventSchema, type ListFeedEvent } from '../schemas/list-feed-event.ts';
 import type { FeedPage } from './read-feed.ts';
 
 // The home feed's order and paging, shared by the `http-getFeed` function (which builds a page), the

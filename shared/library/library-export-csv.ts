@@ -1,5 +1,5 @@
 import type { LibraryExport } from '../schemas/library-export.ts';
-import { LIBRARY_CSV_FOLLOWED_GAME } from './library-limits.ts';
+import { LIBRARY_CSV_FOLLOWED_GAME } from '../schemas/library-limits.ts';
 
 // The CSV form of a member's export: one row per thing they put in, with its type, id, name (a game's
 // name, a post's or comment's text), Steam app id, the time as ISO 8601, and what it belongs to (the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_LIBRARY_ENTRIES, MAX_LIBRARY_FILE_BYTES } from './library-limits.ts';
+import { MAX_LIBRARY_ENTRIES, MAX_LIBRARY_FILE_BYTES } from '../schemas/library-limits.ts';
 import type { LibraryExport } from '../schemas/library-export.ts';
 import { libraryExportCsv } from './library-export-csv.ts';
 import { parseLibraryFile, type LibraryFile } from './library-file.ts';

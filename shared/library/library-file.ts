@@ -7,7 +7,7 @@ import {
   MAX_LIBRARY_FILE_BYTES,
   MAX_LIBRARY_NAME_LENGTH,
   MAX_STEAM_APPID,
-} from './library-limits.ts';
+} from '../schemas/library-limits.ts';
 import { phraseKey } from '../search/search-text.ts';
 
 // Reading a library file exported from another tracker or store, in the browser, before anything is

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gamesGained, planListGainedGames } from './list-activity.ts';
-import { listActivitySchema } from './list-activity-record.ts';
+import { listActivitySchema } from '../schemas/list-activity-record.ts';
 
 const AT = Date.UTC(2031, 0, 2, 10, 0, 0);
 

@@ -1,7 +1,7 @@
 import { listActivityNode } from '../rtdb/paths.ts';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import { pushId } from '../push-id.ts';
-import { LIST_ACTIVITY_NAMED_GAMES, type ListActivity } from './list-activity-record.ts';
+import { LIST_ACTIVITY_NAMED_GAMES, type ListActivity } from '../schemas/list-activity-record.ts';
 
 /**
  * THE way to tell a list's followers that it gained games. Whoever adds games to a list (the list

@@ -1,7 +1,7 @@
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import { notificationNode } from '../rtdb/paths.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
-import type { NotificationKind } from './notification-record.ts';
+import type { NotificationKind } from '../schemas/notification-record.ts';
 
 /** What a follow, like or comment tells its recipient. */
 export interface NotificationEntry {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notificationKindSchema, reportNotificationSchema } from './notification-record.ts';
+import { notificationKindSchema, reportNotificationSchema } from '../schemas/notification-record.ts';
 
 // What `GET /api/notifications` (and its `/unread` and `/seen`) answer: the member's notifications as the
 // bell shows them, read by shared/notifications/read-notifications.ts. The schemas type the browser's

@@ -15,7 +15,7 @@ import {
   notificationsSeenSchema,
   reportNotificationSchema,
   type ReportNotificationRecord,
-} from './notification-record.ts';
+} from '../schemas/notification-record.ts';
 import type {
   memberNotificationItemSchema,
   notificationItemSchema,

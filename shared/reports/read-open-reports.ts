@@ -24,7 +24,7 @@ import {
   type reportMemberSchema,
 } from '../schemas/report.ts';
 import { reportItemKey } from '../transitions/report.ts';
-import type { ReportKind } from './report-reasons.ts';
+import type { ReportKind } from '../schemas/report-reasons.ts';
 
 /** Most reported items one page of the editors' queue shows, newest report first. */
 export const OPEN_REPORTS_PAGE_SIZE = 20;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listFeedEventSchema } from '../feed/list-feed-event.ts';
+import { listFeedEventSchema } from './list-feed-event.ts';
 import { eventSchema } from './event.ts';
 import { followIndexEntrySchema } from './follow.ts';
 import { gameSchema } from './game.ts';

@@ -8,7 +8,7 @@ import { facetSlugSchema } from './catalogue-facet.ts';
  */
 
 /** The most tags one member may hide (a plain number apart, for the browser). */
-export { MAX_HIDDEN_TAGS } from '../catalogue/hidden-tags-limit.ts';
+export { MAX_HIDDEN_TAGS } from './hidden-tags-limit.ts';
 
 /** A tag as the API names it in its path (`/api/hidden-tags/{slug}`). */
 export const hiddenTagSlugSchema = facetSlugSchema;

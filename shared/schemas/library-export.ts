@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIBRARY_EXPORT_FORMAT } from '../library/library-limits.ts';
+import { LIBRARY_EXPORT_FORMAT } from './library-limits.ts';
 
 // Everything a member has put in, as `GET /api/library/export` answers it: the games they follow (with
 // their names and Steam app ids, so that the file can be brought back in by the library import), the

@@ -4,7 +4,7 @@ import {
   MAX_MATCH_CANDIDATES,
   MAX_MATCH_ENTRIES,
   MAX_STEAM_APPID,
-} from '../library/library-limits.ts';
+} from './library-limits.ts';
 import { deepLinkSchema } from './keys.ts';
 
 // Bringing a library in from another tracker or store: the entries a file holds, and what

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_COMMENT_LENGTH } from '../feed/text-limits.ts';
+import { MAX_COMMENT_LENGTH } from './text-limits.ts';
 import { recordIdSchema } from './keys.ts';
 import type { RecordMeta } from './record-meta.ts';
 

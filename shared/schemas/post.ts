@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_POST_LENGTH } from '../feed/text-limits.ts';
+import { MAX_POST_LENGTH } from './text-limits.ts';
 import { recordIdSchema } from './keys.ts';
 import type { PostComment } from './post-comment.ts';
 import type { RecordMeta } from './record-meta.ts';

@@ -5,7 +5,7 @@ import {
   REPORT_KINDS,
   REPORT_OUTCOMES,
   REPORT_REASONS,
-} from '../reports/report-reasons.ts';
+} from './report-reasons.ts';
 import { recordIdSchema } from './keys.ts';
 
 // Reports (issue 21): a member tells the editors about a post, a comment or a member. The request names

@@ -14,7 +14,7 @@ import type { RtdbClient, RtdbTagged } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { TransitionBusyError } from './gated-transition.ts';
 import { pushId } from '../push-id.ts';
-import type { ReportKind, ReportOutcome } from '../reports/report-reasons.ts';
+import type { ReportKind, ReportOutcome } from '../schemas/report-reasons.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import {
   reportRecordSchema,

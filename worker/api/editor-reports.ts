@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { postFeedId } from '../../shared/feed/feed-id.ts';
 import { readComment } from '../../shared/records/read-posts.ts';
 import { readOpenReports, readReportedItem } from '../../shared/reports/read-open-reports.ts';
-import type { ReportOutcome } from '../../shared/reports/report-reasons.ts';
+import type { ReportOutcome } from '../../shared/schemas/report-reasons.ts';
 import type { MultiPathUpdate } from '../../shared/rtdb/multi-path-update.ts';
 import { openReportNode, pendingReportsNode, postNode } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';

@@ -5,7 +5,7 @@ import {
   readNotificationsPage,
   readSeenUpTo,
 } from '../../shared/notifications/read-notifications.ts';
-import { notificationSchema } from '../../shared/notifications/notification-record.ts';
+import { notificationSchema } from '../../shared/schemas/notification-record.ts';
 import {
   notificationsAnswerSchema,
   seenAnswerSchema,

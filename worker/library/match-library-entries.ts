@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { gamePath, ROOTS } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { deepLinkSchema } from '../../shared/schemas/keys.ts';
-import { MAX_MATCH_CANDIDATES } from '../../shared/library/library-limits.ts';
+import { MAX_MATCH_CANDIDATES } from '../../shared/schemas/library-limits.ts';
 import type { LibraryEntry, LibraryMatch, MatchedGame } from '../../shared/schemas/library-match.ts';
 import { storedHttpsUrlSchema } from '../../shared/schemas/https-url.ts';
 import { MAX_SEARCH_TEXT_LENGTH } from '../../shared/search-limits.ts';

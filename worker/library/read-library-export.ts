@@ -7,7 +7,7 @@ import {
   userSectionPath,
 } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { LIBRARY_EXPORT_FORMAT } from '../../shared/library/library-limits.ts';
+import { LIBRARY_EXPORT_FORMAT } from '../../shared/schemas/library-limits.ts';
 import type { LibraryExport } from '../../shared/schemas/library-export.ts';
 import { suggestionAnswerSchema } from '../../shared/schemas/suggestion.ts';
 import type { Database } from '../database.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { mergeComments } from '../../../shared/feed/live-merge.ts';
 import type { FeedComment, FeedPost } from '../../../shared/feed/read-feed.ts';
-import { MAX_COMMENT_LENGTH } from '../../../shared/feed/text-limits.ts';
+import { MAX_COMMENT_LENGTH } from '../../../shared/schemas/text-limits.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { RelativeTime } from '../relative-time.tsx';
 import { AuthorLink } from './author-link.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ShownFeed } from '../../../shared/feed/live-merge.ts';
 import type { FeedPage, FeedPost } from '../../../shared/feed/read-feed.ts';
-import { MAX_POST_LENGTH } from '../../../shared/feed/text-limits.ts';
+import { MAX_POST_LENGTH } from '../../../shared/schemas/text-limits.ts';
 import type { POST_TARGET_TYPES } from '../../../shared/schemas/post.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { FeedViewerProvider, useFeedViewer } from './feed-viewer.tsx';

@@ -5,7 +5,7 @@ import {
   REPORT_REASON_LABELS,
   REPORT_REASONS,
   type ReportReason,
-} from '../../../shared/reports/report-reasons.ts';
+} from '../../../shared/schemas/report-reasons.ts';
 import { callApi, type ApiFailure } from '../browser-capabilities.ts';
 import { refusalMessage } from '../refusal-message.ts';
 import type { ReportSubject } from './report-subject.ts';

@@ -1,4 +1,4 @@
-import type { ReportKind } from '../../../shared/reports/report-reasons.ts';
+import type { ReportKind } from '../../../shared/schemas/report-reasons.ts';
 
 // What a Report button reports, apart from the hook (use-report.tsx) and the dialog it loads on demand
 // (report-dialog.tsx): the hook imports the dialog's chunk, so the dialog may not import the hook.

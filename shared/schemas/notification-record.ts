@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { REPORT_KINDS, REPORT_OUTCOMES } from '../reports/report-reasons.ts';
-import { recordIdSchema } from '../schemas/keys.ts';
+import { REPORT_KINDS, REPORT_OUTCOMES } from './report-reasons.ts';
+import { recordIdSchema } from './keys.ts';
 
 /**
  * What a member is told about: someone followed them, liked one of their posts or comments, or commented

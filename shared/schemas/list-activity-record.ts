@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordIdSchema } from '../schemas/keys.ts';
+import { recordIdSchema } from './keys.ts';
 
 /** The most games one list event names; the rest are only counted ("and 12 more"). */
 export const LIST_ACTIVITY_NAMED_GAMES = 10;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordIdSchema } from '../schemas/keys.ts';
+import { recordIdSchema } from './keys.ts';
 
 /**
  * A home feed item of its own kind (not a post: nothing to like or comment on): a followed list gained
@@ -12,7 +12,7 @@ export const listFeedEventSchema = z.object({
   list: z.object({ code: recordIdSchema, name: z.string() }),
   /**
    * The games named, each with its id (its deep link) and name, in the list's order. Checked as loosely as
-   * the event is stored (shared/lists/list-activity-record.ts), so the Worker never refuses a page the
+   * the event is stored (shared/schemas/list-activity-record.ts), so the Worker never refuses a page the
    * function built.
    */
   games: z.array(z.object({ id: recordIdSchema, name: z.string() })),
