@@ -1,5 +1,4 @@
 import type { Game } from './schemas/game.ts';
-import type { GameSummaryRecord } from './schemas/game-summary.ts';
 
 /** What a game looks like in a grid or a list: enough to show and link it, no more. */
 export interface GameSummary {
@@ -47,20 +46,4 @@ export function toGameSummary(game: Game): GameSummary {
     if (Number.isInteger(year)) summary.year = year;
   }
   return summary;
-}
-
-/**
- * A game as a card shows it, from the summary a record keeps of it (shared/schemas/game-summary.ts): its
- * first genre and release year, which is all a card shows; no developers.
- */
-export function summaryForPage(uuid: string, kept: GameSummaryRecord): GameSummary {
-  return {
-    uuid,
-    name: kept.name,
-    deeplink_url_code: kept.deeplink_url_code,
-    ...(kept.icon ? { icon: kept.icon } : {}),
-    genres: kept.genre ? [kept.genre] : [],
-    ...(kept.year === undefined ? {} : { year: kept.year }),
-    developers: [],
-  };
 }

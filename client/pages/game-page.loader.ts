@@ -9,18 +9,14 @@ import {
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
 import { feedIdOf } from '../../shared/feed/feed-id.ts';
 import { startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
-import {
-  summaryForPage,
-  toGameSummary,
-  type GameSummary,
-  type NotFoundPageData,
-} from '../../shared/page-data.ts';
+import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { GAME } from '../../shared/records/record-kinds.ts';
 import { suggestedGamesPath } from '../../shared/rtdb/paths.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
 import type { Game } from '../../shared/schemas/game.ts';
 import { deepLinkSchema } from '../../shared/schemas/keys.ts';
 import { settledOr } from '../../shared/settled-or.ts';
+import { summaryForPage } from '../../shared/schemas/game-summary.ts';
 import { publicDatabaseContext } from '../page-data-context.ts';
 import { notFoundPageData } from './not-found-page.loader.ts';
 import { finishPageFeed } from './page-feed.ts';

@@ -7,11 +7,12 @@ import { listSummarySchema } from '../../shared/catalogue/list-summary.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
 import { trendingGameIds } from '../../shared/catalogue/trending-games.ts';
-import { summaryForPage, toGameSummary, type GameSummary } from '../../shared/page-data.ts';
+import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
 import { ROOTS } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import type { GameSummaryRecord } from '../../shared/schemas/game-summary.ts';
 import { settledOr } from '../../shared/settled-or.ts';
+import { summaryForPage } from '../../shared/schemas/game-summary.ts';
 import { publicDatabaseContext } from '../page-data-context.ts';
 
 /** A curated list as the home page links to it. */

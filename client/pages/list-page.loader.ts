@@ -2,13 +2,14 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
 import { LIST_PAGE_SIZE } from '../../shared/constants.ts';
-import { summaryForPage, toGameSummary, type GameSummary } from '../../shared/page-data.ts';
+import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
 import { followCountNode } from '../../shared/rtdb/paths.ts';
 import { GAME, LIST } from '../../shared/records/record-kinds.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
 import type { Game } from '../../shared/schemas/game.ts';
 import { deepLinkSchema } from '../../shared/schemas/keys.ts';
 import type { GameList } from '../../shared/schemas/list.ts';
+import { summaryForPage } from '../../shared/schemas/game-summary.ts';
 import { publicDatabaseContext } from '../page-data-context.ts';
 import { notFoundPageData } from './not-found-page.loader.ts';
 

@@ -44,6 +44,22 @@ export function gameSummaryRecordOf(
   };
 }
 
+/**
+ * A game as a card shows it, from the summary a record keeps of it: its first genre and release year,
+ * which is all a card shows; no developers.
+ */
+export function summaryForPage(uuid: string, kept: GameSummaryRecord): GameSummary {
+  return {
+    uuid,
+    name: kept.name,
+    deeplink_url_code: kept.deeplink_url_code,
+    ...(kept.icon ? { icon: kept.icon } : {}),
+    genres: kept.genre ? [kept.genre] : [],
+    ...(kept.year === undefined ? {} : { year: kept.year }),
+    developers: [],
+  };
+}
+
 /** A game as grids and lists show it on pages and in API answers (shared/page-data.ts). */
 export const gameSummarySchema = z.object({
   uuid: z.string(),
@@ -52,5 +68,6 @@ export const gameSummarySchema = z.object({
   icon: z.string().optional(),
   genres: z.array(z.string()),
   release_date: z.string().optional(),
+  year: z.number().int().optional(),
   developers: z.array(z.string()),
 }) satisfies z.ZodType<GameSummary>;
