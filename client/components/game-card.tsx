@@ -4,7 +4,7 @@ import { GameArt } from './game-art.tsx';
 
 /** A game in a grid: art, name, and the first genre and year. */
 export function GameCard({ game }: { game: GameSummary }) {
-  const year = game.year === undefined ? game.release_date?.slice(0, 4) : String(game.year);
+  const year = game.year ?? game.release_date?.slice(0, 4);
   const details = [game.genres[0], year].filter(Boolean).join(' · ');
   return (
     <li className="game-card">
