@@ -7,7 +7,7 @@ import {
   readPostRecord,
   readPreviewComments,
   type StoredPost,
-} from '../records/read-posts.ts';
+} from './read-posts.ts';
 import type { Post } from '../schemas/post.ts';
 import type { PostComment } from '../schemas/post-comment.ts';
 import { encodeFeedCursor, isAfter, newestFirst, type FeedPosition } from './feed-cursor.ts';

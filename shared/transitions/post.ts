@@ -19,7 +19,7 @@ import { blockedByAny, blockedReach, readPostPlace, wallOwner } from './wall-rea
 import { feedKey } from '../feed/feed-key.ts';
 import { feedIdOf, postFeedId, type FeedId } from '../feed/feed-id.ts';
 import type { FeedComment, FeedPost } from '../feed/read-feed.ts';
-import { storedCommentOf, storedPostOf } from '../records/read-posts.ts';
+import { storedCommentOf, storedPostOf } from '../feed/read-posts.ts';
 import { writtenValue } from '../rtdb/written-value.ts';
 import type { NewPostRequest, PostRecord } from '../schemas/post.ts';
 import type { PostCommentRecord } from '../schemas/post-comment.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
 import { feedCursorSchema } from '../../shared/feed/feed-cursor.ts';
 import { readCommentsPage } from '../../shared/feed/read-feed.ts';
-import { readComment } from '../../shared/records/read-posts.ts';
+import { readComment } from '../../shared/feed/read-posts.ts';
 import { postCommentsNode, postNode } from '../../shared/rtdb/paths.ts';
 import { commentsPageSchema, feedCommentSchema } from '../../shared/schemas/api-answers.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';

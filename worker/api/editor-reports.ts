@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { postFeedId } from '../../shared/feed/feed-id.ts';
-import { readComment } from '../../shared/records/read-posts.ts';
+import { readComment } from '../../shared/feed/read-posts.ts';
 import { readOpenReports, readReportedItem } from '../../shared/reports/read-open-reports.ts';
 import type { ReportOutcome } from '../../shared/schemas/report-reasons.ts';
 import type { MultiPathUpdate } from '../../shared/rtdb/multi-path-update.ts';

@@ -3,7 +3,7 @@ import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
 import { feedCursorSchema } from '../../shared/feed/feed-cursor.ts';
 import { feedIdOf } from '../../shared/feed/feed-id.ts';
 import { FEED_PAGE_SIZE, readFeedPage } from '../../shared/feed/read-feed.ts';
-import { readPost } from '../../shared/records/read-posts.ts';
+import { readPost } from '../../shared/feed/read-posts.ts';
 import { postNode } from '../../shared/rtdb/paths.ts';
 import { feedPageSchema, feedPostSchema, postAnswerSchema } from '../../shared/schemas/api-answers.ts';
 import { recordIdSchema } from '../../shared/schemas/keys.ts';

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { PREVIEW_COMMENTS_PER_POST } from '../constants.ts';
-import { FEED_KEY_CHILD } from '../feed/feed-key.ts';
+import { FEED_KEY_CHILD } from './feed-key.ts';
 import { postNode, SOCIAL_ROOTS } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { postSchema, type Post, type PostRecord } from '../schemas/post.ts';
 import type { PostComment } from '../schemas/post-comment.ts';
 import { withRecordMeta, type RecordMeta } from '../schemas/record-meta.ts';
-import { readRecord } from './read-records.ts';
-import { POST_COMMENT } from './record-kinds.ts';
+import { readRecord } from '../records/read-records.ts';
+import { POST_COMMENT } from '../records/record-kinds.ts';
 
 /** A post record as read, with its meta: the spec's `type` of the post (text, …) kept. */
 export type StoredPost = PostRecord & RecordMeta;
