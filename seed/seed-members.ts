@@ -1,4 +1,4 @@
-import { feedIdOf, type FeedId } from '../shared/feed/feed-id.ts';
+import { feedIdOf, type FeedId } from '../shared/schemas/feed-id.ts';
 import { deliverHomeFeedMessage } from '../shared/feed/home-feed-fanout.ts';
 // Demo members (seed/demo/members.json) written THROUGH the social transitions, so that every record,
 // index entry, user map and count is exactly what the live API would have produced. Safe to run again:

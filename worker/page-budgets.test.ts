@@ -7,7 +7,7 @@ import { TEST_NOW } from './auth/id-token-test-keys.ts';
 import { dropEdgeCopy } from './edge-cache.ts';
 import { sequentialRounds } from './test-support/sequential-rounds.ts';
 import { forgetProfileUids } from '../client/pages/profile-uid-memo.ts';
-import { feedIdOf, parseFeedId } from '../shared/feed/feed-id.ts';
+import { feedIdOf, parseFeedId } from '../shared/schemas/feed-id.ts';
 import { feedKey } from '../shared/feed/feed-key.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
 import { planSummaryPlaceEntries } from '../shared/catalogue/game-summary-places.ts';

@@ -1,6 +1,6 @@
 // Runs only on the Worker: the client build replaces this module with a stub (scripts/client-build-options.ts).
 import { data, type LoaderFunctionArgs } from 'react-router';
-import { feedIdOf } from '../../shared/feed/feed-id.ts';
+import { feedIdOf } from '../../shared/schemas/feed-id.ts';
 import { startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';

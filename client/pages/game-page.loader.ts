@@ -7,7 +7,7 @@ import {
   keptSuggestions,
 } from '../../shared/catalogue/suggested-game-summaries.ts';
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
-import { feedIdOf } from '../../shared/feed/feed-id.ts';
+import { feedIdOf } from '../../shared/schemas/feed-id.ts';
 import { startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { GAME } from '../../shared/records/record-kinds.ts';

@@ -5,7 +5,7 @@ import { isGuestName } from '../../shared/auth/account-api.ts';
 import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { GAMES_FOLLOWED_DEFAULT } from '../../shared/constants.ts';
-import { feedIdOf } from '../../shared/feed/feed-id.ts';
+import { feedIdOf } from '../../shared/schemas/feed-id.ts';
 import { startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
 import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { PROFILE } from '../../shared/records/record-kinds.ts';

@@ -9,7 +9,7 @@
 //
 // Used by `npm run bench:feed` and `npm run bench`.
 import { DEFAULT_NAMESPACE, startEmulator } from '../../emulator/index.ts';
-import { feedIdOf, type FeedId } from '../../shared/feed/feed-id.ts';
+import { feedIdOf, type FeedId } from '../../shared/schemas/feed-id.ts';
 import { feedKey } from '../../shared/feed/feed-key.ts';
 import { buildHomeFeedPage } from '../../shared/feed/home-feed-build.ts';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseTargetName } from '../feed/feed-id.ts';
+import { parseTargetName } from '../schemas/feed-id.ts';
 import { followsByUserIdPath } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { followIndexEntrySchema, followTypeTimeRange } from '../schemas/follow.ts';

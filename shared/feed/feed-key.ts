@@ -1,5 +1,5 @@
 import type { FeedPosition } from './feed-cursor.ts';
-import { parseFeedId, type FeedId } from './feed-id.ts';
+import { parseFeedId, type FeedId } from '../schemas/feed-id.ts';
 
 // Every post carries its place in its feed as one string, `feed_key`: `{feed id}|{time, 16 digits}|{post
 // id}`. Ordered as strings, a feed's keys are its posts in time order, ties of one millisecond broken by
@@ -7,7 +7,7 @@ import { parseFeedId, type FeedId } from './feed-id.ts';
 // page of a feed is one bounded query on `posts` (shared/feed/read-feed.ts) answering the posts
 // themselves. The separator is no character of an id (shared/schemas/keys.ts), so the keys of one feed
 // are exactly those starting with `{feed id}|`: a feed whose id starts with another's never mixes in.
-// The feed id names the target's kind as well as its id (`event:hades|…`, shared/feed/feed-id.ts), so
+// The feed id names the target's kind as well as its id (`event:hades|…`, shared/schemas/feed-id.ts), so
 // posts on an event never share a range with posts on a game or member of the same id; keys written
 // before, with the id alone, are not keys any more (parseFeedKey answers null) until the feed identity
 // job rewrites them (shared/jobs/feed-identity-job.ts).

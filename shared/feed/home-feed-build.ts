@@ -12,7 +12,7 @@ import {
   newestFirst,
   type FeedPosition,
 } from './feed-cursor.ts';
-import { feedIdOf, postFeedId, type FeedId } from './feed-id.ts';
+import { feedIdOf, postFeedId, type FeedId } from '../schemas/feed-id.ts';
 import { HOME_FEED_PULLED_PATH, homeFeedInboxPath, pulledEntrySchema } from './home-feed-fanout.ts';
 import {
   feedEntries,
@@ -103,7 +103,7 @@ async function readBlocks(db: RtdbClient, uid: string): Promise<Blocks> {
 
 /**
  * The feeds whose posts the member's home feed shows: every followed feed (but blocked members' and games
- * they are not interested in) and their own. Each is named with its kind (shared/feed/feed-id.ts), as the
+ * they are not interested in) and their own. Each is named with its kind (shared/schemas/feed-id.ts), as the
  * follows map files it: following the game `hades` shows the game's feed, never an event's or a member's
  * that happens to share the id.
  */

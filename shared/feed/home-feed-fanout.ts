@@ -10,7 +10,7 @@ import {
 import { compareKeys } from '../rtdb/key-order.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { timestampMapSchema } from '../schemas/user.ts';
-import { parseFeedId, type FeedId } from './feed-id.ts';
+import { parseFeedId, type FeedId } from '../schemas/feed-id.ts';
 import type { HomeFeedMessage } from './home-feed-message.ts';
 
 // Home feeds written when a post is written (fan-out on write): the queue's consumer delivers each

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../schemas/keys.ts';
-import { parseFeedId, type FeedId } from './feed-id.ts';
+import { parseFeedId, type FeedId } from '../schemas/feed-id.ts';
 
 // What the Worker tells the home-feed queue (worker/queues/): one message per post written, per post
 // deleted and per feed followed. The consumer (shared/feed/home-feed-fanout.ts) acts on each as often as
 // it is delivered: a message carries only ids and a time, and every write it causes is a `set` of a path
 // keyed by the post's id, so a repeated or late message writes what is already there.
 
-/** A feed id (`game:hades`, shared/feed/feed-id.ts) as a message carries it. */
+/** A feed id (`game:hades`, shared/schemas/feed-id.ts) as a message carries it. */
 const feedIdSchema = z
   .string()
   .refine((text) => parseFeedId(text) !== null, 'Not a feed.')

@@ -11,7 +11,7 @@ import {
 import type { Post } from '../schemas/post.ts';
 import type { PostComment } from '../schemas/post-comment.ts';
 import { encodeFeedCursor, isAfter, newestFirst, type FeedPosition } from './feed-cursor.ts';
-import type { FeedId } from './feed-id.ts';
+import type { FeedId } from '../schemas/feed-id.ts';
 import { feedKeyRange, parseFeedKey } from './feed-key.ts';
 
 /** Posts in one page of a feed on a page: each is a few reads (its preview comments), and a Worker
@@ -219,7 +219,7 @@ export async function finishFeedPage(db: RtdbClient, start: FeedPageStart): Prom
 }
 
 /**
- * One page of the feed `feedId` of a user, game or event (`game:hades`, shared/feed/feed-id.ts): newest
+ * One page of the feed `feedId` of a user, game or event (`game:hades`, shared/schemas/feed-id.ts): newest
  * first, preview comments filled. Two rounds of
  * reads: the posts (one query) with the activity time, then the preview comments (and the names of
  * authors of older records, which store none: a third round when only comments lack them).

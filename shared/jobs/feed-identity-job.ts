@@ -1,5 +1,5 @@
 // The feed identity job: moves what was keyed by a target's id alone to the name of its kind and id
-// (shared/feed/feed-id.ts), which is how the Worker writes and reads feeds since an event could share a
+// (shared/schemas/feed-id.ts), which is how the Worker writes and reads feeds since an event could share a
 // deep link with a member's uid or a game and take over their feed (issue 21). Run it once when deploying
 // the change (`npm run job -- feed-identity`), right after the Worker changes over: until it has run, posts
 // written before show on no feed page. Safe to repeat: what it moved is no longer under an id alone, so
@@ -24,7 +24,7 @@
 // every feed reader already leaves out.
 
 import { z } from 'zod';
-import { feedIdOf, isTargetName, targetName, type FeedId, type FeedKind } from '../feed/feed-id.ts';
+import { feedIdOf, isTargetName, targetName, type FeedId, type FeedKind } from '../schemas/feed-id.ts';
 import { compareKeys } from '../rtdb/key-order.ts';
 import {
   feedActivityPath,

@@ -14,7 +14,7 @@
 
 import { z } from 'zod';
 import { isGuestName } from '../auth/account-api.ts';
-import { postFeedId } from '../feed/feed-id.ts';
+import { postFeedId } from '../schemas/feed-id.ts';
 import { feedKey, parseFeedKey } from '../feed/feed-key.ts';
 import { SOCIAL_ROOTS, userSectionNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';

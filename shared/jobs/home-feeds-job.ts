@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseTargetName, type FeedId } from '../feed/feed-id.ts';
+import { parseTargetName, type FeedId } from '../schemas/feed-id.ts';
 import { deliverHomeFeedMessage } from '../feed/home-feed-fanout.ts';
 import type { Job } from './job.ts';
 import { childPages, inBatches } from './paged-reads.ts';

@@ -30,7 +30,7 @@
 // writes nothing.
 
 import { z } from 'zod';
-import { parseTargetName, type TargetName } from '../feed/feed-id.ts';
+import { parseTargetName, type TargetName } from '../schemas/feed-id.ts';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import { compareKeys } from '../rtdb/key-order.ts';
 import {

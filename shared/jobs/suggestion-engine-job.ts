@@ -7,7 +7,7 @@ import {
 } from '../catalogue/suggestion-matrix.ts';
 import { readGameSummaries } from '../catalogue/game-summary-reads.ts';
 import { bestSuggestions, planKeptSuggestions } from '../catalogue/suggested-game-summaries.ts';
-import { parseTargetName } from '../feed/feed-id.ts';
+import { parseTargetName } from '../schemas/feed-id.ts';
 import { ROOTS, SOCIAL_ROOTS, suggestedGamesPath } from '../rtdb/paths.ts';
 import type { GameSummaryRecord } from '../schemas/game-summary.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
@@ -60,7 +60,7 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * The followed games of one `follows_by_userid/{uid}` node (it also holds followed members and events),
- * keyed by target name (`game:hades`, shared/feed/feed-id.ts).
+ * keyed by target name (`game:hades`, shared/schemas/feed-id.ts).
  */
 function followedGames(node: unknown): string[] {
   if (!isObject(node)) return [];

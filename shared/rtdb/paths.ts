@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Shelf, shelfIndexEntrySchema } from '../schemas/shelf.ts';
 import type { BlockKind } from '../schemas/block.ts';
 import type { CatalogueFacet, facetEntrySchema } from '../schemas/catalogue-facet.ts';
-import type { FeedId, TargetName } from '../feed/feed-id.ts';
+import type { FeedId, TargetName } from '../schemas/feed-id.ts';
 import type { eventSchema } from '../schemas/event.ts';
 import type { FollowTargetType, followIndexEntrySchema, followSchema } from '../schemas/follow.ts';
 import type { gameSchema } from '../schemas/game.ts';
@@ -158,10 +158,10 @@ export const usernameClaimPath = (username: string): string =>
 export const installedAppPath = (accessId: string): string => `${SOCIAL_ROOTS.installedApps}/${accessId}`;
 
 export const followPath = (followId: string): string => `${SOCIAL_ROOTS.follows}/${followId}`;
-/** What `uid` follows, keyed by target name (`{kind}:{id}`, shared/feed/feed-id.ts; active follows only). */
+/** What `uid` follows, keyed by target name (`{kind}:{id}`, shared/schemas/feed-id.ts; active follows only). */
 export const followsByUserIdPath = (uid: string): string => `${SOCIAL_ROOTS.followsByUserId}/${uid}`;
 /**
- * Who follows the target `target` names (`{kind}:{id}`, shared/feed/feed-id.ts), keyed by user id (active
+ * Who follows the target `target` names (`{kind}:{id}`, shared/schemas/feed-id.ts), keyed by user id (active
  * follows only): kind and id, so an event's followers never share a node with a same-id member's or game's.
  */
 export const followsByTargetIdPath = (target: TargetName): string =>
@@ -182,7 +182,7 @@ export const likesActivePath = (targetId: string): string => `${SOCIAL_ROOTS.lik
 export const postPath = (postId: string): string => `${SOCIAL_ROOTS.posts}/${postId}`;
 /**
  * The posts on the feed `feedId` (a user's, game's or event's, named with its kind: `game:hades`, see
- * shared/feed/feed-id.ts), post id to timestamp.
+ * shared/schemas/feed-id.ts), post id to timestamp.
  */
 export const postsByIdPath = (feedId: FeedId): string => `${SOCIAL_ROOTS.postsById}/${feedId}`;
 /** The posts written by `uid`, post id to timestamp. */
@@ -190,7 +190,7 @@ export const postsByUidPath = (uid: string): string => `${SOCIAL_ROOTS.postsByUi
 export const commentPath = (commentId: string): string => `${SOCIAL_ROOTS.comments}/${commentId}`;
 /**
  * `feed_activity/{feedId}` → server time of the last change to what the feed `feedId` (`event:hades`,
- * see shared/feed/feed-id.ts) shows (a post, comment or like on it). Public and tiny, so an open page
+ * see shared/schemas/feed-id.ts) shows (a post, comment or like on it). Public and tiny, so an open page
  * streams it (EventSource) and re-reads its feed only when it moves, instead of streaming posts the
  * rules keep to the server.
  */

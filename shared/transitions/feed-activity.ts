@@ -1,4 +1,4 @@
-import type { FeedId } from '../feed/feed-id.ts';
+import type { FeedId } from '../schemas/feed-id.ts';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import { feedActivityNode } from '../rtdb/paths.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';

@@ -11,7 +11,7 @@ import {
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
-import { targetName } from '../feed/feed-id.ts';
+import { targetName } from '../schemas/feed-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
 import { FOLLOW_TARGET_TYPES, followTypeTime, type FollowTargetType } from '../schemas/follow.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
@@ -23,7 +23,7 @@ import { blockedByAny, blockedReach } from './wall-reach.ts';
 
 /**
  * `follows_history/{uid}/{kind}:{targetId}`: the pair's one follow record and whether it is disabled. Keyed
- * by the target's kind and id (shared/feed/feed-id.ts), as `follows_by_userid` and `follows_by_targetid`
+ * by the target's kind and id (shared/schemas/feed-id.ts), as `follows_by_userid` and `follows_by_targetid`
  * are: a member may follow the game `hades` and the event `hades` at once, each with its own record.
  */
 export const followHistoryEntrySchema = z.object({
@@ -109,7 +109,7 @@ export function planFollow(
             : {}),
         };
   const updates: MultiPathUpdate = {
-    // Keyed by kind and id (shared/feed/feed-id.ts): an event's followers never mix with a same-id game's.
+    // Keyed by kind and id (shared/schemas/feed-id.ts): an event's followers never mix with a same-id game's.
     ...followsByUserIdNode(uid).child(named).set(indexEntry),
     ...followsByTargetIdNode(named).child(uid).set(indexEntry),
     ...userFollowsMapNode(uid, type)

@@ -13,7 +13,7 @@ import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
 import { planFeedActivity } from './feed-activity.ts';
-import { feedIdOf, type FeedId } from '../feed/feed-id.ts';
+import { feedIdOf, type FeedId } from '../schemas/feed-id.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import type { LikeTargetType } from '../schemas/like.ts';
 import { countAfter, countChange } from './count-change.ts';

@@ -17,7 +17,7 @@ import { readAuthorName, type AuthorName } from './author-name.ts';
 import { targetMissing } from './transition-refused.ts';
 import { blockedByAny, blockedReach, readPostPlace, wallOwner } from './wall-reach.ts';
 import { feedKey } from '../feed/feed-key.ts';
-import { feedIdOf, postFeedId, type FeedId } from '../feed/feed-id.ts';
+import { feedIdOf, postFeedId, type FeedId } from '../schemas/feed-id.ts';
 import type { FeedComment, FeedPost } from '../feed/read-feed.ts';
 import { storedCommentOf, storedPostOf } from '../feed/read-posts.ts';
 import { writtenValue } from '../rtdb/written-value.ts';
@@ -44,7 +44,7 @@ export function planNewPost(
   fromDeveloper = false,
   { authorName = null, now = Date.now() }: Authorship = {},
 ): MultiPathUpdate {
-  // The feed is named by the target's kind and id (shared/feed/feed-id.ts): a post on the event `hades`
+  // The feed is named by the target's kind and id (shared/schemas/feed-id.ts): a post on the event `hades`
   // is on `event:hades`, never on the game `hades`'s feed.
   const feed = feedIdOf(post.targetType, post.targetId);
   return {

@@ -29,7 +29,7 @@ import {
 // queue and its entry among the item's open reports together; handling the item resolves its open
 // reports, tells each reporter and (with a removal or a posting block) changes the item in the same PATCH.
 
-/** The key of a reported item: its kind and id, as feeds name targets (shared/feed/feed-id.ts explains `:`). */
+/** The key of a reported item: its kind and id, as feeds name targets (shared/schemas/feed-id.ts explains `:`). */
 export const reportItemKey = (kind: ReportKind, itemId: string): string => `${kind}:${itemId}`;
 
 /** Most open reports of one item that one handling resolves; more stay in the queue for the next. */

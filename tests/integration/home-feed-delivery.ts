@@ -1,4 +1,4 @@
-import { feedIdOf, type FeedKind } from '../../shared/feed/feed-id.ts';
+import { feedIdOf, type FeedKind } from '../../shared/schemas/feed-id.ts';
 import { deliverHomeFeedMessage } from '../../shared/feed/home-feed-fanout.ts';
 import type { MultiPathUpdate } from '../../shared/rtdb/multi-path-update.ts';
 import { followsByTargetIdPath, postNode, userFollowsMapNode } from '../../shared/rtdb/paths.ts';

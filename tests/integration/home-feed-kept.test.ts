@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_NAMESPACE } from '../../emulator/index.ts';
-import { feedIdOf } from '../../shared/feed/feed-id.ts';
+import { feedIdOf } from '../../shared/schemas/feed-id.ts';
 import { feedKey } from '../../shared/feed/feed-key.ts';
 import { HOME_FEED_PULLED_PATH, PULLED_FEED_FOLLOWERS } from '../../shared/feed/home-feed-fanout.ts';
 import { buildHomeFeedPage, PULLED_READ } from '../../shared/feed/home-feed-build.ts';

@@ -53,7 +53,7 @@ describe('seedMembers', () => {
         feed_key: string;
       };
       expect(post).toMatchObject({ authorName: 'ana_roguelites' });
-      // The feed key names the feed's kind as well as its id (shared/feed/feed-id.ts).
+      // The feed key names the feed's kind as well as its id (shared/schemas/feed-id.ts).
       const feed = `${post.targetType}:${post.targetUUID}`;
       expect(post.feed_key.startsWith(`${feed}|`) && post.feed_key.endsWith(`|${postId}`)).toBe(true);
     }

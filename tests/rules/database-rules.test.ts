@@ -360,7 +360,7 @@ describe('bounded queries: an indexed order and a limit of at most PUBLIC_QUERY_
   }
 });
 
-describe('feed and follower indexes are read only under a target’s kind and id (shared/feed/feed-id.ts)', () => {
+describe('feed and follower indexes are read only under a target’s kind and id (shared/schemas/feed-id.ts)', () => {
   it('an index under an id alone (as written before the feed identity job), or a made-up kind, is refused', async () => {
     await db.server.patch('', {
       'posts_by_id/hades/p1': 1,

@@ -15,7 +15,7 @@ import { cappedLimit } from './query-limit.ts';
 import { requirePostingAllowed } from './posting-block.ts';
 import { wallOwner } from '../../shared/transitions/wall-reach.ts';
 import { planDeleteComment, writeNewComment } from '../../shared/transitions/post.ts';
-import { postFeedId } from '../../shared/feed/feed-id.ts';
+import { postFeedId } from '../../shared/schemas/feed-id.ts';
 import { FEED_POSITION } from './posts.ts';
 import { COMMENT_ID, exampleComment, POST_ID } from './route-examples.ts';
 import { apiRoutes, jsonAnswer, jsonBody, memberWriteRoute, publicRoute } from './route-definition.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { feedIdOf } from '../../shared/feed/feed-id.ts';
+import { feedIdOf } from '../../shared/schemas/feed-id.ts';
 import { readFeedPage } from '../../shared/feed/read-feed.ts';
 import { queryRecords, readRecord } from '../../shared/records/read-records.ts';
 import { userSectionNode } from '../../shared/rtdb/paths.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postFeedId } from '../../shared/feed/feed-id.ts';
+import { postFeedId } from '../../shared/schemas/feed-id.ts';
 import { readComment } from '../../shared/feed/read-posts.ts';
 import { readOpenReports, readReportedItem } from '../../shared/reports/read-open-reports.ts';
 import type { ReportOutcome } from '../../shared/schemas/report-reasons.ts';

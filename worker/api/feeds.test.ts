@@ -3,7 +3,7 @@ import type { FeedPage, FeedPost } from '../../shared/feed/read-feed.ts';
 import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
-import { feedIdOf } from '../../shared/feed/feed-id.ts';
+import { feedIdOf } from '../../shared/schemas/feed-id.ts';
 import { feedKey } from '../../shared/feed/feed-key.ts';
 
 // Feeds on user, game and event pages, in workerd against the database emulator: the page bundle's

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Context } from 'hono';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
-import { feedIdOf, parseTargetName } from '../../shared/feed/feed-id.ts';
+import { feedIdOf, parseTargetName } from '../../shared/schemas/feed-id.ts';
 import { followCountNode, followsByUserIdNode, userFollowsMapNode } from '../../shared/rtdb/paths.ts';
 import { followCheckSchema, followChangeSchema, followListSchema } from '../../shared/schemas/api-answers.ts';
 import {
@@ -211,7 +211,7 @@ export const followsApi = apiRoutes()
         : { orderBy: 'timestamp', limitToLast: capped },
       followsIndexSchema,
     );
-    // Keyed by target name (`game:hades`, shared/feed/feed-id.ts); the answer names the id, with its type.
+    // Keyed by target name (`game:hades`, shared/schemas/feed-id.ts); the answer names the id, with its type.
     const follows = Object.entries(value ?? {}).flatMap(([name, entry]) => {
       const target = parseTargetName(name);
       const parsed = followIndexEntrySchema.safeParse(entry);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
 import { feedCursorSchema } from '../../shared/feed/feed-cursor.ts';
-import { feedIdOf } from '../../shared/feed/feed-id.ts';
+import { feedIdOf } from '../../shared/schemas/feed-id.ts';
 import { FEED_PAGE_SIZE, readFeedPage } from '../../shared/feed/read-feed.ts';
 import { readPost } from '../../shared/feed/read-posts.ts';
 import { postNode } from '../../shared/rtdb/paths.ts';
@@ -32,7 +32,7 @@ import { notFound } from './route-failures.ts';
 export const FEED_POSITION = 'Where the page starts: the `nextCursor` of the page before.';
 
 const feedQuery = z.object({
-  /** A feed is named by its target's kind as well as its id (shared/feed/feed-id.ts). */
+  /** A feed is named by its target's kind as well as its id (shared/schemas/feed-id.ts). */
   targetType: z.enum(POST_TARGET_TYPES).meta({
     description:
       'What kind of feed: `user`, `game` or `event` (an event and a game may share a deep link; their ' +

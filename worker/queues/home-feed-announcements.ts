@@ -1,4 +1,4 @@
-import type { FeedId } from '../../shared/feed/feed-id.ts';
+import type { FeedId } from '../../shared/schemas/feed-id.ts';
 import { apiError } from '../api-error.ts';
 import { sendHomeFeedMessages } from './home-feed-queue.ts';
 

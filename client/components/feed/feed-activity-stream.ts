@@ -5,7 +5,7 @@
 // by itself after a dropped connection; the first `put` then arrives again, so listeners get the
 // current time again and must treat a repeat as no news (see live-feed.ts).
 
-import type { FeedId } from '../../../shared/feed/feed-id.ts';
+import type { FeedId } from '../../../shared/schemas/feed-id.ts';
 import { feedActivityPath } from '../../../shared/rtdb/paths.ts';
 
 /** Where the database is and its name (GET /api/accounts/config). */

@@ -3,7 +3,7 @@
 
 import { mergeFeedPage, type ShownFeed } from '../../../shared/feed/live-merge.ts';
 import type { FeedPage } from '../../../shared/feed/read-feed.ts';
-import { feedIdOf, type FeedKind } from '../../../shared/feed/feed-id.ts';
+import { feedIdOf, type FeedKind } from '../../../shared/schemas/feed-id.ts';
 import { streamFeedActivity, type DatabaseAddress, type FeedActivityStream } from './feed-activity-stream.ts';
 import { callApi } from '../browser-capabilities.ts';
 
@@ -34,7 +34,7 @@ export interface FeedUpdate {
 }
 
 /**
- * Follows the feed of the `targetType` `targetId` (its kind and id name it: shared/feed/feed-id.ts), whose posts are shown as of activity time `shownAt` (the page's own
+ * Follows the feed of the `targetType` `targetId` (its kind and id name it: shared/schemas/feed-id.ts), whose posts are shown as of activity time `shownAt` (the page's own
  * read; null or absent: unknown, so the first change seen counts). Each time the streamed time moves
  * past what is shown, the first page is read again and handed to `onUpdate`. A page that waited in a cache
  * (the edge keeps a page for minutes, and purging it reaches one data centre only) is refreshed at once,

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { FeedKind } from '../../../shared/feed/feed-id.ts';
+import type { FeedKind } from '../../../shared/schemas/feed-id.ts';
 import type { FeedUpdate } from './live-feed.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeFeedPage } from '../../../shared/feed/home-feed.ts';
-import { feedIdOf } from '../../../shared/feed/feed-id.ts';
+import { feedIdOf } from '../../../shared/schemas/feed-id.ts';
 import { planListGainedGames } from '../../../shared/lists/list-activity.ts';
 import type { MultiPathUpdate } from '../../../shared/rtdb/multi-path-update.ts';
 import {

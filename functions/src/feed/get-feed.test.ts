@@ -1,6 +1,6 @@
 import { HttpsError } from 'firebase-functions/v2/https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedIdOf } from '../../../shared/feed/feed-id.ts';
+import { feedIdOf } from '../../../shared/schemas/feed-id.ts';
 import { feedKey } from '../../../shared/feed/feed-key.ts';
 import { readFeedPage, type FeedPost } from '../../../shared/feed/read-feed.ts';
 import type { MultiPathUpdate } from '../../../shared/rtdb/multi-path-update.ts';

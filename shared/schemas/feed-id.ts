@@ -1,5 +1,5 @@
-import type { FollowTargetType } from '../schemas/follow.ts';
-import type { POST_TARGET_TYPES } from '../schemas/post.ts';
+import type { FollowTargetType } from './follow.ts';
+import type { POST_TARGET_TYPES } from './post.ts';
 
 // A target is named by its kind AND its id: `{kind}:{id}` (`user:questline`, `game:hades`,
 // `event:hades`, `list:indie-essentials`). Member uids, game and event deep links and list codes are
