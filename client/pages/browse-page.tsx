@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router';
 import type { BrowsePageData } from '../../shared/api/browse-page.ts';
 import { loadAuthService } from '../auth/auth-service.ts';
@@ -16,6 +16,11 @@ import { PageMeta } from '../components/page-meta.tsx';
 import { ProfileEditor } from '../components/profile-editor.tsx';
 import { SuggestionDeck } from '../components/suggestion-deck.tsx';
 
+// The first visit's step: loaded only for a member who has not been through it, so browse stays light.
+const FirstVisit = lazy(() =>
+  import('../components/first-visit/first-visit.tsx').then((module) => ({ default: module.FirstVisit })),
+);
+
 /**
  * The browse page, only for a signed-in member (the guard in its loader): games to answer one after
  * another, the games they follow, and the catalogue by genre and tag; account settings at the end, folded.
@@ -28,6 +33,8 @@ export function Component() {
   const browsingCatalogue = catalogue.selected !== null;
   const navigate = useNavigate();
   const { revalidate } = useRevalidator();
+  // Written false at sign-up (and for a guest); accounts from before the first visit have no value.
+  const firstVisit = !browsingCatalogue && me.private?.isOnboarded === false;
 
   // Signed out (or in as someone else) in another tab: the guard decides again, as for a new visit.
   useEffect(() => hearSessionElsewhere(() => void revalidate()), [revalidate]);
@@ -62,6 +69,13 @@ export function Component() {
         <>
           {/* Read again when the member hides or shows a tag: posts on those games leave or come back. */}
           <HomeFeed key={hiddenTags.join(',')} />
+          {firstVisit ? (
+            // Where the suggestions are, until it is done or skipped; then browse is read again, its
+            // suggestions built from the picks.
+            <Suspense fallback={<p role="status">Loading…</p>}>
+              <FirstVisit onFinished={revalidate} />
+            </Suspense>
+          ) : null}
           <SuggestionDeck games={suggestions} />
           <GameGrid id="followed-games" title="Games you follow" games={followGames} />
           {followGames.length === 0 ? (
