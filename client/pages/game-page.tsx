@@ -6,6 +6,7 @@ import { FeedSection } from '../components/feed/feed-section-on-demand.tsx';
 import { FollowButton } from '../components/follow-button.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { GameRatings } from '../components/ratings/game-ratings.tsx';
 import { ShelfControl } from '../components/shelves/shelf-control.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { loader } from './game-page.loader.ts';
@@ -105,6 +106,11 @@ export function Component() {
             key={`shelves-${game.deeplink_url_code}`}
             gameId={game.deeplink_url_code}
             counts={game.shelves}
+          />
+          <GameRatings
+            key={`ratings-${game.deeplink_url_code}`}
+            gameId={game.deeplink_url_code}
+            ratings={game.ratings}
           />
         </div>
       </header>

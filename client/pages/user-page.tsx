@@ -6,7 +6,7 @@ import { GameGrid } from '../components/game-card.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { ReportMemberButton } from '../components/report/report-member-button.tsx';
-import { MemberShelves } from '../components/shelves/member-shelves.tsx';
+import { MemberShelves } from '../components/shelves/member-shelves-on-demand.tsx';
 import { Username, usernameLengths } from '../components/username.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { loader, ProfileUser } from './user-page.loader.ts';

@@ -1,114 +1,21 @@
-import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import type { Shelf, ShelfState } from '../../../shared/schemas/shelf.ts';
-import { callApi, type ApiFailure } from '../browser-capabilities.ts';
+import { lazy, Suspense } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { Shelf } from '../../../shared/schemas/shelf.ts';
 import { useBrowserSession } from '../browser-session.ts';
 import { formatCount } from '../count-format.ts';
-import { tooOftenMessage } from '../too-often.ts';
 import { SHELF_NAMES, SHELF_ORDER, shelfCounts } from './shelf-names.ts';
 
-/** The member's shelf for the game: unknown until the API has answered. */
-type Mine = 'unknown' | 'signed-out' | { status: Shelf | null };
+/** A member's shelf buttons: their code loads only in a browser holding a session, after hydration. */
+const MemberShelfControl = lazy(() =>
+  import('./member-shelf-control.tsx').then((module) => ({ default: module.MemberShelfControl })),
+);
 
-type Counts = Record<Shelf, number>;
+type Counts = Partial<Record<Shelf, number>> | undefined;
 
-/** True when an API call failed because nobody is signed in (any more). */
-function signedOut(error: unknown): boolean {
-  return error instanceof Error && (error as Partial<ApiFailure>).code === 'unauthenticated';
-}
-
-/** The counts once the member's shelf moves from `from` to `to`, shown before the API answers. */
-function movedCounts(counts: Counts, from: Shelf | null, to: Shelf | null): Counts {
-  const next = { ...counts };
-  if (from) next[from] = Math.max(0, next[from] - 1);
-  if (to) next[to] += 1;
-  return next;
-}
-
-/**
- * A game's shelves: how many members have it on each (rendered by the server from the game record, the
- * same for every visitor, so the page stays edge-cacheable) and, for a member, the four shelves as toggle
- * buttons: one tap puts the game on a shelf, a tap on its shelf takes it off. The member's own shelf is
- * read after hydration (GET /api/games/{gameId}/status); the code that changes it loads on the first
- * tap (shelf-change.ts). A change shows at once and is undone if the API refuses. Key it by game.
- */
-export function ShelfControl({
-  gameId,
-  counts: rendered,
-}: {
-  gameId: string;
-  /** The counts the page was rendered with (`games/{gameId}/shelves`). */
-  counts: Partial<Record<Shelf, number>> | undefined;
-}) {
-  const session = useBrowserSession();
-  const [mine, setMine] = useState<Mine>('unknown');
-  const [counts, setCounts] = useState<Counts>(() => shelfCounts(rendered));
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const navigate = useNavigate();
+/** The shelves as everyone sees them: each shelf's name and count, and (`signIn`) a way to sign in. */
+function ShelfCounts({ counts: read, signIn }: { counts: Counts; signIn: boolean }) {
+  const counts = shelfCounts(read);
   const { pathname } = useLocation();
-  const loginPath = `/login?next=${encodeURIComponent(pathname)}`;
-
-  useEffect(() => {
-    if (!session) return;
-    let current = true;
-    callApi((api) => api.games[':gameId'].status.$get({ param: { gameId } })).then(
-      (state) => {
-        if (!current) return;
-        setMine({ status: state.status });
-        setCounts(shelfCounts(state.counts));
-      },
-      (error: unknown) => {
-        if (!current) return;
-        if (signedOut(error)) {
-          setMine('signed-out');
-          return;
-        }
-        // Putting a game on a shelf is idempotent: offering every shelf cannot do harm.
-        setMine({ status: null });
-        setMessage('Could not check your shelf for this game.');
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [session, gameId]);
-
-  async function tap(from: Shelf | null, shelf: Shelf) {
-    const to = from === shelf ? null : shelf;
-    const before = counts;
-    setBusy(true);
-    setMessage('');
-    setMine({ status: to });
-    setCounts(movedCounts(before, from, to));
-    try {
-      const { changeShelf } = await import('./shelf-change.ts');
-      const answer: ShelfState = await changeShelf(gameId, to);
-      setMine({ status: answer.status });
-      setCounts(shelfCounts(answer.counts));
-    } catch (error) {
-      setMine({ status: from });
-      setCounts(before);
-      if (signedOut(error)) {
-        // The session ended meanwhile: sign in first, then come back.
-        setMine('signed-out');
-        await navigate(loginPath);
-        return;
-      }
-      setMessage(
-        tooOftenMessage(error) ??
-          (to === null
-            ? `Could not take this game off ${SHELF_NAMES[shelf]}. Please try again.`
-            : `Could not put this game on ${SHELF_NAMES[shelf]}. Please try again.`),
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  const member = session && mine !== 'signed-out';
-  const waiting = mine === 'unknown' || busy;
-  const status = typeof mine === 'object' ? mine.status : null;
   return (
     <section className="shelf-control" aria-labelledby="game-shelves">
       <h2 id="game-shelves" className="shelf-heading">
@@ -117,21 +24,7 @@ export function ShelfControl({
       <ul className="shelf-list">
         {SHELF_ORDER.map((shelf) => (
           <li key={shelf}>
-            {member ? (
-              <button
-                type="button"
-                className="shelf-button"
-                aria-pressed={status === shelf}
-                aria-disabled={waiting || undefined}
-                onClick={() => {
-                  if (!waiting) void tap(status, shelf);
-                }}
-              >
-                {SHELF_NAMES[shelf]}
-              </button>
-            ) : (
-              <span className="shelf-name">{SHELF_NAMES[shelf]}</span>
-            )}
+            <span className="shelf-name">{SHELF_NAMES[shelf]}</span>
             <span className="shelf-count">
               {formatCount(counts[shelf])}
               <span className="shelf-visually-hidden">{counts[shelf] === 1 ? ' member' : ' members'}</span>
@@ -139,14 +32,34 @@ export function ShelfControl({
           </li>
         ))}
       </ul>
-      {member ? null : (
+      {signIn ? (
         <p className="shelf-sign-in">
-          <Link to={loginPath}>Sign in</Link> to put this game on a shelf.
+          <Link to={`/login?next=${encodeURIComponent(pathname)}`}>Sign in</Link> to put this game on a shelf.
         </p>
-      )}
-      <p className="shelf-message" role="status">
-        {message}
-      </p>
+      ) : null}
     </section>
+  );
+}
+
+/**
+ * A game's shelves: how many members have it on each, rendered by the server from the game record and
+ * the same for every visitor (so the page stays edge-cacheable), with a link to sign in. In a browser
+ * holding a session, the member's toggle buttons load after hydration (member-shelf-control.tsx) and
+ * take the counts' place. Key it by game.
+ */
+export function ShelfControl({
+  gameId,
+  counts,
+}: {
+  gameId: string;
+  /** The counts the page was rendered with (`games/{gameId}/shelves`). */
+  counts: Counts;
+}) {
+  const session = useBrowserSession();
+  if (!session) return <ShelfCounts counts={counts} signIn />;
+  return (
+    <Suspense fallback={<ShelfCounts counts={counts} signIn={false} />}>
+      <MemberShelfControl gameId={gameId} counts={counts} />
+    </Suspense>
   );
 }

@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { Ratings } from '../../../shared/schemas/rating.ts';
+import { callApi, type ApiFailure } from '../browser-capabilities.ts';
+import { announceShelf } from '../shelves/shelf-moved.ts';
+import { tooOftenMessage } from '../too-often.ts';
+
+// A member's score buttons (game-ratings.tsx loads this module only when the browser holds a session, after
+// hydration: a visitor's first load carries the ratings alone).
+
+/** The member's score of the game: unknown until the API has answered. */
+type Mine = 'unknown' | 'signed-out' | { score: number | null };
+
+/** The scores, 1 to 10 (as rating-summary.ts has them: this lazy module imports none of the page's). */
+const SCORES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+
+function signedOut(error: unknown): boolean {
+  return error instanceof Error && (error as Partial<ApiFailure>).code === 'unauthenticated';
+}
+
+/** The ratings once the member's score moves from `from` to `to`, shown before the API answers. */
+function movedRatings(ratings: Ratings, from: number | null, to: number | null): Ratings {
+  const distribution = [...ratings.distribution];
+  let { count, sum } = ratings;
+  if (from !== null) {
+    distribution[from - 1] = Math.max(0, (distribution[from - 1] ?? 0) - 1);
+    count = Math.max(0, count - 1);
+    sum = Math.max(0, sum - from);
+  }
+  if (to !== null) {
+    distribution[to - 1] = (distribution[to - 1] ?? 0) + 1;
+    count += 1;
+    sum += to;
+  }
+  return { count, sum, distribution };
+}
+
+/**
+ * The ten scores as toggle buttons: the member's own read from GET /api/games/{gameId}/rating; one tap
+ * rates (a first score of a game on no shelf puts it on "played", which the shelf control is told), a tap
+ * on their score clears it. Shown at once, undone if the API refuses; the game's ratings go to `onRatings`.
+ */
+export function RatingControl({
+  gameId,
+  ratings,
+  onRatings,
+}: {
+  gameId: string;
+  ratings: Ratings;
+  onRatings: (ratings: Ratings) => void;
+}) {
+  const [mine, setMine] = useState<Mine>('unknown');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const loginPath = `/login?next=${encodeURIComponent(pathname)}`;
+
+  useEffect(() => {
+    let current = true;
+    callApi((api) => api.games[':gameId'].rating.$get({ param: { gameId } })).then(
+      (state) => {
+        if (!current) return;
+        setMine({ score: state.score });
+        onRatings(state.ratings);
+      },
+      (error: unknown) => {
+        if (!current) return;
+        if (signedOut(error)) {
+          setMine('signed-out');
+          return;
+        }
+        setMine({ score: null });
+        setMessage('Could not check your rating of this game.');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [gameId, onRatings]);
+
+  async function tap(from: number | null, score: number) {
+    const to = from === score ? null : score;
+    const before = ratings;
+    setBusy(true);
+    setMessage('');
+    setMine({ score: to });
+    onRatings(movedRatings(before, from, to));
+    try {
+      const { changeRating } = await import('./rating-change.ts');
+      const answer = await changeRating(gameId, to);
+      setMine({ score: answer.score });
+      onRatings(answer.ratings);
+      announceShelf(gameId, answer.status);
+    } catch (error) {
+      setMine({ score: from });
+      onRatings(before);
+      if (signedOut(error)) {
+        setMine('signed-out');
+        await navigate(loginPath);
+        return;
+      }
+      setMessage(
+        tooOftenMessage(error) ??
+          (to === null
+            ? 'Could not clear your rating. Please try again.'
+            : 'Could not rate this game. Please try again.'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const waiting = mine === 'unknown' || busy;
+  const score = typeof mine === 'object' ? mine.score : null;
+  if (mine === 'signed-out')
+    return (
+      <p className="shelf-sign-in">
+        <Link to={loginPath}>Sign in</Link> to rate this game.
+      </p>
+    );
+  return (
+    <>
+      <div className="rating-buttons" role="group" aria-label="Your rating">
+        {SCORES.map((value) => (
+          <button
+            key={value}
+            type="button"
+            className="rating-button"
+            aria-pressed={score === value}
+            aria-disabled={waiting || undefined}
+            onClick={() => {
+              if (!waiting) void tap(score, value);
+            }}
+          >
+            {value}
+            <span className="shelf-visually-hidden"> out of 10</span>
+          </button>
+        ))}
+      </div>
+      <p className="shelf-message" role="status">
+        {message}
+      </p>
+    </>
+  );
+}
