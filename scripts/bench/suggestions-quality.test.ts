@@ -7,6 +7,7 @@ import {
 import {
   averageHitRate,
   curatedListMembers,
+  firstVisitHitRate,
   groupRecovery,
   leaveOneOutHitRate,
   suggestionsFor,
@@ -28,6 +29,15 @@ describe('suggestions on the 83 real curated lists (one game of each hidden)', (
   it('averaged over 10 draws of hidden games, at least doubles the hit rate of popularity', () => {
     const mean = averageHitRate(lists, 10);
     expect(mean.engine).toBeGreaterThanOrEqual(2 * mean.popularity);
+  }, 90_000);
+
+  it('gives a newcomer who shelved 3 of their games more of the rest than popular games give', () => {
+    // The README's figures: 39 of 83 newcomers (47 %) find at least one more of their games in their
+    // first 10 suggestions from 3 shelved picks, 25 (30 %) with the seed games a member with nothing saw.
+    const rate = firstVisitHitRate(lists);
+    expect(rate.members).toBe(83);
+    expect(rate.shelves.anyHit).toBeGreaterThan(rate.popular.anyHit);
+    expect(rate.shelves.hits).toBeGreaterThan(rate.popular.hits);
   }, 90_000);
 });
 

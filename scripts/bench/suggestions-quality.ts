@@ -123,6 +123,66 @@ export function averageHitRate(
   return { draws, engine: engine / draws, popularity: popularity / draws };
 }
 
+/** How many games a first visit's member picks, in firstVisitHitRate (the step asks for "a few"). */
+export const FIRST_VISIT_PICKS = 3;
+
+/**
+ * What the first visit's picks are worth: each member with more than FIRST_VISIT_PICKS games arrives new
+ * (the matrix is built from everyone else), shelves FIRST_VISIT_PICKS of their games (chosen by a stable
+ * hash), and their 10 first suggestions are checked for the rest of their games. `shelves` ranks from the
+ * picks, as browse does now; `popular` is what a member who follows nothing was shown before shelves
+ * counted (the seed games, then what they suggest). Answers the share of members with at least one hit and
+ * the hits per member.
+ */
+export function firstVisitHitRate(
+  members: readonly { id: string; games: readonly string[] }[],
+  count: number = DEFAULT_SUGGEST_COUNT,
+): { members: number; shelves: { anyHit: number; hits: number }; popular: { anyHit: number; hits: number } } {
+  const newcomers = members.filter(({ games }) => games.length > FIRST_VISIT_PICKS);
+  const score = { shelves: { anyHit: 0, hits: 0 }, popular: { anyHit: 0, hits: 0 } };
+  for (const newcomer of newcomers) {
+    const counts = new CoFollowCounts();
+    for (const other of members) if (other.id !== newcomer.id) counts.addMember({ follows: other.games });
+    const matrix = matrixFromCounts(counts, STORED_MATRIX_LIMITS);
+    const seeds = chooseSeedGames(counts.followers, Object.keys(matrix));
+    const ordered = [...newcomer.games].sort(
+      (a, b) => stableHash(`${newcomer.id}:${a}`) - stableHash(`${newcomer.id}:${b}`),
+    );
+    const picks = ordered.slice(0, FIRST_VISIT_PICKS);
+    const rest = new Set(ordered.slice(FIRST_VISIT_PICKS));
+    const rowsOf = (sources: readonly string[]) =>
+      sources.map((id) => [id, readRow(matrix, id, Math.max(count, SUGGESTION_ROW_READ))] as const);
+    const shelved = rankSuggestions({
+      followed: picks,
+      shelvedOnly: new Map(picks.map((id) => [id, 'played'] as const)),
+      excluded: new Set(picks),
+      seeds,
+      rows: rowsOf(suggestionSources(picks, seeds)),
+      count,
+    });
+    const popular = rankSuggestions({
+      followed: [],
+      excluded: new Set(picks),
+      seeds,
+      rows: rowsOf(suggestionSources([], seeds)),
+      count,
+    });
+    for (const [kind, ranked] of [
+      ['shelves', shelved],
+      ['popular', popular],
+    ] as const) {
+      const hits = ranked.filter(({ gameId }) => rest.has(gameId)).length;
+      score[kind].hits += hits;
+      if (hits > 0) score[kind].anyHit += 1;
+    }
+  }
+  const share = ({ anyHit, hits }: { anyHit: number; hits: number }) => ({
+    anyHit: anyHit / newcomers.length,
+    hits: hits / newcomers.length,
+  });
+  return { members: newcomers.length, shelves: share(score.shelves), popular: share(score.popular) };
+}
+
 /** A list entry's game: its Steam app id when linked, else its title and year (most entries are not linked). */
 const entryGame = (entry: {
   title: string;
@@ -192,4 +252,5 @@ if (import.meta.main) {
   const members = curatedListMembers();
   console.log(leaveOneOutHitRate(members));
   console.log(averageHitRate(members, 10));
+  console.log(firstVisitHitRate(members));
 }
