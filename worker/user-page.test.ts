@@ -158,14 +158,15 @@ describe('user page', () => {
     );
     expect(response.status).toBe(200);
     // The uid by username; the public section, the profile, the follows index, the feed's posts (none
-    // yet) and its activity time; the three games.
+    // yet) and its activity time, the member's newest shelved games (one bounded query, in the same
+    // round); the three games.
     expect(sequentialRounds(requests)).toBe(3);
-    expect(requests).toHaveLength(9);
+    expect(requests).toHaveLength(10);
     // Asked for again, the uid is known: the lookup's round goes.
     requests.length = 0;
     await request('/user/rosa_runs', { onDatabaseRequest: (r) => requests.push(r) }, uncached);
     expect(sequentialRounds(requests)).toBe(2);
-    expect(requests).toHaveLength(8);
+    expect(requests).toHaveLength(9);
   });
 
   it('still shows the member without games when their follows fail to load', async () => {
