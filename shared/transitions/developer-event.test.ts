@@ -14,17 +14,27 @@ describe('eventDeepLinkBase', () => {
 
 describe('planDeveloperEventUpdate', () => {
   it('writes only the fields given, removes an emptied description and place, and never the deep link', () => {
-    const update = developerEventUpdateSchema.parse({
-      name: ' Anniversary ',
-      description: '',
-      place: '',
-      games: ['lantern-keep', 'lantern-keep-2'],
-    });
+    const update = developerEventUpdateSchema.parse({ name: ' Anniversary ', description: '', place: '' });
     expect(planDeveloperEventUpdate('launch', update)).toEqual({
       'events/launch/name': 'Anniversary',
       'events/launch/place': null,
-      'events/launch/games': { 'lantern-keep': 1, 'lantern-keep-2': 2 },
       'events/launch/content/description': null,
+    });
+  });
+
+  it('keeps the summaries of the games it now shows, and moves where each game is kept', () => {
+    const update = developerEventUpdateSchema.parse({ games: ['lantern-keep', 'lantern-keep-2'] });
+    const summaries = {
+      'lantern-keep': { name: 'Lantern Keep', deeplink_url_code: 'lantern-keep', year: 2031 },
+      'lantern-keep-2': { name: 'Lantern Keep 2', deeplink_url_code: 'lantern-keep-2' },
+    };
+    expect(planDeveloperEventUpdate('launch', update, summaries, ['lantern-keep', 'retired-game'])).toEqual({
+      'events/launch/games': { 'lantern-keep': 1, 'lantern-keep-2': 2 },
+      'events/launch/game_summaries': summaries,
+      // The game it no longer shows is no longer kept here; the others are (a refresh finds them).
+      'game_summary_places/retired-game/event:launch': null,
+      'game_summary_places/lantern-keep/event:launch': true,
+      'game_summary_places/lantern-keep-2/event:launch': true,
     });
   });
 });
