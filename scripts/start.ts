@@ -1,5 +1,6 @@
 // `npm start`: the whole product locally with the real catalogue and the demo data, one line with its URL,
 // everything stopped on Ctrl-C.
+import { topRatedJob } from '../shared/jobs/top-rated-job.ts';
 import { trendingJob } from '../shared/jobs/trending-job.ts';
 import { connect } from './import-connection.ts';
 import { startCatalogue } from './stack/first-start.ts';
@@ -30,6 +31,15 @@ try {
     console.log(`Trending: ${summary}`);
   } catch (error) {
     console.error(`Trending was not updated: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  // Top rated games from the members' ratings, as its scheduled function keeps them in production
+  // (`npm run job -- top-rated` runs it again). A failure leaves home without them until then.
+  try {
+    const db = connect({ databaseUrl: stack.databaseUrl });
+    const summary = await topRatedJob.run({ db, now: Date.now, log: () => undefined });
+    console.log(`Top rated: ${summary}`);
+  } catch (error) {
+    console.error(`Top rated was not updated: ${error instanceof Error ? error.message : String(error)}`);
   }
   console.log(
     `Questline is running at ${stack.url}  (database ${stack.databaseUrl}${stack.seeded ? ', demo data seeded' : ''}; logs in ${stack.logDir}; Ctrl-C stops)`,

@@ -17,6 +17,7 @@ import { processLoginHandler, processLogoutHandler } from './device-binding-func
 import { doSearchCallable } from './search/do-search.ts';
 import { getFeedCallable } from './feed/get-feed.ts';
 import { createSearchService, type SearchService } from './search/search-service.ts';
+import { topRatedJob } from '../../shared/jobs/top-rated-job.ts';
 import { trendingJob } from '../../shared/jobs/trending-job.ts';
 import { suggestionEngineJob } from '../../shared/jobs/suggestion-engine-job.ts';
 
@@ -124,6 +125,23 @@ export const trending = onSchedule(
       },
     });
     console.log(`trending: ${summary}`);
+  },
+);
+
+// Top rated games, re-ranked every hour from the games members rated, by the same job as
+// `npm run job -- top-rated` (shared/jobs/top-rated-job.ts). Deploys as `topRated`. A run reads every rated
+// game again, so the next hour's run makes good a failed one: no retries.
+export const topRated = onSchedule(
+  { schedule: 'every 1 hours', timeoutSeconds: 540, retryCount: 0 },
+  async () => {
+    const summary = await topRatedJob.run({
+      db: jobDatabase(),
+      now: Date.now,
+      log: (line) => {
+        console.log(`top-rated: ${line}`);
+      },
+    });
+    console.log(`top-rated: ${summary}`);
   },
 );
 

@@ -4,6 +4,7 @@ import {
   eventPath,
   gameSummaryPlacesPath,
   HOME_HIGHLIGHTS_SUMMARIES_PATH,
+  HOME_TOP_RATED_PATH,
   HOME_TRENDING_PATH,
   listPath,
   ROOTS,
@@ -24,7 +25,7 @@ export type SummaryPlace =
   | { kind: 'list'; code: string }
   | { kind: 'event'; eventId: string }
   | { kind: 'suggested'; gameId: string }
-  | { kind: 'home'; part: 'highlights' | 'trending' };
+  | { kind: 'home'; part: 'highlights' | 'trending' | 'top-rated' };
 
 /** The place's key in the index: `list:{code}`, `event:{id}`, `suggested:{gameId}`, `home:highlights`. */
 export function summaryPlaceKey(place: SummaryPlace): string {
@@ -53,7 +54,9 @@ export function parseSummaryPlaceKey(key: string): SummaryPlace | null {
     case 'suggested':
       return { kind: 'suggested', gameId: id };
     case 'home':
-      return id === 'highlights' || id === 'trending' ? { kind: 'home', part: id } : null;
+      return id === 'highlights' || id === 'trending' || id === 'top-rated'
+        ? { kind: 'home', part: id }
+        : null;
     default:
       return null;
   }
@@ -69,7 +72,11 @@ export function summariesPathAt(place: SummaryPlace): string {
     case 'suggested':
       return suggestedGamesPath(place.gameId);
     case 'home':
-      return place.part === 'highlights' ? HOME_HIGHLIGHTS_SUMMARIES_PATH : HOME_TRENDING_PATH;
+      return place.part === 'highlights'
+        ? HOME_HIGHLIGHTS_SUMMARIES_PATH
+        : place.part === 'trending'
+          ? HOME_TRENDING_PATH
+          : HOME_TOP_RATED_PATH;
   }
 }
 

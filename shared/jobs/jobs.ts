@@ -6,6 +6,7 @@ import { homeFeedsJob } from './home-feeds-job.ts';
 import type { Job } from './job.ts';
 import { memberCountsJob } from './member-counts-job.ts';
 import { suggestionEngineJob } from './suggestion-engine-job.ts';
+import { topRatedJob } from './top-rated-job.ts';
 import { trendingJob } from './trending-job.ts';
 
 /**
@@ -14,6 +15,7 @@ import { trendingJob } from './trending-job.ts';
  */
 export const JOBS: Readonly<Record<string, Job>> = {
   trending: trendingJob,
+  'top-rated': topRatedJob,
   suggestions: suggestionEngineJob,
   'feed-records': feedRecordsJob,
   'feed-identity': feedIdentityJob,
