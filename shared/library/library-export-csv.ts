@@ -1,6 +1,9 @@
 import type { LibraryExport } from '../schemas/library-export.ts';
 import { LIBRARY_CSV_FOLLOWED_GAME } from '../schemas/library-limits.ts';
 
+/** The CSV type of a shelved game's row (its shelf in the `on` column). */
+export const LIBRARY_CSV_SHELVED_GAME = 'shelved-game';
+
 // The CSV form of a member's export: one row per thing they put in, with its type, id, name (a game's
 // name, a post's or comment's text), Steam app id, the time as ISO 8601, and what it belongs to (the
 // feed of a post, the post of a comment). The library import reads its `followed-game` rows back.
@@ -38,6 +41,9 @@ export function libraryExportCsv(data: LibraryExport): string {
       iso(game.at),
       '',
     ]);
+  // A shelf's row says which shelf in the last column, as a post's says its feed.
+  for (const shelf of data.shelves)
+    rows.push([LIBRARY_CSV_SHELVED_GAME, shelf.id, '', '', iso(shelf.at), shelf.status]);
   for (const user of data.follows.users) rows.push(['followed-member', user.id, '', '', iso(user.at), '']);
   for (const event of data.follows.events) rows.push(['followed-event', event.id, '', '', iso(event.at), '']);
   for (const post of data.posts) rows.push(['post', post.id, post.content, '', iso(post.at), post.feed]);

@@ -15,6 +15,7 @@ const anExport: LibraryExport = {
     { id: 'hades', name: 'Hades', steam_appid: 1145360, at: Date.UTC(2031, 0, 1) },
     { id: 'gone-game', at: Date.UTC(2030, 11, 1) },
   ],
+  shelves: [{ id: 'celeste', status: 'played', at: 7 }],
   follows: { users: [{ id: 'ben', at: 1 }], events: [] },
   posts: [
     { id: '-Nq1post', feed: 'hades', feedType: 'game', content: '=SUM(A1), "quoted"\nnext line', at: 2 },
@@ -146,6 +147,7 @@ describe('the CSV export', () => {
     expect(lines).toContain('followed-member,ben,,,1970-01-01T00:00:00.001Z,');
     expect(libraryExportCsv(anExport)).toContain('post,-Nq1post,"\'=SUM(A1), ""quoted""\nnext line",,');
     expect(lines).toContain('suggestion-no,celeste,,,,');
+    expect(lines).toContain('shelved-game,celeste,,,1970-01-01T00:00:00.007Z,played');
     expect(lines).toContain('blocked-user,cleo,,,1970-01-01T00:00:00.005Z,');
     expect(lines).toContain('hidden-tag,horror,,,1970-01-01T00:00:00.006Z,');
     expect(lines).toContain("profile,brief,'-Loves puzzles,,,");

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIBRARY_EXPORT_FORMAT } from './library-limits.ts';
+import { shelfSchema } from './shelf.ts';
 
 // Everything a member has put in, as `GET /api/library/export` answers it: the games they follow (with
 // their names and Steam app ids, so that the file can be brought back in by the library import), the
@@ -22,6 +23,11 @@ export const libraryExportSchema = z.object({
       at: z.number(),
     }),
   ),
+  /**
+   * Games on the member's shelves (want, playing, played, dropped), newest first; missing from a file
+   * written before shelves, so read as none.
+   */
+  shelves: z.array(z.object({ id: z.string(), status: shelfSchema, at: z.number() })).default([]),
   follows: z.object({ users: z.array(timedIdSchema), events: z.array(timedIdSchema) }),
   posts: z.array(
     z.object({

@@ -291,6 +291,34 @@ describe('exporting what a member put in', () => {
     expect(data.profile).toEqual({ brief: 'Roguelites, mostly', details: 'Line one\nLine two' });
   });
 
+  it('carries the member’s shelves, newest first, in the JSON and the CSV, without one taken off', async () => {
+    const shelve = (game: string, status: string | null, uid = 'libana') =>
+      call(`/api/games/${game}/status`, {
+        method: status === null ? 'DELETE' : 'PUT',
+        uid,
+        ...(status === null ? {} : { json: { status } }),
+      });
+    expect((await shelve('quillfen-odyssey', 'played')).status).toBe(200);
+    expect((await shelve('brassmoor-lantern', 'want')).status).toBe(200);
+    expect((await shelve('brassmoor-lantern-ii', 'dropped')).status).toBe(200);
+    expect((await shelve('brassmoor-lantern', null)).status).toBe(200);
+    expect((await shelve('tidewrack-1998', 'playing', 'libben')).status).toBe(200);
+
+    const data = await (await exportOf('libana')).json<LibraryExport>();
+    expect(
+      data.shelves.map(({ id, status }) => ({ id, status })).sort((a, b) => (a.id < b.id ? -1 : 1)),
+    ).toEqual([
+      { id: 'brassmoor-lantern-ii', status: 'dropped' },
+      { id: 'quillfen-odyssey', status: 'played' },
+    ]);
+    expect(data.shelves[0]?.at).toBeGreaterThanOrEqual(data.shelves[1]?.at ?? Infinity);
+    const csv = await (await exportOf('libana', 'csv')).text();
+    expect(csv).toMatch(/\r\nshelved-game,quillfen-odyssey,,,\d{4}-\d\d-\d\dT[\d:.]+Z,played\r\n/);
+    expect(csv).toMatch(/\r\nshelved-game,brassmoor-lantern-ii,,,[^,]+,dropped\r\n/);
+    expect(csv).not.toContain('shelved-game,brassmoor-lantern,');
+    expect(csv).not.toContain('shelved-game,tidewrack-1998');
+  });
+
   it('never holds another member’s data, and answers 401 to a visitor', async () => {
     const text = await (await exportOf('libana')).text();
     expect(text).not.toContain('from libben');

@@ -8,6 +8,7 @@ import {
 } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { LIBRARY_EXPORT_FORMAT } from '../../shared/schemas/library-limits.ts';
+import { gamelistEntrySchema } from '../../shared/schemas/shelf.ts';
 import type { LibraryExport } from '../../shared/schemas/library-export.ts';
 import { suggestionAnswerSchema } from '../../shared/schemas/suggestion.ts';
 import type { Database } from '../database.ts';
@@ -31,6 +32,7 @@ const privateSectionSchema = z
       })
       .catch({}),
     likes: timesSchema.optional(),
+    gamelist: z.record(z.string(), z.unknown()).optional().catch({}),
     hiddenTags: timesSchema.optional(),
     blocks: z
       .object({
@@ -136,6 +138,15 @@ export async function readLibraryExport(
     exportedAt: now,
     member: { uid, ...(publicSection?.username ? { username: publicSection.username } : {}) },
     games: [...named, ...games.slice(MAX_EXPORT_GAME_NAMES)],
+    shelves: Object.entries(privateSection?.gamelist ?? {})
+      .flatMap(([id, value]) => {
+        // An entry taken off its shelf (status null) stays as the pair's gate: not a shelf to export.
+        const entry = gamelistEntrySchema.safeParse(value);
+        return entry.success && entry.data.status !== null
+          ? [{ id, status: entry.data.status, at: entry.data.timestamp ?? 0 }]
+          : [];
+      })
+      .sort((a, b) => b.at - a.at || (a.id < b.id ? -1 : 1)),
     follows: { users: timed(follows.users), events: timed(follows.events) },
     // The query answers by author; each record is checked again, so that nobody else's is ever exported.
     posts: posts
