@@ -15,6 +15,7 @@ async function homePageData() {
         highlights: { uuid: string }[];
         trending: { uuid: string }[];
         topGames: { uuid: string }[];
+        topRated: { game: { uuid: string; name: string }; average: number; count: number }[];
         lists: { code: string; name: string; game_count: number }[];
         events: { deepLink: string; name: string; starts_on?: string; place?: string }[];
       };
@@ -29,7 +30,16 @@ beforeAll(async () => {
     'games/celeste': testGame('celeste', 'Celeste', 40),
     'games/portal-2': testGame('portal-2', 'Portal 2', 90),
     'games/stardew-valley': testGame('stardew-valley', 'Stardew Valley', 30),
-    'highlights/home': { games: { celeste: 1, hades: 2 } },
+    'highlights/home': {
+      games: { celeste: 1, hades: 2 },
+      // As the top-rated job keeps them (shared/jobs/top-rated-job.ts), with two entries no job writes.
+      top_rated: {
+        'three-tens': { rank: 2, average: 10, count: 3, name: 'Three Tens', deeplink_url_code: 'three-tens' },
+        crowd: { rank: 1, average: 8.96, count: 2000, name: 'Crowd Pleaser', deeplink_url_code: 'crowd' },
+        'out-of-scale': { rank: 3, average: 11, count: 1, name: 'Out of Scale', deeplink_url_code: 'x' },
+        'no-summary': { rank: 4, average: 9, count: 5 },
+      },
+    },
     // A game gone from the catalogue is left out; a highlighted one is not repeated.
     'indices_public/trendingIndex': { 'portal-2': 5, hades: 9, 'gone-game': 7 },
     'lists-public/short-list': { name: 'Short list', game_count: 2 },
@@ -57,6 +67,24 @@ describe('home page', () => {
     expect(data.highlights.map((g) => g.uuid)).toEqual(['celeste', 'hades']);
     expect(data.trending.map((g) => g.uuid)).toEqual(['portal-2']);
     expect(data.topGames.map((g) => g.uuid)).toEqual(['stardew-valley']);
+  });
+
+  it('shows the top rated games best first with their average and number of ratings, server-rendered', async () => {
+    const { data } = await homePageData();
+    expect(data.topRated.map(({ game, average, count }) => [game.uuid, game.name, average, count])).toEqual([
+      ['crowd', 'Crowd Pleaser', 8.96, 2000],
+      ['three-tens', 'Three Tens', 10, 3],
+    ]);
+    const ctx = createExecutionContext();
+    const response = await createApp().request('http://questline.test/', {}, env, ctx);
+    await waitOnExecutionContext(ctx);
+    const text = (await response.text()).replace(/<[^>]+>/g, '');
+    expect(text).toContain('Top rated');
+    // One decimal, and the count grouped by thousands, in the page as sent (no script needed).
+    expect(text).toMatch(
+      /Crowd Pleaser.*9\.0 out of 10 · 2,000 ratings.*Three Tens.*10\.0 out of 10 · 3 ratings/s,
+    );
+    expect(text).not.toContain('Out of Scale');
   });
 
   it('links to the curated lists with the most games, most first', async () => {

@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { GameSummary } from '../../shared/page-data.ts';
 import { GameArt } from './game-art.tsx';
 
-/** A game in a grid: art, name, and the first genre and year. */
-export function GameCard({ game }: { game: GameSummary }) {
+/** A game in a grid: art, name, the first genre and year, and what the grid adds (`children`). */
+export function GameCard({ game, children }: { game: GameSummary; children?: ReactNode }) {
   const year = game.year ?? game.release_date?.slice(0, 4);
   const details = [game.genres[0], year].filter(Boolean).join(' · ');
   return (
@@ -12,6 +13,7 @@ export function GameCard({ game }: { game: GameSummary }) {
         <GameArt name={game.name} icon={game.icon} />
         <span className="game-card-name">{game.name}</span>
         {details ? <span className="game-card-details">{details}</span> : null}
+        {children}
       </Link>
     </li>
   );

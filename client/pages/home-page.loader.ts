@@ -2,12 +2,14 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
 import { homeHighlightsSchema, keptTrending } from '../../shared/catalogue/home-highlights.ts';
+import { keptTopRated } from '../../shared/catalogue/top-rated.ts';
 import { latestEvents, type EventLink } from '../../shared/catalogue/latest-events.ts';
 import { listSummarySchema } from '../../shared/catalogue/list-summary.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
 import { trendingGameIds } from '../../shared/catalogue/trending-games.ts';
 import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
+import type { RatedGame } from '../components/top-rated-grid.tsx';
 import { ROOTS } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import type { GameSummaryRecord } from '../../shared/schemas/game-summary.ts';
@@ -27,6 +29,8 @@ export interface HomePageData {
   /** The hottest games now, hottest first (`indices_public/trendingIndex`). */
   trending: GameSummary[];
   topGames: GameSummary[];
+  /** The best rated games, best first, each with its plain average and number of ratings (top-rated job). */
+  topRated: RatedGame[];
   lists: ListLink[];
   /** The events that start latest, latest first. */
   events: EventLink[];
@@ -65,7 +69,9 @@ interface HomeGame {
  * trending job has kept the hottest games there, they come from the trending index (one query more, in a
  * round of its own).
  */
-async function homeGames(db: RtdbClient): Promise<{ highlighted: HomeGame[]; trending: HomeGame[] }> {
+async function homeGames(
+  db: RtdbClient,
+): Promise<{ highlighted: HomeGame[]; trending: HomeGame[]; topRated: RatedGame[] }> {
   // Read checked: highlights of the wrong shape are logged and seen as none, and the page built without
   // them is not kept at the edge (the database client tells the Worker, worker/database.ts).
   const highlights = await db.read(ROOTS.highlightsHome, homeHighlightsSchema).catch((error: unknown) => {
@@ -84,13 +90,19 @@ async function homeGames(db: RtdbClient): Promise<{ highlighted: HomeGame[]; tre
           return [];
         })
       ).map((gameId) => ({ gameId, summary: null }));
-  return { highlighted, trending };
+  // Top rated games are kept only with their summaries (top-rated.ts): none until the job has run.
+  const topRated = keptTopRated(highlights?.top_rated).map(({ gameId, average, count, summary }) => ({
+    game: summaryForPage(gameId, summary),
+    average,
+    count,
+  }));
+  return { highlighted, trending, topRated };
 }
 
 /**
- * The home page: curated highlights, trending games, top games not already shown, the largest curated
- * lists and the latest events, in one round of four reads: the highlights with the hottest games (each
- * with its summary), the top games, the lists and the events. A game whose summary is not kept (data
+ * The home page: curated highlights, trending games, top games not already shown, the top rated games,
+ * the largest curated lists and the latest events, in one round of four reads: the highlights with the
+ * hottest and the top rated games (each with its summary), the top games, the lists and the events. A game whose summary is not kept (data
  * written before summaries were) is read whole in a second round. Each part failing leaves the page
  * without it (spec section 8).
  */
@@ -102,11 +114,11 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<HomePageD
     largestLists(db),
     latestEvents(db),
   ]);
-  const { highlighted, trending: hottest } = settledOr(
-    gamesResult,
-    { highlighted: [], trending: [] },
-    'home games',
-  );
+  const {
+    highlighted,
+    trending: hottest,
+    topRated,
+  } = settledOr(gamesResult, { highlighted: [], trending: [], topRated: [] }, 'home games');
   const ids = highlighted.map(({ gameId }) => gameId);
   // A highlighted game is not repeated in trending, nor either in top games.
   const trending = hottest.filter(({ gameId }) => !ids.includes(gameId));
@@ -131,6 +143,7 @@ export async function loader({ context }: LoaderFunctionArgs): Promise<HomePageD
     highlights: shown(highlighted),
     trending: shown(trending),
     topGames: top.map(toGameSummary),
+    topRated,
     lists: settledOr(listsResult, [], 'curated lists'),
     events: settledOr(eventsResult, [], 'events'),
   };

@@ -3,6 +3,7 @@ import { GameGrid } from '../components/game-card.tsx';
 import { useGamesWithHiddenTags } from '../components/hidden-tag-games.ts';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
+import { TopRatedGrid } from '../components/top-rated-grid.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { loader } from './home-page.loader.ts';
 
@@ -18,9 +19,11 @@ const DESCRIPTION =
   'Questline is a social network around games: discover games, follow players and events, and share what you play.';
 
 export function Component() {
-  const { highlights, trending, topGames, lists, events } = useLoaderData<typeof loader>();
-  // A signed-in member's hidden tags take their games out of trending and top games once hydrated.
-  const hidden = useGamesWithHiddenTags([...trending, ...topGames].map((game) => game.uuid));
+  const { highlights, trending, topGames, topRated, lists, events } = useLoaderData<typeof loader>();
+  // A signed-in member's hidden tags take their games out of trending, top games and top rated once hydrated.
+  const hidden = useGamesWithHiddenTags(
+    [...trending, ...topGames, ...topRated.map(({ game }) => game)].map((game) => game.uuid),
+  );
   const url = useAbsoluteUrl('/');
   return (
     <>
@@ -38,6 +41,7 @@ export function Component() {
         games={trending.filter((game) => !hidden.has(game.uuid))}
       />
       <GameGrid id="top-games" title="Top games" games={topGames.filter((game) => !hidden.has(game.uuid))} />
+      <TopRatedGrid id="top-rated" games={topRated.filter(({ game }) => !hidden.has(game.uuid))} />
       {lists.length > 0 ? (
         <section className="game-grid-section" aria-labelledby="lists">
           <h2 id="lists">Lists</h2>
