@@ -160,4 +160,26 @@ describe('browse page bundle', () => {
     expect(badQuery.status).toBe(302);
     expect(badQuery.headers.get('Location')).toBe('/browse');
   });
+
+  it('shows the top rated games with their average and number of ratings, server-rendered', async () => {
+    // As the top-rated job keeps them (shared/jobs/top-rated-job.ts), with an entry no job writes.
+    await db.patch('', {
+      'highlights/home/top_rated': {
+        celeste: { rank: 2, average: 10, count: 3, name: 'Celeste', deeplink_url_code: 'celeste' },
+        hades: { rank: 1, average: 8.96, count: 2000, name: 'Hades', deeplink_url_code: 'hades' },
+        'portal-2': { rank: 3, average: 0, count: 1, name: 'Portal 2', deeplink_url_code: 'portal-2' },
+      },
+    });
+    const bundle = await browse('ria');
+    expect(bundle.topRated.map(({ game, average, count }) => [game.uuid, average, count])).toEqual([
+      ['hades', 8.96, 2000],
+      ['celeste', 10, 3],
+    ]);
+    const html = (await (await call('/browse', { cookie: 'ria' })).text()).replace(/<[^>]+>/g, '');
+    expect(html).toMatch(
+      /Top rated.*Hades.*9\.0 out of 10 · 2,000 ratings.*Celeste.*10\.0 out of 10 · 3 ratings/s,
+    );
+    // Browsing a genre shows that part of the catalogue alone.
+    expect((await browse('ria', '?genre=puzzle-games')).topRated).toEqual([]);
+  });
 });

@@ -1,13 +1,6 @@
-import type { GameSummary } from '../../shared/page-data.ts';
+import type { RatedGame } from '../../shared/catalogue/top-rated.ts';
 import { formatCount } from './count-format.ts';
 import { GameCard } from './game-card.tsx';
-
-/** A top rated game as a page shows it: the game, its plain average and how many rated it. */
-export interface RatedGame {
-  game: GameSummary;
-  average: number;
-  count: number;
-}
 
 /**
  * "Top rated": the games best first by their Bayesian average (shared/catalogue/top-rated.ts), each card

@@ -9,12 +9,14 @@ import { signOutAndGoHome } from '../components/browser-capabilities.ts';
 import { BlockedSection } from '../components/blocked-section.tsx';
 import { CatalogueSection } from '../components/catalogue-section.tsx';
 import { GameGrid } from '../components/game-card.tsx';
+import { useGamesWithHiddenTags } from '../components/hidden-tag-games.ts';
 import { HiddenTagsSection } from '../components/hidden-tags-section.tsx';
 import { HomeFeed } from '../components/home-feed.tsx';
 import { LibrarySection } from '../components/library-section.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { ProfileEditor } from '../components/profile-editor.tsx';
 import { SuggestionDeck } from '../components/suggestion-deck.tsx';
+import { TopRatedGrid } from '../components/top-rated-grid.tsx';
 
 // The first visit's step: loaded only for a member who has not been through it, so browse stays light.
 const FirstVisit = lazy(() =>
@@ -27,7 +29,10 @@ const FirstVisit = lazy(() =>
  * Browsing a genre or tag (`?genre=…`) shows that part of the catalogue alone.
  */
 export function Component() {
-  const { me, suggestions, followGames, blocked, catalogue, hiddenTags } = useLoaderData<BrowsePageData>();
+  const { me, suggestions, followGames, topRated, blocked, catalogue, hiddenTags } =
+    useLoaderData<BrowsePageData>();
+  // Top rated is kept for everyone: games with a tag the member hides leave it once hydrated, as on home.
+  const hiddenTopRated = useGamesWithHiddenTags(topRated.map(({ game }) => game.uuid));
   const username = typeof me.public?.username === 'string' ? me.public.username : null;
   const name = username ?? me.displayName ?? 'there';
   const browsingCatalogue = catalogue.selected !== null;
@@ -81,6 +86,10 @@ export function Component() {
           {followGames.length === 0 ? (
             <p className="browse-empty">Games you follow show up here: follow one from its page.</p>
           ) : null}
+          <TopRatedGrid
+            id="browse-top-rated"
+            games={topRated.filter(({ game }) => !hiddenTopRated.has(game.uuid))}
+          />
           <LibrarySection />
         </>
       )}

@@ -2,14 +2,13 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
 import { homeHighlightsSchema, keptTrending } from '../../shared/catalogue/home-highlights.ts';
-import { keptTopRated } from '../../shared/catalogue/top-rated.ts';
+import { ratedGames, type RatedGame } from '../../shared/catalogue/top-rated.ts';
 import { latestEvents, type EventLink } from '../../shared/catalogue/latest-events.ts';
 import { listSummarySchema } from '../../shared/catalogue/list-summary.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { fetchTopGames, topGamesExcluding } from '../../shared/catalogue/top-games.ts';
 import { trendingGameIds } from '../../shared/catalogue/trending-games.ts';
 import { toGameSummary, type GameSummary } from '../../shared/page-data.ts';
-import type { RatedGame } from '../components/top-rated-grid.tsx';
 import { ROOTS } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import type { GameSummaryRecord } from '../../shared/schemas/game-summary.ts';
@@ -91,11 +90,7 @@ async function homeGames(
         })
       ).map((gameId) => ({ gameId, summary: null }));
   // Top rated games are kept only with their summaries (top-rated.ts): none until the job has run.
-  const topRated = keptTopRated(highlights?.top_rated).map(({ gameId, average, count, summary }) => ({
-    game: summaryForPage(gameId, summary),
-    average,
-    count,
-  }));
+  const topRated = ratedGames(highlights?.top_rated);
   return { highlighted, trending, topRated };
 }
 

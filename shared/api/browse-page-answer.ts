@@ -56,6 +56,7 @@ export const browsePageDataSchema = z.object({
   me: currentUserRecordSchema,
   suggestions: z.array(suggestedGameSummarySchema),
   followGames: z.array(gameSummarySchema),
+  topRated: z.array(z.object({ game: gameSummarySchema, average: z.number(), count: z.number().int() })),
   blocked: blockedListSchema,
   catalogue: catalogueViewSchema,
   hiddenTags: z.array(z.string()),

@@ -1,6 +1,7 @@
 import type { CurrentUserRecord } from '../auth/account-api.ts';
 import type { BlockedList } from '../blocks/blocked-list.ts';
 import type { SuggestedGameSummary } from '../catalogue/suggested-games.ts';
+import type { RatedGame } from '../catalogue/top-rated.ts';
 import type { GameSummary } from '../page-data.ts';
 import type { CatalogueSelection } from '../schemas/catalogue-selection.ts';
 
@@ -35,6 +36,11 @@ export interface BrowsePageData {
   suggestions: SuggestedGameSummary[];
   /** The games the member follows, newest first; empty while browsing the catalogue. */
   followGames: GameSummary[];
+  /**
+   * The best rated games with their averages and counts, best first, as home shows them (the page leaves
+   * out those with a tag the member hides); empty while browsing the catalogue.
+   */
+  topRated: RatedGame[];
   /** The members the member blocked and the games they are not interested in; empty while browsing the catalogue. */
   blocked: BlockedList;
   catalogue: CatalogueView;

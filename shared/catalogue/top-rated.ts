@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
+import type { GameSummary } from '../page-data.ts';
 import { HOME_TOP_RATED_PATH } from '../rtdb/paths.ts';
-import { gameSummaryRecordSchema, type GameSummaryRecord } from '../schemas/game-summary.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { gameSummaryRecordSchema, summaryForPage, type GameSummaryRecord } from '../schemas/game-summary.ts';
 import { planSummaryPlaceEntries } from './game-summary-places.ts';
 
 // Top rated: games ordered by a Bayesian average of their members' scores, so that a game rated by a few
@@ -131,4 +133,25 @@ export function keptTopRated(kept: z.infer<typeof keptTopRatedRecordSchema> | un
     })
     .sort((a, b) => a.rank - b.rank || (a.gameId < b.gameId ? -1 : a.gameId > b.gameId ? 1 : 0))
     .map(({ gameId, average, count, summary }) => ({ gameId, average, count, summary }));
+}
+
+/** A top rated game as home and browse show it: the game, its plain average and how many rated it. */
+export interface RatedGame {
+  game: GameSummary;
+  average: number;
+  count: number;
+}
+
+/** The kept top rated games as pages show them, best first. */
+export function ratedGames(kept: z.infer<typeof keptTopRatedRecordSchema> | undefined): RatedGame[] {
+  return keptTopRated(kept).map(({ gameId, average, count, summary }) => ({
+    game: summaryForPage(gameId, summary),
+    average,
+    count,
+  }));
+}
+
+/** The top rated games the job keeps (one read of `highlights/home/top_rated`), best first. */
+export async function topRatedGames(db: RtdbClient): Promise<RatedGame[]> {
+  return ratedGames((await db.read(HOME_TOP_RATED_PATH, keptTopRatedRecordSchema)) ?? undefined);
 }

@@ -4,6 +4,7 @@ import { blockedList, type BlockedList } from '../../shared/blocks/blocked-list.
 import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
 import { hiddenTagSlugs, withoutHiddenTags } from '../../shared/catalogue/hidden-tags-filter.ts';
 import { memberSuggestions } from '../../shared/catalogue/member-suggestions.ts';
+import { topRatedGames } from '../../shared/catalogue/top-rated.ts';
 import {
   gamesByIds,
   suggestedGameSummaries,
@@ -70,7 +71,7 @@ export async function browsePageData(
     console.error('Hidden tags failed', error);
     return new Set<string>();
   });
-  const [me, suggested, followGames, blocked, catalogue, hiddenTags] = await Promise.allSettled([
+  const [me, suggested, followGames, topRated, blocked, catalogue, hiddenTags] = await Promise.allSettled([
     readCurrentUser(database.asUser(user.idToken), user),
     browsingCatalogue ? Promise.resolve([]) : suggestions(database, user.uid, hidden),
     browsingCatalogue
@@ -80,6 +81,9 @@ export async function browsePageData(
           followedGameIds(database.public, user.uid, GAMES_FOLLOWED_DEFAULT),
           'Followed games',
         ),
+    // One read of what the top-rated job keeps for home (shared/jobs/top-rated-job.ts), in this round. The
+    // summaries kept carry no tags: the page leaves hidden tags' games out once hydrated, as home does.
+    browsingCatalogue ? Promise.resolve([]) : topRatedGames(database.public),
     browsingCatalogue
       ? Promise.resolve(noBlocks)
       : blockedList(database.asUser(user.idToken), database.public, user.uid),
@@ -92,6 +96,7 @@ export async function browsePageData(
     me: me.value,
     suggestions: settledOr(suggested, [], 'suggestions'),
     followGames: settledOr(followGames, [], 'followed games'),
+    topRated: settledOr(topRated, [], 'top rated games'),
     blocked: settledOr(blocked, noBlocks, 'blocks'),
     catalogue: settledOr(catalogue, noCatalogue, 'catalogue'),
     hiddenTags: [...settledOr(hiddenTags, new Set<string>(), 'hidden tags')],
