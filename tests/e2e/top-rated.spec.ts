@@ -7,7 +7,9 @@ import { expectNoAxeViolations, openHydrated } from './page-helpers.ts';
 // Top rated on home and browse: a crowd's two thousand 9s and a member's one 10, given on the game page,
 // ranked by the top-rated job (a Bayesian average: 8.99 against 6.82), shown best first with each plain
 // average with one decimal and its number of ratings, at 320 px in light and dark, without axe findings.
+// With TOP_RATED_SHOTS=<folder>, the section is saved there at 320 px, light and dark, to be looked at.
 // Demo games no other test opens.
+const SHOTS = process.env.TOP_RATED_SHOTS;
 const CROWD = { id: 'baldurs-gate-3', name: "Baldur's Gate 3" };
 const RATED = { id: 'half-life-2', name: 'Half-Life 2', path: '/game/half-life-2' };
 const SMALLEST = { width: 320, height: 640 };
@@ -63,6 +65,10 @@ test('home and browse show Top rated after members rate, ordered by the Bayesian
     expect(cards[rated]?.[1]).toBe('10.0 out of 10 · 1 rating');
     expect(await sidewaysOverflow(visitor)).toBe(0);
     await expectNoAxeViolations(visitor, `home with top rated, ${colorScheme}`);
+    if (SHOTS)
+      await visitor
+        .getByRole('region', { name: 'Top rated' })
+        .screenshot({ path: `${SHOTS}/top-rated-320-${colorScheme}.png` });
     await context.close();
   }
 
