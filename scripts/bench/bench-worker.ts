@@ -7,7 +7,6 @@ import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { LOCAL_NAMESPACE } from '../stack/local-namespace.ts';
 import { readWorkerSettings, stringVars } from '../stack/wrangler-config.ts';
 
-
 export interface BenchWorker {
   /** Where the Worker answers, on this machine's loopback. */
   base: URL;

@@ -21,7 +21,7 @@ async function accountAtTheProvider(): Promise<string> {
     },
   );
   expect(response.status).toBe(200);
-  return ((await response.json()) as { idToken: string }).idToken;
+  return (await response.json<{ idToken: string }>()).idToken;
 }
 
 test('accounts never registered cannot follow; a member and a guest can', async ({ page, browser }) => {

@@ -56,7 +56,7 @@ const page = async (request: { limit: number; cursor?: string }, uid = MEMBER) =
 beforeAll(async () => {
   db = await startTestDatabase();
   // The member follows 5,000 feeds (the bench's mix: 3,000 games, 1,500 members, 500 events).
-  const follows: MultiPathUpdate = {};
+  const follows: Record<string, unknown> = {};
   for (let n = 0; n < 3000; n++) follows[`${userFollowsMapNode(MEMBER, 'game').path}/g-${String(n)}`] = 1;
   for (let n = 0; n < 1500; n++) follows[`${userFollowsMapNode(MEMBER, 'user').path}/u-${String(n)}`] = 1;
   for (let n = 0; n < 500; n++) follows[`${userFollowsMapNode(MEMBER, 'event').path}/e-${String(n)}`] = 1;

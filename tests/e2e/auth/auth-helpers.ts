@@ -17,7 +17,7 @@ interface OobCode {
 /** The e-mails sent to `email` so far, newest last. */
 export async function emailsTo(email: string): Promise<OobCode[]> {
   const response = await fetch(`${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
-  const body = (await response.json()) as { oobCodes: OobCode[] };
+  const body = await response.json<{ oobCodes: OobCode[] }>();
   return body.oobCodes.filter((code) => code.email === email);
 }
 
@@ -55,7 +55,7 @@ export async function currentUser(page: Page): Promise<CurrentUserRecord> {
     const response = await fetch('/api/me', {
       headers: { Authorization: `Bearer ${/__session=([^;]+)/.exec(document.cookie)?.[1] ?? ''}` },
     });
-    return (await response.json()) as CurrentUserRecord;
+    return response.json<CurrentUserRecord>();
   });
 }
 

@@ -19,7 +19,7 @@ async function accountExists(email: string): Promise<boolean> {
     },
   );
   expect(response.status).toBe(200);
-  const body = (await response.json()) as { users?: unknown[] };
+  const body = await response.json<{ users?: unknown[] }>();
   return (body.users ?? []).length > 0;
 }
 
