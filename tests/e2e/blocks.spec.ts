@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signUp, uniqueMember } from './auth/auth-helpers.ts';
-import { expectNoAxeViolations, openHydrated } from './page-helpers.ts';
+import { expectNoAxeViolations, homeFeedHolds, openHydrated } from './page-helpers.ts';
 
 // Blocks with two members in two browsers: one posts and comments on a game page; the other hides the
 // comment, blocks the author (after being asked) and sees it all go at once, stay gone after a reload and
@@ -147,6 +147,7 @@ test('"Not interested" takes a game’s posts out of the home feed at once and l
   await a.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(a.locator('.post-card').filter({ hasText: text })).toBeVisible();
 
+  await homeFeedHolds(b, text);
   await openWithBlocks(b, '/browse');
   const homeFeed = b.locator('.home-feed');
   const post = homeFeed.locator('.post-card').filter({ hasText: text });

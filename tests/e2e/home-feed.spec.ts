@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp, uniqueMember } from './auth/auth-helpers.ts';
-import { expectNoAxeViolations, openHydrated, uidOf } from './page-helpers.ts';
+import { expectNoAxeViolations, homeFeedHolds, openHydrated, uidOf } from './page-helpers.ts';
 
 // The home feed on browse, through the Worker's GET /api/feed and the http-getFeed function in the Functions
 // emulator: a member follows a game, another member posts on that game's feed, and the first sees the
@@ -54,9 +54,10 @@ test('a member sees posts on a game they follow first on browse, and pages throu
     expect(posted.ok(), await posted.text()).toBe(true);
   }
 
+  const newest = texts.at(-1) ?? '';
+  await homeFeedHolds(reader, newest);
   await openHydrated(reader, '/browse');
   const feed = reader.getByRole('region', { name: 'Your feed' });
-  const newest = texts.at(-1) ?? '';
   await expect(feed.getByText(newest, { exact: true })).toBeVisible({ timeout: 30_000 });
   // The feed comes before the suggestions ("Would you play it?").
   const headings = await reader.getByRole('heading', { level: 2 }).allTextContents();

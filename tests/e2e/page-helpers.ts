@@ -149,3 +149,24 @@ export async function expectHeaderPanelOnScreen(
     }
   }
 }
+
+/**
+ * Waits until the signed-in member's home feed holds `text`. Home feeds are written by the queue's
+ * consumer a moment after a post (its batch wait: a second locally, README "Home feed"), so a page opened
+ * at once may be read before the post reaches it; a follower sees it on their next load.
+ */
+export async function homeFeedHolds(page: Page, text: string): Promise<void> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === '__session')?.value;
+  if (!token) throw new Error('No session to read the home feed with');
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get('/api/feed?limit=25', {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        return answer.ok() && (await answer.text()).includes(text);
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}

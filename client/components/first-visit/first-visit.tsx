@@ -144,7 +144,13 @@ export function FirstVisit({ onFinished }: { onFinished: () => Promise<void> }) 
         Tap games you have played or want to play: your suggestions start from them. You can skip this and
         shelve games from their pages later.
       </p>
-      <form role="search" className="first-visit-search" onSubmit={(event) => void search(event)}>
+      {/* Its own name: the header's site search is a search landmark too, and two unnamed ones are one too many. */}
+      <form
+        role="search"
+        aria-label="Find games you know"
+        className="first-visit-search"
+        onSubmit={(event) => void search(event)}
+      >
         <label>
           Find a game
           <input
