@@ -33,6 +33,8 @@ test('home and browse show Top rated after members rate, ordered by the Bayesian
   page,
   browser,
 }) => {
+  // Up to a minute of it is home's edge copy from earlier tests going stale (see below), twice.
+  test.setTimeout(240_000);
   const db = ownerDatabase();
   await db.patch(`games/${CROWD.id}`, { ratings: { count: 2000, sum: 18000, s9: 2000 } });
   await signUp(page, uniqueMember('top_rater'));
