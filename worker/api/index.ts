@@ -28,8 +28,10 @@ import { profileImagesApi } from './profile-images.ts';
 import { reportsApi } from './reports.ts';
 import { searchApi } from './search.ts';
 import { ratingsApi } from './ratings.ts';
+import { reviewsApi } from './reviews.ts';
 import { shelvesApi } from './shelves.ts';
 import { suggestionsApi } from './suggestions.ts';
+import { tasteApi } from './taste.ts';
 import { votesApi } from './votes.ts';
 
 /**
@@ -85,10 +87,12 @@ const routes = $(
   .route('/posts', postsApi)
   .route('/profiles', profilesApi)
   .route('/reports', reportsApi)
+  .route('/', reviewsApi)
   .route('/search', searchApi)
   .route('/', shelvesApi)
   .route('/', ratingsApi)
   .route('/suggestions', suggestionsApi)
+  .route('/users', tasteApi)
   .route('/votes', votesApi);
 
 /** The JSON API under /api: its routes, their OpenAPI document (/openapi.json) and reference (/docs). */
