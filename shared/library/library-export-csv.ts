@@ -3,6 +3,8 @@ import { LIBRARY_CSV_FOLLOWED_GAME } from '../schemas/library-limits.ts';
 
 /** The CSV type of a shelved game's row (its shelf in the `on` column). */
 export const LIBRARY_CSV_SHELVED_GAME = 'shelved-game';
+/** The CSV type of a rated game's row (the member's score, 1 to 10, in the `on` column). */
+export const LIBRARY_CSV_RATED_GAME = 'rated-game';
 
 // The CSV form of a member's export: one row per thing they put in, with its type, id, name (a game's
 // name, a post's or comment's text), Steam app id, the time as ISO 8601, and what it belongs to (the
@@ -44,6 +46,10 @@ export function libraryExportCsv(data: LibraryExport): string {
   // A shelf's row says which shelf in the last column, as a post's says its feed.
   for (const shelf of data.shelves)
     rows.push([LIBRARY_CSV_SHELVED_GAME, shelf.id, '', '', iso(shelf.at), shelf.status]);
+  for (const rating of data.ratings)
+    rows.push([LIBRARY_CSV_RATED_GAME, rating.id, '', '', iso(rating.at), String(rating.score)]);
+  // Reviews go here (shared/schemas/review.ts): `reviewed-game` rows, the game's id and the review's words
+  // in the name column (free text: defused like a post's), beside the game's shelf and rating rows.
   for (const user of data.follows.users) rows.push(['followed-member', user.id, '', '', iso(user.at), '']);
   for (const event of data.follows.events) rows.push(['followed-event', event.id, '', '', iso(event.at), '']);
   for (const post of data.posts) rows.push(['post', post.id, post.content, '', iso(post.at), post.feed]);

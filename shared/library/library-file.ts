@@ -8,20 +8,58 @@ import {
   MAX_LIBRARY_NAME_LENGTH,
   MAX_STEAM_APPID,
 } from '../schemas/library-limits.ts';
+import type { Shelf } from '../schemas/shelf.ts';
 import { phraseKey } from '../search/search-text.ts';
+import { LIBRARY_CSV_RATED_GAME, LIBRARY_CSV_SHELVED_GAME } from './library-export-csv.ts';
+import { ratingScaleOf, scoreOf, type RatingScale } from './rating-scale.ts';
+import { shelfOfWords } from './shelf-words.ts';
 
 // Reading a library file exported from another tracker or store, in the browser, before anything is
 // sent: Steam's owned-games JSON (the Web API's IPlayerService/GetOwnedGames answer, `{ "response":
 // { "games": [{ "appid", "name", … }] } }`, https://developer.valvesoftware.com/wiki/Steam_Web_API#GetOwnedGames_.28v0001.29),
 // Questline's own export (JSON or CSV), any JSON list of games with a name or title, and any CSV with a
 // title or name column. A file that cannot be read is refused whole, with words the member can act on.
+// What a file says of each game beyond which game it is (a shelf, a rating) is its mark: Steam's playtime
+// over zero is "played" (a game owned and never started is no shelf: Steam libraries hold many games never
+// meant to be played, bundles and free weekends, and filing them all under "want to play" would bury the
+// ones the member does want; they are still followed), a CSV's status and rating columns (Grouvee's
+// export, Backloggd-style exports, any CSV with a status or rating column, shared/library/shelf-words.ts
+// and rating-scale.ts) and our own export's shelves and ratings.
 
 /** What kind of file it was, for the summary. */
-export type LibraryFileKind = 'steam' | 'questline' | 'json' | 'csv';
+export type LibraryFileKind = 'steam' | 'questline' | 'grouvee' | 'json' | 'csv';
+
+/** What a file says of one of its games beyond which game it is: whether to follow it, a shelf, a score. */
+export interface LibraryMark {
+  /** Followed by the import: every game of another tracker's file, a Questline export's followed games. */
+  follow: boolean;
+  shelf?: Shelf;
+  /** A score of 1 to 10 (rating-scale.ts). */
+  score?: number;
+  /** The file's status for the game when it is no word we map: shown as not mapped, never guessed. */
+  unmappedStatus?: string;
+  /** The file's rating for the game when it is not a rating on the file's scale: shown as not read. */
+  unreadRating?: string;
+}
 
 export type LibraryFile =
-  | { ok: true; kind: LibraryFileKind; entries: LibraryEntry[]; skipped: number }
+  | {
+      ok: true;
+      kind: LibraryFileKind;
+      entries: LibraryEntry[];
+      /** Each entry's mark, in the same order. */
+      marks: LibraryMark[];
+      /** The scale the file's ratings were read on, when it has any. */
+      ratingScale?: RatingScale;
+      skipped: number;
+    }
   | { ok: false; message: string };
+
+/** An entry read with its mark, before each game is kept once. */
+interface Marked {
+  entry: LibraryEntry;
+  mark: LibraryMark;
+}
 
 const refused = (message: string): LibraryFile => ({ ok: false, message });
 
@@ -69,7 +107,7 @@ function fromJson(text: string): LibraryFile {
   }
   if (Array.isArray(value.games)) {
     const ours = value.format === LIBRARY_EXPORT_FORMAT;
-    return entriesOf(ours ? 'questline' : 'json', value.games, ours);
+    return ours ? fromQuestlineJson(value) : entriesOf('json', value.games, false);
   }
   return refused(NOT_A_LIBRARY);
 }
@@ -77,7 +115,7 @@ function fromJson(text: string): LibraryFile {
 /** The entries of a JSON list of games; the Questline id is trusted only from a Questline export. */
 function entriesOf(kind: LibraryFileKind, games: unknown[], withIds: boolean): LibraryFile {
   if (games.length > MAX_LIBRARY_ENTRIES) return refused(TOO_MANY);
-  const entries: LibraryEntry[] = [];
+  const read: Marked[] = [];
   let skipped = 0;
   for (const game of games) {
     const entry = isObject(game)
@@ -87,13 +125,99 @@ function entriesOf(kind: LibraryFileKind, games: unknown[], withIds: boolean): L
           id: withIds ? game.id : undefined,
         })
       : null;
-    if (entry) entries.push(entry);
+    if (entry && isObject(game))
+      read.push({ entry, mark: kind === 'steam' ? steamMark(game) : { follow: true } });
     else skipped++;
   }
-  return { ok: true, kind, entries: distinct(entries), skipped };
+  return { ok: true, kind, ...distinct(read), skipped };
 }
 
-/** The entries of a CSV file with a header row naming a title (or name) column, an app id column, or both. */
+/** Steam's playtime (minutes, `playtime_forever`) over zero: played; none or zero: no shelf (see above). */
+function steamMark(game: Record<string, unknown>): LibraryMark {
+  const minutes = game.playtime_forever;
+  return typeof minutes === 'number' && minutes > 0 ? { follow: true, shelf: 'played' } : { follow: true };
+}
+
+/**
+ * A Questline JSON export: its followed games are followed, its shelves and ratings put back, each game
+ * once by its id (a game may be followed, shelved and rated).
+ */
+function fromQuestlineJson(value: Record<string, unknown>): LibraryFile {
+  const games = Array.isArray(value.games) ? value.games : [];
+  const shelves = Array.isArray(value.shelves) ? value.shelves : [];
+  const ratings = Array.isArray(value.ratings) ? value.ratings : [];
+  if (games.length + shelves.length + ratings.length > MAX_LIBRARY_ENTRIES * 3) return refused(TOO_MANY);
+  const byId = new QuestlineGames();
+  let skipped = 0;
+  for (const game of games) {
+    const entry = isObject(game) ? entryOf({ name: game.name, appid: game.steam_appid, id: game.id }) : null;
+    if (entry?.id === undefined) skipped++;
+    else byId.add({ ...entry, id: entry.id }, { follow: true });
+  }
+  for (const shelf of shelves) {
+    const status = isObject(shelf) && typeof shelf.status === 'string' ? ownShelf(shelf.status) : null;
+    const id = isObject(shelf) ? ownId(shelf.id) : null;
+    if (status && id) byId.add({ id }, { follow: false, shelf: status });
+    else skipped++;
+  }
+  for (const rating of ratings) {
+    const read = isObject(rating) && typeof rating.score === 'number' ? scoreOf(rating.score, 'ten') : null;
+    const id = isObject(rating) ? ownId(rating.id) : null;
+    if (read && 'score' in read && id) byId.add({ id }, { follow: false, score: read.score });
+    else skipped++;
+  }
+  return {
+    ok: true,
+    kind: 'questline',
+    ...byId.read(),
+    ...(ratings.length > 0 ? { ratingScale: 'ten' as const } : {}),
+    skipped,
+  };
+}
+
+/** Our export's games gathered by id: a game's rows (followed, shelved, rated) make one entry and mark. */
+class QuestlineGames {
+  readonly #games = new Map<string, Marked>();
+  add(entry: LibraryEntry & { id: string }, mark: LibraryMark) {
+    const known = this.#games.get(entry.id);
+    if (!known) {
+      this.#games.set(entry.id, { entry, mark });
+      return;
+    }
+    // The first row of each kind counts: a file listing a game twice changes nothing the second time.
+    known.entry = { ...entry, ...known.entry };
+    known.mark = { ...mark, ...known.mark, follow: known.mark.follow || mark.follow };
+  }
+  read(): { entries: LibraryEntry[]; marks: LibraryMark[] } {
+    const all = [...this.#games.values()];
+    return { entries: all.map(({ entry }) => entry), marks: all.map(({ mark }) => mark) };
+  }
+}
+
+/** Our own shelf names, exactly as the export writes them. */
+const OWN_SHELVES = new Set<string>(['want', 'playing', 'played', 'dropped']);
+const ownShelf = (status: string): Shelf | null => (OWN_SHELVES.has(status) ? (status as Shelf) : null);
+const ownId = (id: unknown): string | null => (typeof id === 'string' && DEEP_LINK.test(id) ? id : null);
+
+/** CSV headers read as a game's status (its shelf), and as its rating (compared as headerKey makes them). */
+const STATUS_HEADERS = new Set([
+  'status',
+  'shelf',
+  'shelves',
+  'state',
+  'playstatus',
+  'gamestatus',
+  'progress',
+]);
+const RATING_HEADER = /^(my|user|your)?(rating|score|stars)/;
+
+/**
+ * The entries of a CSV file with a header row naming a title (or name) column, an app id column, or both;
+ * a status and a rating column when it has them. Grouvee's export (its columns: id, name, shelves,
+ * platforms, rating, review, dates, statuses, genres, franchises, developers, publishers, release_date,
+ * url, giantbomb_id) keeps a game's shelves as JSON, `{"Played": {"date_added": …, "url": …}}`, and rates
+ * on 1 to 5 stars.
+ */
 function fromCsv(text: string): LibraryFile {
   let records;
   try {
@@ -106,28 +230,130 @@ function fromCsv(text: string): LibraryFile {
   }
   const [header, ...rows] = records;
   if (!header) return refused(NO_GAMES);
+  if (rows.length > MAX_LIBRARY_ENTRIES * 20) return refused(TOO_MANY);
   const keys = header.fields.map(headerKey);
+  // Questline's CSV export lists everything a member put in: its games are the followed, shelved and rated ones.
+  if (keys.includes('type') && keys.includes('id') && keys.includes('on'))
+    return fromQuestlineCsv(keys, rows);
   const nameColumn = keys.findIndex((key) => NAME_HEADERS.has(key));
   const appidColumn = keys.findIndex((key) => APPID_HEADERS.has(key));
   if (nameColumn < 0 && appidColumn < 0)
     return refused('This CSV file has no “title” or “name” column. Its first line must name the columns.');
-  // Questline's CSV export lists everything a member put in: only its followed games are a library.
-  const typeColumn = keys.indexOf('type');
-  const idColumn = typeColumn >= 0 ? keys.indexOf('id') : -1;
-  if (rows.length > MAX_LIBRARY_ENTRIES * 20) return refused(TOO_MANY);
-  const entries: LibraryEntry[] = [];
+  const grouvee = keys.includes('shelves') && keys.includes('giantbombid');
+  const statusColumn = keys.findIndex((key) => STATUS_HEADERS.has(key));
+  const ratingColumn = keys.findIndex((key) => RATING_HEADER.test(key));
+  const cell = (fields: string[], column: number) => (column >= 0 ? fields[column] : undefined);
+  const ratingScale =
+    ratingColumn < 0
+      ? undefined
+      : grouvee
+        ? 'stars'
+        : ratingScaleOf(
+            header.fields[ratingColumn] ?? '',
+            rows.map(({ fields }) => fields[ratingColumn] ?? ''),
+          );
+  const read: Marked[] = [];
   let skipped = 0;
   for (const { fields } of rows) {
-    if (typeColumn >= 0 && fields[typeColumn] !== LIBRARY_CSV_FOLLOWED_GAME) continue;
     const entry = entryOf({
-      name: nameColumn >= 0 ? fields[nameColumn] : undefined,
-      appid: appidColumn >= 0 ? fields[appidColumn] : undefined,
-      id: idColumn >= 0 ? fields[idColumn] : undefined,
+      name: cell(fields, nameColumn),
+      appid: cell(fields, appidColumn),
+      id: undefined,
     });
-    if (entry) entries.push(entry);
-    else skipped++;
+    if (!entry) {
+      skipped++;
+      continue;
+    }
+    const mark: LibraryMark = { follow: true, ...statusMark(cell(fields, statusColumn)) };
+    if (ratingScale) Object.assign(mark, ratingMark(cell(fields, ratingColumn), ratingScale));
+    read.push({ entry, mark });
   }
-  return { ok: true, kind: typeColumn >= 0 ? 'questline' : 'csv', entries: distinct(entries), skipped };
+  return {
+    ok: true,
+    kind: grouvee ? 'grouvee' : 'csv',
+    ...distinct(read),
+    ...(ratingScale ? { ratingScale } : {}),
+    skipped,
+  };
+}
+
+/** The longest status or rating text shown back to the member from a file. */
+const SHOWN_TEXT = 60;
+
+/**
+ * A status cell as a shelf: one word ("Completed"), Grouvee's JSON of shelves, or words separated by
+ * commas; when none is a word we map, the cell is kept to be shown as not mapped.
+ */
+function statusMark(cellText: string | undefined): Pick<LibraryMark, 'shelf' | 'unmappedStatus'> {
+  const text = cellText?.trim() ?? '';
+  if (text === '') return {};
+  let words = text.split(/[,;|]/);
+  if (text.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (isObject(parsed)) words = Object.keys(parsed);
+    } catch {
+      // Not JSON after all: read as words.
+    }
+  }
+  const shelf = shelfOfWords(words);
+  if (shelf) return { shelf };
+  const shown = words.map((word) => word.trim()).filter((word) => word !== '');
+  return shown.length > 0 ? { unmappedStatus: shown.join(', ').slice(0, SHOWN_TEXT) } : {};
+}
+
+/** A rating cell on its file's scale as a score, or kept to be shown as not read. */
+function ratingMark(
+  cellText: string | undefined,
+  scale: RatingScale,
+): Pick<LibraryMark, 'score' | 'unreadRating'> {
+  const read = scoreOf(cellText, scale);
+  if ('score' in read) return { score: read.score };
+  if ('unread' in read) return { unreadRating: read.unread.slice(0, SHOWN_TEXT) };
+  return {};
+}
+
+/**
+ * Questline's own CSV export read back: `followed-game` rows are followed, `shelved-game` rows put the
+ * game on the shelf in their `on` column, `rated-game` rows give it the score in theirs; other rows are
+ * not a library's.
+ */
+function fromQuestlineCsv(keys: string[], rows: { fields: string[] }[]): LibraryFile {
+  const column = (key: string) => keys.indexOf(key);
+  const [type, id, name, appid, on] = ['type', 'id', 'name', 'steamappid', 'on'].map(column) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const byId = new QuestlineGames();
+  let skipped = 0;
+  for (const { fields } of rows) {
+    const kind = fields[type];
+    const gameId = ownId(fields[id]);
+    if (kind === LIBRARY_CSV_FOLLOWED_GAME) {
+      const entry = entryOf({ name: fields[name], appid: fields[appid], id: fields[id] });
+      if (entry?.id === undefined) skipped++;
+      else byId.add({ ...entry, id: entry.id }, { follow: true });
+    } else if (kind === LIBRARY_CSV_SHELVED_GAME) {
+      const shelf = ownShelf(fields[on] ?? '');
+      if (gameId && shelf) byId.add({ id: gameId }, { follow: false, shelf });
+      else skipped++;
+    } else if (kind === LIBRARY_CSV_RATED_GAME) {
+      const read = scoreOf(fields[on], 'ten');
+      if (gameId && 'score' in read) byId.add({ id: gameId }, { follow: false, score: read.score });
+      else skipped++;
+    }
+  }
+  const games = byId.read();
+  return {
+    ok: true,
+    kind: 'questline',
+    ...games,
+    ...(games.marks.some((m) => m.score !== undefined) ? { ratingScale: 'ten' as const } : {}),
+    skipped,
+  };
 }
 
 /**
@@ -158,10 +384,13 @@ function entryOf(fields: { name: unknown; appid: unknown; id: unknown }): Librar
   return Object.keys(entry).length > 0 ? entry : null;
 }
 
-/** Each game once: the same Questline id, Steam app id or name twice in a file is one game. */
-function distinct(entries: LibraryEntry[]): LibraryEntry[] {
+/**
+ * Each game once: the same Questline id, Steam app id or name twice in a file is one game, and the first
+ * time it is listed is what the file says of it.
+ */
+function distinct(read: Marked[]): { entries: LibraryEntry[]; marks: LibraryMark[] } {
   const seen = new Set<string>();
-  return entries.filter((entry) => {
+  const kept = read.filter(({ entry }) => {
     const keys = [
       entry.id === undefined ? null : `id:${entry.id}`,
       entry.appid === undefined ? null : `app:${String(entry.appid)}`,
@@ -174,6 +403,7 @@ function distinct(entries: LibraryEntry[]): LibraryEntry[] {
     for (const key of own) seen.add(key);
     return true;
   });
+  return { entries: kept.map(({ entry }) => entry), marks: kept.map(({ mark }) => mark) };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIBRARY_EXPORT_FORMAT } from './library-limits.ts';
+import { ratingScoreSchema } from './rating.ts';
 import { shelfSchema } from './shelf.ts';
 
 // Everything a member has put in, as `GET /api/library/export` answers it: the games they follow (with
@@ -28,6 +29,12 @@ export const libraryExportSchema = z.object({
    * written before shelves, so read as none.
    */
   shelves: z.array(z.object({ id: z.string(), status: shelfSchema, at: z.number() })).default([]),
+  /**
+   * The member's scores of games (1 to 10), newest first, `at` when their entry last changed; missing
+   * from a file written before ratings, so read as none. Reviews (shared/schemas/review.ts) go beside
+   * them as `reviews`, read by the library import the same way when they are added.
+   */
+  ratings: z.array(z.object({ id: z.string(), score: ratingScoreSchema, at: z.number() })).default([]),
   follows: z.object({ users: z.array(timedIdSchema), events: z.array(timedIdSchema) }),
   posts: z.array(
     z.object({

@@ -79,6 +79,10 @@ const usernameSchema = z.object({ username: z.string().optional().catch(undefine
 export const MAX_EXPORT_GAME_NAMES = 500;
 const GAME_READS_AT_ONCE = 6;
 
+/** Newest first, ties by id (so that an export reads the same twice). */
+const newestFirst = (a: { id: string; at: number }, b: { id: string; at: number }) =>
+  b.at - a.at || (a.id < b.id ? -1 : 1);
+
 /** Id → time pairs, newest first. */
 function timed(map: Record<string, unknown> | undefined): { id: string; at: number }[] {
   return Object.entries(map ?? {})
@@ -121,6 +125,11 @@ export async function readLibraryExport(
     own.read(profilePath(uid), profileWordsSchema),
   ]);
   const follows = privateSection?.follows ?? {};
+  // The member's shelves and scores share one entry a game; an entry of the wrong shape is left out.
+  const gamelist = Object.entries(privateSection?.gamelist ?? {}).flatMap(([id, value]) => {
+    const entry = gamelistEntrySchema.safeParse(value);
+    return entry.success ? [{ id, entry: entry.data }] : [];
+  });
   const blocks = privateSection?.blocks ?? {};
   const games = timed(follows.games);
   const named = await inBatches(games.slice(0, MAX_EXPORT_GAME_NAMES), GAME_READS_AT_ONCE, async (game) => {
@@ -138,15 +147,17 @@ export async function readLibraryExport(
     exportedAt: now,
     member: { uid, ...(publicSection?.username ? { username: publicSection.username } : {}) },
     games: [...named, ...games.slice(MAX_EXPORT_GAME_NAMES)],
-    shelves: Object.entries(privateSection?.gamelist ?? {})
-      .flatMap(([id, value]) => {
+    shelves: gamelist
+      .flatMap(({ id, entry }) =>
         // An entry taken off its shelf (status null) stays as the pair's gate: not a shelf to export.
-        const entry = gamelistEntrySchema.safeParse(value);
-        return entry.success && entry.data.status !== null
-          ? [{ id, status: entry.data.status, at: entry.data.timestamp ?? 0 }]
-          : [];
-      })
-      .sort((a, b) => b.at - a.at || (a.id < b.id ? -1 : 1)),
+        entry.status === null ? [] : [{ id, status: entry.status, at: entry.timestamp ?? 0 }],
+      )
+      .sort(newestFirst),
+    ratings: gamelist
+      .flatMap(({ id, entry }) =>
+        entry.score === undefined ? [] : [{ id, score: entry.score, at: entry.timestamp ?? 0 }],
+      )
+      .sort(newestFirst),
     follows: { users: timed(follows.users), events: timed(follows.events) },
     // The query answers by author; each record is checked again, so that nobody else's is ever exported.
     posts: posts
