@@ -1,5 +1,6 @@
 import { createExecutionContext } from 'cloudflare:test';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { env as workerEnv } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { planKeptSuggestions } from '../shared/catalogue/suggested-game-summaries.ts';
 import type { RtdbRequestRecord } from '../shared/rtdb/rest-client.ts';
 import type { GameEvent } from '../shared/schemas/event.ts';
@@ -14,7 +15,8 @@ import { ownerDatabase, testEnv, testGame } from './test-support/test-database.t
 // The games a list, an event and a game's suggestions show are kept in those records as summaries
 // (shared/schemas/game-summary.ts), written by the editors' and developers' saves, and kept right when the
 // game changes: a page reads its record, not each game, and never shows a game's old icon.
-const env = testEnv({ FIREBASE_EMULATORS: 'true' });
+// Miniflare's real queue: a game's change reaches the copies through it (worker/queues/game-summary-refresh.ts).
+const env = testEnv({ FIREBASE_EMULATORS: 'true', HOME_FEED_QUEUE: workerEnv.HOME_FEED_QUEUE });
 const db = ownerDatabase(env);
 const call = apiCaller(env, createApp());
 const run = Math.random().toString(36).slice(2, 8);
@@ -133,13 +135,18 @@ describe('summaries kept with what shows the games', () => {
     expect(pageData(page.body, 'event')).toMatchObject({ eventGames: [{ name: 'Lantern Keep' }] });
   });
 
-  it('a developer’s new icon reaches every list, event and suggestion showing the game, in the same write', async () => {
+  it('a developer’s new icon reaches every list, event and suggestion showing the game, through the queue', async () => {
     const icon = `https://cdn.example.com/lantern-${run}.png`;
     const response = await changeGame('stella', LANTERN, { icon });
     expect(response.status).toBe(200);
-    expect(await db.get(`lists/${LIST}/game_summaries/${LANTERN}/icon`)).toBe(icon);
-    expect(await db.get(`events/${eventId}/game_summaries/${LANTERN}/icon`)).toBe(icon);
-    expect(await db.get(`games/${HOST}/suggested/${LANTERN}`)).toMatchObject({ ratio: 0.8, icon });
+    await vi.waitFor(
+      async () => {
+        expect(await db.get(`lists/${LIST}/game_summaries/${LANTERN}/icon`)).toBe(icon);
+        expect(await db.get(`events/${eventId}/game_summaries/${LANTERN}/icon`)).toBe(icon);
+        expect(await db.get(`games/${HOST}/suggested/${LANTERN}`)).toMatchObject({ ratio: 0.8, icon });
+      },
+      { timeout: 15_000, interval: 250 },
+    );
     for (const [path, route] of [
       [`/lists/games/${LIST}`, 'list'],
       [`/event/${eventId}`, 'event'],
@@ -151,8 +158,13 @@ describe('summaries kept with what shows the games', () => {
     }
     // Removing the icon removes it from the copies too.
     expect((await changeGame('stella', LANTERN, { icon: null })).status).toBe(200);
-    expect(await db.get(`lists/${LIST}/game_summaries/${LANTERN}`)).not.toHaveProperty('icon');
-    expect(await db.get(`games/${HOST}/suggested/${LANTERN}`)).not.toHaveProperty('icon');
+    await vi.waitFor(
+      async () => {
+        expect(await db.get(`lists/${LIST}/game_summaries/${LANTERN}`)).not.toHaveProperty('icon');
+        expect(await db.get(`games/${HOST}/suggested/${LANTERN}`)).not.toHaveProperty('icon');
+      },
+      { timeout: 15_000, interval: 250 },
+    );
   });
 
   it('another developer cannot change the game’s icon: refused, and no copy changes', async () => {

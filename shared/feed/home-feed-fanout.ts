@@ -12,6 +12,7 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { timestampMapSchema } from '../schemas/user.ts';
 import { parseFeedId, type FeedId } from '../schemas/feed-id.ts';
 import type { HomeFeedMessage } from './home-feed-message.ts';
+import { deliverGameSummaryChanged } from '../catalogue/game-summary-refresh.ts';
 
 // Home feeds written when a post is written (fan-out on write): the queue's consumer delivers each
 // message here. A post on a feed is written into `users/{uid}/private/home-feed/{postId}` = its time for
@@ -228,5 +229,7 @@ export function deliverHomeFeedMessage(db: RtdbClient, message: HomeFeedMessage)
       return deliverPostDeleted(db, message);
     case 'feed-followed':
       return deliverFeedFollowed(db, message);
+    case 'game-summary-changed':
+      return deliverGameSummaryChanged(db, message);
   }
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../schemas/keys.ts';
 import { parseFeedId, type FeedId } from '../schemas/feed-id.ts';
+import { gameSummaryChangedSchema } from '../catalogue/game-summary-refresh.ts';
 
 // What the Worker tells the home-feed queue (worker/queues/): one message per post written, per post
 // deleted and per feed followed. The consumer (shared/feed/home-feed-fanout.ts) acts on each as often as
@@ -41,6 +42,8 @@ export const homeFeedMessageSchema = z.discriminatedUnion('kind', [
     uid: recordIdSchema,
     feed: feedIdSchema,
   }),
+  /** A game's summary changed: its kept copies are rewritten (shared/catalogue/game-summary-refresh.ts). */
+  gameSummaryChangedSchema,
 ]);
 
 export type HomeFeedMessage = z.infer<typeof homeFeedMessageSchema>;

@@ -2,12 +2,6 @@ import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import { gameNode, userSectionNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
-import {
-  planSummaryChange,
-  SUMMARY_COPIES_PER_WRITE,
-  summaryPlacesOf,
-  type SummaryPlace,
-} from '../catalogue/game-summary-places.ts';
 import type { DeveloperGameUpdate } from '../schemas/developer-game.ts';
 
 /**
@@ -38,18 +32,12 @@ export async function isGameDeveloper(db: RtdbClient, uid: string, gameId: strin
  * A developer's change to their game's page as field-level writes of one PATCH: fields not given stay as
  * they are, and the name, deep link and follower count are never among them (the deep link is the page's
  * address, kept stable). The browse index of genres and tags (shared/catalogue/game-updates.ts) watches
- * none of these fields, so it needs no entry; search reads a game's icon from the game itself. A new icon
- * is also written into every summary of the game kept beside what shows it (`summaryPlaces`, see
- * shared/catalogue/game-summary-places.ts), in the same PATCH, so no list or event shows the old one.
+ * none of these fields, so it needs no entry; search reads a game's icon from the game itself. The
+ * summaries of the game kept beside what shows it follow through the queue (commitDeveloperGameUpdate).
  */
-export function planDeveloperGameUpdate(
-  gameId: string,
-  update: DeveloperGameUpdate,
-  summaryPlaces: readonly SummaryPlace[] = [],
-): MultiPathUpdate {
+export function planDeveloperGameUpdate(gameId: string, update: DeveloperGameUpdate): MultiPathUpdate {
   const game = gameNode(gameId);
   return {
-    ...(update.icon === undefined ? {} : planSummaryChange(summaryPlaces, gameId, { icon: update.icon })),
     ...(update.description === undefined
       ? {}
       : game.child('content').merge({ description: update.description })),
@@ -63,19 +51,17 @@ export function planDeveloperGameUpdate(
   };
 }
 
+/**
+ * Writes a developer's change to their game in one PATCH and answers whether what the game's summary shows
+ * changed (the icon, the one summary field a developer may change): the caller then sends the queue's
+ * `game-summary-changed` message, whose consumer rewrites the kept copies (game-summary-refresh.ts), so this
+ * write stays one PATCH however many lists, events and suggestion rows show the game.
+ */
 export async function commitDeveloperGameUpdate(
   db: RtdbClient,
   gameId: string,
   update: DeveloperGameUpdate,
-): Promise<void> {
-  // Where the game's summary is kept matters only when the icon, the one summary field a developer may
-  // change, changes. A game kept in very many places (suggested with thousands of games) has the copies
-  // past the first SUMMARY_COPIES_PER_WRITE rewritten by further PATCHes, so no PATCH grows without bound.
-  const places = update.icon === undefined ? [] : await summaryPlacesOf(db, gameId);
-  await db.patch('', planDeveloperGameUpdate(gameId, update, places.slice(0, SUMMARY_COPIES_PER_WRITE)));
-  for (let start = SUMMARY_COPIES_PER_WRITE; start < places.length; start += SUMMARY_COPIES_PER_WRITE)
-    await db.patch(
-      '',
-      planSummaryChange(places.slice(start, start + SUMMARY_COPIES_PER_WRITE), gameId, { icon: update.icon }),
-    );
+): Promise<{ summaryChanged: boolean }> {
+  await db.patch('', planDeveloperGameUpdate(gameId, update));
+  return { summaryChanged: update.icon !== undefined };
 }

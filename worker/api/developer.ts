@@ -23,6 +23,7 @@ import { commitDeveloperGameUpdate, developsGame } from '../../shared/transition
 import { apiError, databaseUnavailable } from '../api-error.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { dropEdgeCopy } from '../edge-cache.ts';
+import { announceGameSummaryChanged } from '../queues/game-summary-refresh.ts';
 import { developerRoute } from './role-route.ts';
 import { apiRoutes, jsonAnswer, jsonBody } from './route-definition.ts';
 import { notFound, type Failure } from './route-failures.ts';
@@ -195,7 +196,9 @@ export const developerApi = apiRoutes()
     if (!game) throw apiError(404, 'not-found', { message: 'That game does not exist.' });
     if (!owns)
       throw apiError(403, 'forbidden', { message: 'Only the developer of this game can change it.' });
-    await commitDeveloperGameUpdate(db, gameId, c.req.valid('json'));
+    const { summaryChanged } = await commitDeveloperGameUpdate(db, gameId, c.req.valid('json'));
+    // The lists, events and suggestion rows showing the game follow through the queue, a moment later.
+    if (summaryChanged) await announceGameSummaryChanged(c.env, gameId);
     purgePage(c, `/game/${encodeURIComponent(gameId)}`);
     const changed = await readRecord(db, GAME, gameId);
     if (!changed) throw databaseUnavailable(`game ${gameId} unreadable right after its update`);
