@@ -67,6 +67,13 @@ describe('client bundle budget', () => {
     }
   });
 
+  it('keeps taste in common off the user page’s first load: only its loader, the section after sign-in', () => {
+    const first = inputsOf(pageJavaScript('client/pages/user-page.tsx'));
+    expect(first).toContain('client/components/taste/taste-in-common-on-demand.tsx');
+    expect(first).not.toContain('client/components/taste/taste-in-common.tsx');
+    expect(Object.keys(inputs)).toContain('client/components/taste/taste-in-common.tsx');
+  });
+
   it('keeps zod out of every browser chunk: validation happens at the Worker', () => {
     const everyInput = Object.values(outputs).flatMap((output) => Object.keys(output.inputs));
     expect(everyInput.filter((input) => input.includes('node_modules/zod/'))).toEqual([]);
