@@ -11,6 +11,7 @@ import { newCommentRequestSchema } from '../../shared/schemas/post-comment.ts';
 import { timestampMapSchema } from '../../shared/schemas/user.ts';
 import { apiError } from '../api-error.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
+import { announceCardChanged } from '../queues/home-feed-announcements.ts';
 import { cappedLimit } from './query-limit.ts';
 import { requirePostingAllowed } from './posting-block.ts';
 import { wallOwner } from '../../shared/transitions/wall-reach.ts';
@@ -140,6 +141,8 @@ export const commentsApi = apiRoutes()
       requirePostingAllowed(db, user.uid, c.var.clock()),
     );
     purgeFeedPage(c, { postId });
+    // The post's home-feed cards show the comment too.
+    c.executionCtx.waitUntil(announceCardChanged(c.env, { postId }));
     // Answered from what the PATCH wrote: no read after it (nor a failed one telling the member otherwise).
     return c.json({ comment }, 201);
   })
@@ -157,5 +160,6 @@ export const commentsApi = apiRoutes()
     if (!mayDelete) throw apiError(403, 'forbidden', { message: 'You can only delete your own comments.' });
     await db.patch('', planDeleteComment(commentId, comment, postAuthor, post ? postFeedId(post) : null));
     if (post?.targetType) purgeFeedPage(c, { feed: { type: post.targetType, id: post.targetUUID } });
+    c.executionCtx.waitUntil(announceCardChanged(c.env, { postId: comment.postUUID }));
     return c.body(null, 204);
   });
