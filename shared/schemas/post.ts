@@ -3,6 +3,7 @@ import { MAX_POST_LENGTH } from './text-limits.ts';
 import { recordIdSchema } from './keys.ts';
 import type { PostComment } from './post-comment.ts';
 import type { RecordMeta } from './record-meta.ts';
+import { reviewBadgeSchema } from './review-badge.ts';
 
 /** Longest post, in characters (a plain number apart, for the browser's composer). */
 export { MAX_POST_LENGTH };
@@ -38,6 +39,8 @@ export const postSchema = z.object({
   fromDeveloper: z.boolean().optional(),
   /** Its comments, comment id to timestamp. */
   comments: z.record(recordIdSchema, z.number()).default({}),
+  /** On a game's review: the game and its author's score and shelf now (shared/schemas/review-badge.ts). */
+  review: reviewBadgeSchema.optional().catch(undefined),
 });
 
 /** The body of a new post. */
