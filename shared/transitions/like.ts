@@ -2,14 +2,17 @@ import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import {
   commentNode,
+  gameReviewsNode,
   likeCountNode,
   likeHistoryPath,
   likeNode,
   likesActiveNode,
+  postNode,
   userLikesNode,
 } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
+import { SERVER_TIMESTAMP, serverIncrement } from '../rtdb/server-values.ts';
+import { REVIEW_RANK_PER_LIKE } from '../schemas/review.ts';
 import { pushId } from '../push-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
 import { planFeedActivity } from './feed-activity.ts';
@@ -60,6 +63,8 @@ export interface LikeTargetState {
   postId?: string | null;
   /** The feed the post (or the comment's post) is on, whose open pages show the count (null: unknown). */
   feedId?: FeedId | null;
+  /** For a review (shared/transitions/review.ts): the game, whose list of reviews it moves up or down. */
+  reviewOf?: string | null;
 }
 
 export interface LikeOutcome {
@@ -123,6 +128,13 @@ export function planLike(
           ...recountIfDamaged(likeRecountPath(targetId), change.like, target.likes),
         }
       : {}),
+    // A review's rank in its game's list moves with its likes, in the same PATCH (schemas/review.ts).
+    ...(target.exists && target.reviewOf
+      ? gameReviewsNode(target.reviewOf)
+          .child(targetId)
+          .child('rank')
+          .set(serverIncrement(change.like ? REVIEW_RANK_PER_LIKE : -REVIEW_RANK_PER_LIKE))
+      : {}),
     ...(target.exists ? planFeedActivity(target.feedId) : {}),
     ...recordUpdate,
     // The author is told of a like and no longer once it is undone.
@@ -166,6 +178,11 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Co
           db.read(comment.child('postUUID').path, recordIdSchema),
         ]
       : [Promise.resolve(null), Promise.resolve(targetId)];
+  // Whether a liked post is a review, and of which game (read beside the rest: no round of its own).
+  const reviewOf =
+    type === 'post'
+      ? db.read(postNode(targetId).child('review').child('game').path, recordIdSchema)
+      : Promise.resolve(null);
   // The post's author and feed: where the count shows, and whose wall it is on. Each member's block is
   // read as soon as the member is known, beside the other reads: a post's in the round after it, a
   // comment's author with its post, the wall's owner in the round after the post.
@@ -186,6 +203,7 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Co
     firstRead,
   ]);
   if (refused) throw blockedReach(`like this ${type}`);
+  const reviewedGame = await reviewOf;
   const exists = type === 'post' ? post !== null : postId !== null;
   const feedId = post?.targetType && post.targetUUID ? feedIdOf(post.targetType, post.targetUUID) : null;
   // Whether the entry decided on is the one read with the count (set by decide, in the gate).
@@ -202,6 +220,7 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Co
         author: authorOf,
         postId: type === 'comment' ? postId : null,
         feedId,
+        reviewOf: reviewedGame,
       });
     },
   });
