@@ -6,6 +6,7 @@ import {
   readComment,
   readPostRecord,
   readPreviewComments,
+  withoutPreviewCopies,
   type StoredPost,
 } from './read-posts.ts';
 import type { Post } from '../schemas/post.ts';
@@ -14,8 +15,9 @@ import { encodeFeedCursor, isAfter, newestFirst, type FeedPosition } from './fee
 import type { FeedId } from '../schemas/feed-id.ts';
 import { feedKeyRange, parseFeedKey } from './feed-key.ts';
 
-/** Posts in one page of a feed on a page: each is a few reads (its preview comments), and a Worker
- * request may only make so many (50 on Cloudflare's free plan), so pages are small and "More posts" reads on. */
+/** Posts in one page of a feed on a page: a post older than its preview copies costs a read per preview
+ * comment, and a Worker request may only make so many (50 on Cloudflare's free plan), so pages are small and
+ * "More posts" reads on. */
 export const FEED_PAGE_SIZE = 5;
 
 /** A comment as feeds show it: with its author's name when they have one (stored, or read). */
@@ -165,7 +167,7 @@ export async function completeFeedPosts(
   const commentAuthors = unnamedAuthors(comments.flat()).filter((uid) => !names.has(uid));
   for (const [uid, name] of await authorNames(db, commentAuthors)) names.set(uid, name);
   return posts.map((post, i) => ({
-    ...post,
+    ...withoutPreviewCopies(post),
     authorName: post.authorName ?? names.get(post.sourceUUID),
     previewComments: (comments[i] ?? []).map((comment) => ({
       ...comment,

@@ -6,6 +6,7 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { postSchema, type Post, type PostRecord } from '../schemas/post.ts';
 import type { PostComment } from '../schemas/post-comment.ts';
 import { withRecordMeta, type RecordMeta } from '../schemas/record-meta.ts';
+import { previewCommentIds, previewCopiesOf } from '../schemas/preview-comment.ts';
 import { readRecord } from '../records/read-records.ts';
 import { POST_COMMENT } from '../records/record-kinds.ts';
 
@@ -44,21 +45,41 @@ export async function readPostRecord(db: RtdbClient, postId: string): Promise<St
   return post ? withPostMeta(post, postId) : null;
 }
 
-/** A post's latest comments (up to PREVIEW_COMMENTS_PER_POST), newest first, read in parallel. */
+/**
+ * A post's latest comments (up to PREVIEW_COMMENTS_PER_POST), newest first: the newest ids of its
+ * `comments` map, each from the copy the post keeps of it (shared/schemas/preview-comment.ts), or read
+ * (in parallel) when it has none: a post older than the copies, or one a racing write left short.
+ * A post whose copies are whole costs no read.
+ */
 export async function readPreviewComments(
   db: RtdbClient,
-  post: Pick<PostRecord, 'comments'>,
+  post: Pick<StoredPost, 'uuid' | 'comments' | 'preview_comments'>,
 ): Promise<PostComment[]> {
-  const latest = Object.entries(post.comments)
-    .sort(([, a], [, b]) => b - a)
-    .slice(0, PREVIEW_COMMENTS_PER_POST);
-  return (await Promise.all(latest.map(([id]) => readComment(db, id)))).filter((c) => c !== null);
+  const copies = previewCopiesOf(post.preview_comments, post.uuid);
+  const latest = previewCommentIds(post.comments, PREVIEW_COMMENTS_PER_POST);
+  const comments = await Promise.all(
+    latest.map((id) => {
+      const copy = copies.get(id);
+      return copy ? Promise.resolve(copy) : readComment(db, id);
+    }),
+  );
+  return comments.filter((c) => c !== null);
+}
+
+/** A post as shown: without the copies it keeps of its comments (shown as its `previewComments`). */
+export function withoutPreviewCopies<T extends Pick<PostRecord, 'preview_comments'>>(
+  post: T,
+): Omit<T, 'preview_comments'> {
+  const { preview_comments: _copies, ...shown } = post;
+  return shown;
 }
 
 /** One post with its meta and its latest comments (up to PREVIEW_COMMENTS_PER_POST), or null. */
 export async function readPost(db: RtdbClient, postId: string): Promise<Post | null> {
   const post = await readPostRecord(db, postId);
-  return post ? { ...post, previewComments: await readPreviewComments(db, post) } : null;
+  return post
+    ? { ...withoutPreviewCopies(post), previewComments: await readPreviewComments(db, post) }
+    : null;
 }
 
 /** The children a posts query answers, each checked on its own: one bad post never hides a page. */

@@ -5,6 +5,7 @@ import { homeFeedDeadLettersJob } from './home-feed-dead-letters-job.ts';
 import { homeFeedsJob } from './home-feeds-job.ts';
 import type { Job } from './job.ts';
 import { memberCountsJob } from './member-counts-job.ts';
+import { previewCommentsJob } from './preview-comments-job.ts';
 import { suggestionEngineJob } from './suggestion-engine-job.ts';
 import { topRatedJob } from './top-rated-job.ts';
 import { trendingJob } from './trending-job.ts';
@@ -19,6 +20,7 @@ export const JOBS: Readonly<Record<string, Job>> = {
   suggestions: suggestionEngineJob,
   'feed-records': feedRecordsJob,
   'feed-identity': feedIdentityJob,
+  'preview-comments': previewCommentsJob,
   'member-counts': memberCountsJob,
   'game-summaries': gameSummariesJob,
   'home-feeds': homeFeedsJob,

@@ -36,8 +36,11 @@ export const postAnswerSchema = postSchema.extend({
   previewComments: z.array(postCommentSchema.extend(recordMetaShape)),
 });
 
-/** A post as feeds show it: with its author's and its comments' authors' usernames. */
-export const feedPostSchema = postSchema.extend({
+/**
+ * A post as feeds show it: with its author's and its comments' authors' usernames; the copies it keeps of
+ * its newest comments are shown as its `previewComments`, never as they are stored.
+ */
+export const feedPostSchema = postSchema.omit({ preview_comments: true }).extend({
   root: recordMetaShape.root,
   authorName: z.string().optional(),
   previewComments: z.array(feedCommentSchema),

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { MAX_POST_LENGTH } from './text-limits.ts';
 import { recordIdSchema } from './keys.ts';
+import { previewCopiesSchema } from './preview-comment.ts';
 import type { PostComment } from './post-comment.ts';
 import type { RecordMeta } from './record-meta.ts';
-import { reviewBadgeSchema } from './review-badge.ts';
 
 /** Longest post, in characters (a plain number apart, for the browser's composer). */
 export { MAX_POST_LENGTH };
@@ -39,8 +39,11 @@ export const postSchema = z.object({
   fromDeveloper: z.boolean().optional(),
   /** Its comments, comment id to timestamp. */
   comments: z.record(recordIdSchema, z.number()).default({}),
-  /** On a game's review: the game and its author's score and shelf now (shared/schemas/review-badge.ts). */
-  review: reviewBadgeSchema.optional().catch(undefined),
+  /**
+   * Copies of its newest comments, comment id → the comment record, so that a feed shows them without
+   * reading them (shared/schemas/preview-comment.ts); absent on posts older than it. Never shown as is.
+   */
+  preview_comments: previewCopiesSchema.optional().catch(undefined),
 });
 
 /** The body of a new post. */
@@ -56,6 +59,6 @@ export const newPostRequestSchema = z.object({
 });
 
 export type PostRecord = z.infer<typeof postSchema>;
-/** A post as read: with its meta and up to 3 preview comments filled at read time. */
-export type Post = PostRecord & RecordMeta & { previewComments: PostComment[] };
+/** A post as read: with its meta and up to 3 preview comments (from its copies, or read), the copies left out. */
+export type Post = Omit<PostRecord, 'preview_comments'> & RecordMeta & { previewComments: PostComment[] };
 export type NewPostRequest = z.infer<typeof newPostRequestSchema>;

@@ -1,14 +1,12 @@
 import { combineUpdates, type MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import {
   commentNode,
-  gamelistEntryPath,
-  gameReviewsNode,
   likesActiveNode,
   postCommentsNode,
   postNode,
+  postPreviewCommentsNode,
   postsByIdNode,
   postsByUidNode,
-  reviewsByUserIdNode,
 } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
@@ -17,6 +15,7 @@ import { planNotification } from '../notifications/notification-plan.ts';
 import { isGameDeveloper } from './developer-game.ts';
 import { planFeedActivity } from './feed-activity.ts';
 import { readAuthorName, type AuthorName } from './author-name.ts';
+import { planPreviewOfNewComment, readPreviewCopies } from './preview-comments.ts';
 import { targetMissing } from './transition-refused.ts';
 import { blockedByAny, blockedReach, readPostPlace, wallOwner } from './wall-reach.ts';
 import { feedKey } from '../feed/feed-key.ts';
@@ -26,6 +25,7 @@ import { storedCommentOf, storedPostOf } from '../feed/read-posts.ts';
 import { writtenValue } from '../rtdb/written-value.ts';
 import type { NewPostRequest, PostRecord } from '../schemas/post.ts';
 import type { PostCommentRecord } from '../schemas/post-comment.ts';
+import type { PreviewCopies } from '../schemas/preview-comment.ts';
 
 /** What a new post stores besides the request, decided by the server. */
 export interface Authorship {
@@ -141,21 +141,10 @@ export async function commitNewPost(
  */
 export function planDeletePost(
   postId: string,
-  post: Pick<PostRecord, 'targetUUID' | 'targetType' | 'sourceUUID' | 'comments'> &
-    Partial<Pick<PostRecord, 'review'>>,
+  post: Pick<PostRecord, 'targetUUID' | 'targetType' | 'sourceUUID' | 'comments'>,
 ): MultiPathUpdate {
   const feed = postFeedId(post);
-  const reviewed = post.review?.game;
   return {
-    // A review leaves the game's and its author's lists of reviews, and its author's entry for the game
-    // no longer names it (shared/transitions/review.ts), so that they can write another.
-    ...(reviewed === undefined
-      ? {}
-      : {
-          ...gameReviewsNode(reviewed).child(postId).set(null),
-          ...reviewsByUserIdNode(post.sourceUUID).child(reviewed).set(null),
-          [`${gamelistEntryPath(post.sourceUUID, reviewed)}/review`]: null,
-        }),
     ...postNode(postId).set(null),
     ...(feed === null ? {} : postsByIdNode(feed).child(postId).set(null)),
     ...postsByUidNode(post.sourceUUID).child(postId).set(null),
@@ -177,9 +166,10 @@ export function planDeletePost(
 
 /**
  * A new comment: the record (with its author's name, `authorName`, when they have one), its entry in
- * the post's comments map, the post author's notification (`postAuthor`; none when unknown or when
- * commenting on one's own post) and the activity of the feed the post is on (`feedId`, when known) in
- * one PATCH.
+ * the post's comments map, its copy among the post's preview comments (with the copies past the newest
+ * few of `previewCopies`, the post's as read, dropped: shared/transitions/preview-comments.ts), the post
+ * author's notification (`postAuthor`; none when unknown or when commenting on one's own post) and the
+ * activity of the feed the post is on (`feedId`, when known) in one PATCH.
  */
 export function planNewComment(
   uid: string,
@@ -189,17 +179,20 @@ export function planNewComment(
   postAuthor: string | null = null,
   feedId: FeedId | null = null,
   authorName: string | null = null,
+  previewCopies: PreviewCopies | null = null,
 ): MultiPathUpdate {
+  const record = {
+    postUUID: postId,
+    sourceUUID: uid,
+    ...(authorName === null ? {} : { authorName }),
+    content,
+    likes: 0,
+    timestamp: SERVER_TIMESTAMP,
+  };
   return {
-    ...commentNode(commentId).set({
-      postUUID: postId,
-      sourceUUID: uid,
-      ...(authorName === null ? {} : { authorName }),
-      content,
-      likes: 0,
-      timestamp: SERVER_TIMESTAMP,
-    }),
+    ...commentNode(commentId).set(record),
     ...postCommentsNode(postId).child(commentId).set(SERVER_TIMESTAMP),
+    ...planPreviewOfNewComment(postId, commentId, record, previewCopies),
     ...planFeedActivity(feedId),
     ...planNotification(
       { kind: 'comment', recipient: postAuthor, actor: uid, recordId: commentId, postId, commentId },
@@ -224,13 +217,19 @@ export async function writeNewComment(
   now: number = Date.now(),
 ): Promise<FeedComment> {
   const commentId = pushId(now);
-  const [place, name] = await Promise.all([readPostPlace(db, postId), readAuthorName(db, uid), mayWrite]);
+  // The post's preview copies are read with its place: a few comments at most (no round more).
+  const [place, name, copies] = await Promise.all([
+    readPostPlace(db, postId),
+    readAuthorName(db, uid),
+    readPreviewCopies(db, postId).catch(() => null),
+    mayWrite,
+  ]);
   if (place === null) throw targetMissing('post', postId);
   // Neither the post's author nor the member whose wall it is on hears from whom they blocked.
   if (await blockedByAny(db, [place.author, wallOwner(place)], uid))
     throw blockedReach('comment on this post');
   const feedId = place.targetType && place.targetUUID ? feedIdOf(place.targetType, place.targetUUID) : null;
-  const updates = planNewComment(uid, postId, content, commentId, place.author, feedId, name.stored);
+  const updates = planNewComment(uid, postId, content, commentId, place.author, feedId, name.stored, copies);
   const answer = await db.patch('', updates);
   const path = commentNode(commentId).path;
   const stored = storedCommentOf(writtenValue(updates, answer, path, now), commentId);
@@ -250,9 +249,10 @@ export async function commitNewComment(
 }
 
 /**
- * Deleting a comment removes it, its entry in the post, its active likes and the post author's
- * notification of it (`postAuthor`, when known), and moves the activity of the post's feed (`feedId`,
- * when known), in one PATCH.
+ * Deleting a comment removes it, its entry in the post, its copy among the post's preview comments, its
+ * active likes and the post author's notification of it (`postAuthor`, when known), and moves the
+ * activity of the post's feed (`feedId`, when known), in one PATCH. The comment that takes its place in the
+ * preview is planPreviewAfterRemoval's (shared/transitions/preview-comments.ts), in the same PATCH.
  */
 export function planDeleteComment(
   commentId: string,
@@ -263,6 +263,7 @@ export function planDeleteComment(
   return {
     ...commentNode(commentId).set(null),
     ...postCommentsNode(comment.postUUID).child(commentId).set(null),
+    ...postPreviewCommentsNode(comment.postUUID).child(commentId).set(null),
     ...likesActiveNode(commentId).set(null),
     ...planFeedActivity(feedId),
     ...planNotification(

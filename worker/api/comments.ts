@@ -11,11 +11,11 @@ import { newCommentRequestSchema } from '../../shared/schemas/post-comment.ts';
 import { timestampMapSchema } from '../../shared/schemas/user.ts';
 import { apiError } from '../api-error.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
-import { announceCardChanged } from '../queues/home-feed-announcements.ts';
 import { cappedLimit } from './query-limit.ts';
 import { requirePostingAllowed } from './posting-block.ts';
 import { wallOwner } from '../../shared/transitions/wall-reach.ts';
 import { planDeleteComment, writeNewComment } from '../../shared/transitions/post.ts';
+import { planPreviewAfterRemoval } from '../../shared/transitions/preview-comments.ts';
 import { postFeedId } from '../../shared/schemas/feed-id.ts';
 import { FEED_POSITION } from './posts.ts';
 import { COMMENT_ID, exampleComment, POST_ID } from './route-examples.ts';
@@ -141,8 +141,6 @@ export const commentsApi = apiRoutes()
       requirePostingAllowed(db, user.uid, c.var.clock()),
     );
     purgeFeedPage(c, { postId });
-    // The post's home-feed cards show the comment too.
-    c.executionCtx.waitUntil(announceCardChanged(c.env, { postId }));
     // Answered from what the PATCH wrote: no read after it (nor a failed one telling the member otherwise).
     return c.json({ comment }, 201);
   })
@@ -158,8 +156,12 @@ export const commentsApi = apiRoutes()
     const mayDelete =
       comment.sourceUUID === user.uid || postAuthor === user.uid || (post && wallOwner(post) === user.uid);
     if (!mayDelete) throw apiError(403, 'forbidden', { message: 'You can only delete your own comments.' });
-    await db.patch('', planDeleteComment(commentId, comment, postAuthor, post ? postFeedId(post) : null));
+    // The next newest comment takes its place among the post's preview copies, in the same PATCH.
+    const preview = post ? await planPreviewAfterRemoval(db, comment.postUUID, commentId, post) : {};
+    await db.patch('', {
+      ...planDeleteComment(commentId, comment, postAuthor, post ? postFeedId(post) : null),
+      ...preview,
+    });
     if (post?.targetType) purgeFeedPage(c, { feed: { type: post.targetType, id: post.targetUUID } });
-    c.executionCtx.waitUntil(announceCardChanged(c.env, { postId: comment.postUUID }));
     return c.body(null, 204);
   });

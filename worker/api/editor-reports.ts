@@ -15,7 +15,7 @@ import {
   reportsHandledSchema,
 } from '../../shared/schemas/report.ts';
 import { planDeleteComment, planDeletePost } from '../../shared/transitions/post.ts';
-import { announceCardChanged, announcePostDeleted } from '../queues/home-feed-announcements.ts';
+import { planPreviewAfterRemoval } from '../../shared/transitions/preview-comments.ts';
 import {
   planPostingBlock,
   planReportsHandled,
@@ -36,31 +36,26 @@ async function planRemoval(
   db: RtdbClient,
   kind: 'post' | 'comment',
   itemId: string,
-): Promise<{ plan: MultiPathUpdate; changed: ChangedFeed | null; announce?: (env: Env) => Promise<void> }> {
+): Promise<{ plan: MultiPathUpdate; changed: ChangedFeed | null }> {
   if (kind === 'post') {
     const post = await db.read(postNode(itemId).path, postSchema);
     if (!post) return { plan: {}, changed: null };
-    const feed = postFeedId(post);
     return {
       plan: planDeletePost(itemId, post),
       changed: post.targetType ? { feed: { type: post.targetType, id: post.targetUUID } } : null,
-      // Its cards leave the home feeds, as when its author deletes it.
-      ...(feed === null
-        ? {}
-        : {
-            announce: (env: Env) =>
-              announcePostDeleted(env, { postId: itemId, feed, author: post.sourceUUID }),
-          }),
     };
   }
   const comment = await readComment(db, itemId);
   if (!comment) return { plan: {}, changed: null };
   const post = await db.read(postNode(comment.postUUID).path, postSchema);
+  // The next newest comment takes its place among the post's preview copies, in the same PATCH.
+  const preview = post ? await planPreviewAfterRemoval(db, comment.postUUID, itemId, post) : {};
   return {
-    plan: planDeleteComment(itemId, comment, post?.sourceUUID ?? null, post ? postFeedId(post) : null),
+    plan: {
+      ...planDeleteComment(itemId, comment, post?.sourceUUID ?? null, post ? postFeedId(post) : null),
+      ...preview,
+    },
     changed: post?.targetType ? { feed: { type: post.targetType, id: post.targetUUID } } : null,
-    // Its post's home-feed cards show it no more.
-    announce: (env: Env) => announceCardChanged(env, { postId: comment.postUUID }),
   };
 }
 
@@ -132,11 +127,10 @@ export const editorReportsApi = apiRoutes()
     let plan: MultiPathUpdate = {};
     let outcome: ReportOutcome = 'dismissed';
     let changed: ChangedFeed | null = null;
-    let announce: ((env: Env) => Promise<void>) | undefined;
     let blockedUntil: number | null = null;
     if (action.action === 'remove' && kind !== 'user') {
       const removal = await planRemoval(db, kind, itemId);
-      ({ plan, changed, announce } = removal);
+      ({ plan, changed } = removal);
       outcome = 'removed';
     } else if (action.action === 'block') {
       if (!item) throw apiError(404, 'not-found', { message: 'This is gone: dismiss its reports instead.' });
@@ -149,6 +143,5 @@ export const editorReportsApi = apiRoutes()
       ...planReportsHandled(open, reporters, outcome, about, reporters.length < REPORTS_HANDLED_AT_ONCE),
     });
     if (changed) purgeFeedPage(c, changed);
-    if (announce) c.executionCtx.waitUntil(announce(c.env));
     return c.json({ kind, itemId, outcome, resolved: reporters.length, blockedUntil }, 200);
   });
