@@ -67,6 +67,15 @@ describe('client bundle budget', () => {
     }
   });
 
+  it('keeps the game page’s shelves and ratings off its first load: the server renders them, their code comes after', () => {
+    const first = inputsOf(pageJavaScript('client/pages/game-page.tsx'));
+    const controls = first.filter((input) => /^client\/components\/(shelves|ratings)\//.test(input));
+    expect(controls.filter((input) => !input.endsWith('-on-demand.tsx'))).toEqual([]);
+    // Still in the build, loaded on demand.
+    expect(Object.keys(inputs)).toContain('client/components/shelves/shelf-control.tsx');
+    expect(Object.keys(inputs)).toContain('client/components/ratings/game-ratings.tsx');
+  });
+
   it('keeps taste in common off the user page’s first load: only its loader, the section after sign-in', () => {
     const first = inputsOf(pageJavaScript('client/pages/user-page.tsx'));
     expect(first).toContain('client/components/taste/taste-in-common-on-demand.tsx');

@@ -1,4 +1,5 @@
 import type { RatedGame } from '../../shared/catalogue/top-rated.ts';
+import { averageWithOneDecimal } from '../../shared/rating-figures.ts';
 import { formatCount } from './count-format.ts';
 import { GameCard } from './game-card.tsx';
 
@@ -16,7 +17,7 @@ export function TopRatedGrid({ id, games }: { id: string; games: readonly RatedG
         {games.map(({ game, average, count }) => (
           <GameCard key={game.uuid} game={game}>
             <span className="game-card-details game-card-rating">
-              {(Math.round(average * 10) / 10).toFixed(1)}
+              {averageWithOneDecimal(average)}
               <span className="shelf-visually-hidden"> out of 10</span>
               {` · ${count === 1 ? '1 rating' : `${formatCount(count)} ratings`}`}
             </span>

@@ -17,6 +17,8 @@ import type { Game } from '../../shared/schemas/game.ts';
 import { deepLinkSchema } from '../../shared/schemas/keys.ts';
 import { settledOr } from '../../shared/settled-or.ts';
 import { summaryForPage } from '../../shared/schemas/game-summary.ts';
+import { loadGameRatings } from '../components/ratings/game-ratings-on-demand.tsx';
+import { loadShelfControl } from '../components/shelves/shelf-control-on-demand.tsx';
 import { publicDatabaseContext } from '../page-data-context.ts';
 import { notFoundPageData } from './not-found-page.loader.ts';
 import { finishPageFeed } from './page-feed.ts';
@@ -77,6 +79,9 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<G
       return [];
     }),
     finishPageFeed(db, settledOr(feedStart, null, `feed of ${deepLink}`)),
+    // The shelves' and ratings' code, so that the server renders them whole (they load on demand).
+    loadShelfControl(),
+    loadGameRatings(),
   ]);
   const readWhole = new Map(unkept.map((suggested) => [suggested.uuid, toGameSummary(suggested)] as const));
   const suggGames = suggestions.flatMap(({ gameId, summary }) =>

@@ -6,8 +6,8 @@ import { FeedSection } from '../components/feed/feed-section-on-demand.tsx';
 import { FollowButton } from '../components/follow-button.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
-import { GameRatings } from '../components/ratings/game-ratings.tsx';
-import { ShelfControl } from '../components/shelves/shelf-control.tsx';
+import { GameRatings } from '../components/ratings/game-ratings-on-demand.tsx';
+import { ShelfControl } from '../components/shelves/shelf-control-on-demand.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { loader } from './game-page.loader.ts';
 

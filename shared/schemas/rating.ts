@@ -1,21 +1,19 @@
 import { z } from 'zod';
+import { RATING_MAX, RATING_MIN } from '../rating-figures.ts';
 import { shelfSchema } from './shelf.ts';
 
 // Ratings: a member's score of a game, 1 to 10, one per member and game, kept in their `gamelist` entry
 // beside the game's shelf (shared/schemas/shelf.ts), so that one gate orders both and rating a game on no
 // shelf can put it on "played" in the same write (shared/transitions/rating.ts).
 
-/** The lowest and highest score. */
-export const RATING_MIN = 1;
-export const RATING_MAX = 10;
+// The numbers themselves (the scores, the summary's keys, the ratings from a summary) live apart from zod,
+// so that pages compute them from the same source: shared/rating-figures.ts.
+export { RATING_MAX, RATING_MIN, ratingsOf, scoreKey } from '../rating-figures.ts';
 
 export const ratingScoreSchema = z.number().int().min(RATING_MIN).max(RATING_MAX);
 
 /** What rates a game (`PUT /api/games/{gameId}/rating`). */
 export const ratingRequestSchema = z.strictObject({ score: ratingScoreSchema });
-
-/** The key of a score's count in the game's summary: `s1` … `s10` (integer keys would read back as an array). */
-export const scoreKey = (score: number): string => `s${String(score)}`;
 
 /**
  * `games/{gameId}/ratings`: how many members rated the game, the sum of their scores and how many gave
@@ -45,15 +43,3 @@ export const ratingStateSchema = z.object({
   ratings: ratingsSchema,
 });
 export type RatingState = z.infer<typeof ratingStateSchema>;
-
-/** The game's ratings from its stored summary (none missing, never below zero). */
-export function ratingsOf(summary: Partial<Record<string, number>> | null | undefined): Ratings {
-  const distribution = Array.from({ length: RATING_MAX }, (_, index) =>
-    Math.max(0, summary?.[scoreKey(index + 1)] ?? 0),
-  );
-  return {
-    count: Math.max(0, summary?.count ?? 0),
-    sum: Math.max(0, summary?.sum ?? 0),
-    distribution,
-  };
-}

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState, type CSSProperties } from 'react';
-import { Link, useLocation } from 'react-router';
-import type { Ratings } from '../../../shared/schemas/rating.ts';
+import { averageText, ratingsOf, SCORES, type RatingFigures } from '../../../shared/rating-figures.ts';
 import { useBrowserSession } from '../browser-session.ts';
 import { formatCount } from '../count-format.ts';
-import { averageText, ratingsFromRecord, SCORES } from './rating-summary.ts';
+import { SignInTo } from '../shelves/member-choice.tsx';
 
 /** The member's score buttons: their code loads only in a browser holding a session, after hydration. */
 const RatingControl = lazy(() =>
@@ -28,8 +27,7 @@ export function GameRatings({
   ratings: Partial<Record<string, number>> | undefined;
 }) {
   const session = useBrowserSession();
-  const [ratings, setRatings] = useState<Ratings>(() => ratingsFromRecord(rendered));
-  const { pathname } = useLocation();
+  const [ratings, setRatings] = useState<RatingFigures>(() => ratingsOf(rendered));
   const average = averageText(ratings);
   const most = Math.max(1, ...ratings.distribution);
   return (
@@ -77,9 +75,7 @@ export function GameRatings({
           <RatingControl gameId={gameId} ratings={ratings} onRatings={setRatings} />
         </Suspense>
       ) : (
-        <p className="shelf-sign-in">
-          <Link to={`/login?next=${encodeURIComponent(pathname)}`}>Sign in</Link> to rate this game.
-        </p>
+        <SignInTo action="rate this game" />
       )}
     </section>
   );

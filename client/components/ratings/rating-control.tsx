@@ -1,22 +1,15 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import type { Ratings } from '../../../shared/schemas/rating.ts';
-import { callApi, type ApiFailure } from '../browser-capabilities.ts';
+import { useNavigate } from 'react-router';
+import { SCORES, type RatingFigures as Ratings } from '../../../shared/rating-figures.ts';
+import { callApi } from '../browser-capabilities.ts';
+import { changeFailure, SignInTo, signedOut, useLoginPath } from '../shelves/member-choice.tsx';
 import { announceShelf } from '../shelves/shelf-moved.ts';
-import { tooOftenMessage } from '../too-often.ts';
 
 // A member's score buttons (game-ratings.tsx loads this module only when the browser holds a session, after
 // hydration: a visitor's first load carries the ratings alone).
 
 /** The member's score of the game: unknown until the API has answered. */
 type Mine = 'unknown' | 'signed-out' | { score: number | null };
-
-/** The scores, 1 to 10 (as rating-summary.ts has them: this lazy module imports none of the page's). */
-const SCORES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
-
-function signedOut(error: unknown): boolean {
-  return error instanceof Error && (error as Partial<ApiFailure>).code === 'unauthenticated';
-}
 
 /** The ratings once the member's score moves from `from` to `to`, shown before the API answers. */
 function movedRatings(ratings: Ratings, from: number | null, to: number | null): Ratings {
@@ -53,8 +46,7 @@ export function RatingControl({
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const loginPath = `/login?next=${encodeURIComponent(pathname)}`;
+  const loginPath = useLoginPath();
 
   useEffect(() => {
     let current = true;
@@ -101,10 +93,12 @@ export function RatingControl({
         return;
       }
       setMessage(
-        tooOftenMessage(error) ??
-          (to === null
+        changeFailure(
+          error,
+          to === null
             ? 'Could not clear your rating. Please try again.'
-            : 'Could not rate this game. Please try again.'),
+            : 'Could not rate this game. Please try again.',
+        ),
       );
     } finally {
       setBusy(false);
@@ -113,12 +107,7 @@ export function RatingControl({
 
   const waiting = mine === 'unknown' || busy;
   const score = typeof mine === 'object' ? mine.score : null;
-  if (mine === 'signed-out')
-    return (
-      <p className="shelf-sign-in">
-        <Link to={loginPath}>Sign in</Link> to rate this game.
-      </p>
-    );
+  if (mine === 'signed-out') return <SignInTo action="rate this game" />;
   return (
     <>
       <div className="rating-buttons" role="group" aria-label="Your rating">

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { Shelf, ShelfState } from '../../../shared/schemas/shelf.ts';
-import { callApi, type ApiFailure } from '../browser-capabilities.ts';
+import { callApi } from '../browser-capabilities.ts';
 import { formatCount } from '../count-format.ts';
-import { tooOftenMessage } from '../too-often.ts';
+import { changeFailure, SignInTo, signedOut, useLoginPath } from './member-choice.tsx';
 import { SHELF_NAMES, SHELF_ORDER, shelfCounts } from './shelf-names.ts';
 import { onShelfMoved } from './shelf-moved.ts';
 
@@ -11,11 +11,6 @@ import { onShelfMoved } from './shelf-moved.ts';
 type Mine = 'unknown' | 'signed-out' | { status: Shelf | null };
 
 type Counts = Record<Shelf, number>;
-
-/** True when an API call failed because nobody is signed in (any more). */
-function signedOut(error: unknown): boolean {
-  return error instanceof Error && (error as Partial<ApiFailure>).code === 'unauthenticated';
-}
 
 /** The counts once the member's shelf moves from `from` to `to`, shown before the API answers. */
 function movedCounts(counts: Counts, from: Shelf | null, to: Shelf | null): Counts {
@@ -45,8 +40,7 @@ export function MemberShelfControl({
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const loginPath = `/login?next=${encodeURIComponent(pathname)}`;
+  const loginPath = useLoginPath();
 
   useEffect(() => {
     let current = true;
@@ -106,10 +100,12 @@ export function MemberShelfControl({
         return;
       }
       setMessage(
-        tooOftenMessage(error) ??
-          (to === null
+        changeFailure(
+          error,
+          to === null
             ? `Could not take this game off ${SHELF_NAMES[shelf]}. Please try again.`
-            : `Could not put this game on ${SHELF_NAMES[shelf]}. Please try again.`),
+            : `Could not put this game on ${SHELF_NAMES[shelf]}. Please try again.`,
+        ),
       );
     } finally {
       setBusy(false);
@@ -149,11 +145,7 @@ export function MemberShelfControl({
           </li>
         ))}
       </ul>
-      {member ? null : (
-        <p className="shelf-sign-in">
-          <Link to={loginPath}>Sign in</Link> to put this game on a shelf.
-        </p>
-      )}
+      {member ? null : <SignInTo action="put this game on a shelf" />}
       <p className="shelf-message" role="status">
         {message}
       </p>

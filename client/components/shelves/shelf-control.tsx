@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Link, useLocation } from 'react-router';
 import type { Shelf } from '../../../shared/schemas/shelf.ts';
 import { useBrowserSession } from '../browser-session.ts';
 import { formatCount } from '../count-format.ts';
+import { SignInTo } from './member-choice.tsx';
 import { SHELF_NAMES, SHELF_ORDER, shelfCounts } from './shelf-names.ts';
 
 /** A member's shelf buttons: their code loads only in a browser holding a session, after hydration. */
@@ -15,7 +15,6 @@ type Counts = Partial<Record<Shelf, number>> | undefined;
 /** The shelves as everyone sees them: each shelf's name and count, and (`signIn`) a way to sign in. */
 function ShelfCounts({ counts: read, signIn }: { counts: Counts; signIn: boolean }) {
   const counts = shelfCounts(read);
-  const { pathname } = useLocation();
   return (
     <section className="shelf-control" aria-labelledby="game-shelves">
       <h2 id="game-shelves" className="shelf-heading">
@@ -32,11 +31,7 @@ function ShelfCounts({ counts: read, signIn }: { counts: Counts; signIn: boolean
           </li>
         ))}
       </ul>
-      {signIn ? (
-        <p className="shelf-sign-in">
-          <Link to={`/login?next=${encodeURIComponent(pathname)}`}>Sign in</Link> to put this game on a shelf.
-        </p>
-      ) : null}
+      {signIn ? <SignInTo action="put this game on a shelf" /> : null}
     </section>
   );
 }
