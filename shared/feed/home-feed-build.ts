@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { postsByUidPath, userSectionNode, userFollowsNode } from '../rtdb/paths.ts';
+import { userSectionNode, userFollowsNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { timestampMapSchema, userFollowsMapSchema } from '../schemas/user.ts';
-import { hiddenTagSlugs } from '../catalogue/hidden-tags-filter.ts';
-import { withoutPostsOnHiddenTags } from './home-feed-hidden-tags.ts';
+import { hasHiddenTag, hiddenTagSlugs } from '../catalogue/hidden-tags-filter.ts';
 import { readListEventSlice, resolveListEvents, type ListEventRead } from './home-feed-list-events.ts';
 import {
   decodeFeedCursor,
@@ -12,8 +11,9 @@ import {
   newestFirst,
   type FeedPosition,
 } from './feed-cursor.ts';
-import { feedIdOf, postFeedId, type FeedId } from '../schemas/feed-id.ts';
-import { HOME_FEED_PULLED_PATH, homeFeedInboxPath, pulledEntrySchema } from './home-feed-fanout.ts';
+import { feedIdOf, type FeedId } from '../schemas/feed-id.ts';
+import { HOME_FEED_PULLED_PATH, homeFeedInboxPath } from './home-feed-fanout.ts';
+import { parseHomeFeedCard, type HomeFeedCard } from './home-feed-card.ts';
 import {
   feedEntries,
   mergeFeedSlices,
@@ -22,14 +22,15 @@ import {
   type HomeFeedPage,
   type HomeFeedRequest,
 } from './home-feed.ts';
-import { readFeedPosts, type FeedPost } from './read-feed.ts';
+import type { FeedPost } from './read-feed.ts';
 
 // The home feed as it is kept on write (shared/feed/home-feed-fanout.ts: the home-feed queue writes each
-// post into its followers' `users/{uid}/private/home-feed`): a page is one limited query on it, one on the
-// member's own posts and one on the shared index of feeds followed by very many (merged at read), read at
-// once with the member's follows, blocks and hidden tags, whatever they follow; then the page's posts and
-// their preview comments. What the member no longer follows, blocked or deleted is left out as the page is
-// read, so an unfollow, a block or a deletion shows on the very next page.
+// post's card into its followers' and its author's `users/{uid}/private/home-feed`): a page is one limited
+// query on it and one on the shared index of feeds followed by very many (merged at read), read at once
+// with the member's follows, blocks and hidden tags: five requests in one round, whatever they follow, and
+// no post, comment or name read (the cards carry them, home-feed-card.ts). What the member no longer
+// follows, blocked, is not interested in or hides is left out as the page is read, so an unfollow, a block
+// or a hidden tag shows on the very next page; a deleted post's cards are taken out by its message.
 
 /** Entries of the shared index of large feeds read a page: enough for a page among the large feeds followed. */
 export const PULLED_READ = 200;
@@ -48,6 +49,7 @@ async function readPulledSlice(
   feedsRead: Promise<ReadonlySet<string>>,
   cursor: FeedPosition | undefined,
   limit: number,
+  found: Map<string, HomeFeedCard>,
 ): Promise<FeedSlice & { floor: FeedPosition | null }> {
   let asked = PULLED_READ;
   for (;;) {
@@ -62,8 +64,10 @@ async function readPulledSlice(
       feedsRead,
     ]);
     const read = Object.entries(answer ?? {}).flatMap(([id, value]) => {
-      const entry = pulledEntrySchema.safeParse(value);
-      return entry.success ? [{ id, timestamp: entry.data.timestamp, feed: entry.data.feed }] : [];
+      const card = parseHomeFeedCard(id, value);
+      if (card === null) return [];
+      if (feeds.has(card.feed)) found.set(id, card);
+      return [{ id, timestamp: card.timestamp, feed: card.feed }];
     });
     const exhausted = Object.keys(answer ?? {}).length < asked;
     const slice = sliceAfterCursor(
@@ -124,9 +128,44 @@ export function homeFeedFeeds(
   ]);
 }
 /**
- * One feed's posts after the cursor: the newest `limit + 1` at or before the cursor's time (one query;
- * the `+ 1` leaves room for the cursor's own post). When posts of the cursor's millisecond fill it, the
- * query is asked again for more, so that a feed not exhausted always offers `limit` posts to the merge.
+ * The member's home feed after the cursor: the newest `limit + 1` cards at or before the cursor's time (one
+ * query; the `+ 1` leaves room for the cursor's own post). When posts of the cursor's millisecond fill it,
+ * the query is asked again for more, so that it always offers `limit` posts to the merge. Fills `found`
+ * with the cards read; an entry that is no card (an older home feed's bare time) is passed over.
+ */
+async function readInboxSlice(
+  db: RtdbClient,
+  uid: string,
+  cursor: FeedPosition | undefined,
+  limit: number,
+  found: Map<string, HomeFeedCard>,
+): Promise<FeedSlice> {
+  let asked = limit + 1;
+  for (;;) {
+    const answer = await db.query(
+      homeFeedInboxPath(uid),
+      cursor === undefined
+        ? { orderBy: 'timestamp', limitToLast: asked }
+        : { orderBy: 'timestamp', endAt: cursor.timestamp, limitToLast: asked },
+      z.record(z.string(), z.unknown()),
+    );
+    const entries = Object.entries(answer ?? {});
+    const positions = entries.flatMap(([id, value]) => {
+      const card = parseHomeFeedCard(id, value);
+      if (card === null) return [];
+      found.set(id, card);
+      return [{ id, timestamp: card.timestamp }];
+    });
+    // An entry that is no card still took a place in the answer: count it as asked for.
+    const slice = { ...sliceAfterCursor(positions, asked, cursor), exhausted: entries.length < asked };
+    if (slice.exhausted || slice.entries.length >= limit || asked >= MAX_SLICE_READ) return slice;
+    asked = Math.min(asked * 4, MAX_SLICE_READ);
+  }
+}
+
+/**
+ * One index's entries after the cursor (post id → time, as `posts_by_uid` keeps them): the newest
+ * `limit + 1` at or before the cursor's time, asked again when one millisecond fills it.
  */
 export async function readFeedSlice(
   db: RtdbClient,
@@ -161,8 +200,9 @@ function withoutBlockedComments(post: FeedPost, blocks: Blocks): FeedPost {
 
 /**
  * A page of `uid`'s home feed: posts on everything they follow and their own, newest first, preview
- * comments filled, nothing they blocked. A page may hold fewer than `limit` posts when some turn out to be
- * by a blocked member or deleted; its cursor still moves past them, so the next page neither repeats nor skips.
+ * comments filled, nothing they blocked, hide or are not interested in. A page may hold fewer than `limit`
+ * posts when some turn out to be left out; its cursor still moves past them, so the next page neither
+ * repeats nor skips.
  */
 export async function buildHomeFeedPage(
   db: RtdbClient,
@@ -170,8 +210,9 @@ export async function buildHomeFeedPage(
   request: HomeFeedRequest,
 ): Promise<HomeFeedPage> {
   const cursor = request.cursor === undefined ? undefined : (decodeFeedCursor(request.cursor) ?? undefined);
-  // One round: what the member blocked, follows and hides, their home feed, their own posts and the large
-  // feeds' shared index, at once (the last filtered by the follows once both are in).
+  // One round: what the member blocked, follows and hides, their home feed's cards and the large feeds'
+  // shared index, at once (the last filtered by the follows once both are in).
+  const cards = new Map<string, HomeFeedCard>();
   const listEventsRead = new Map<string, ListEventRead>();
   const followsRead = db.read(userFollowsNode(uid).path, userFollowsMapSchema);
   const blocksRead = readBlocks(db, uid);
@@ -187,15 +228,14 @@ export async function buildHomeFeedPage(
       ),
     ),
   );
-  const [blocks, hiddenTags, inbox, own, pulled] = await Promise.all([
+  const [blocks, hiddenTags, inbox, pulled] = await Promise.all([
     blocksRead,
     hiddenTagSlugs(db, uid),
-    readFeedSlice(db, homeFeedInboxPath(uid), cursor, request.limit),
-    readFeedSlice(db, postsByUidPath(uid), cursor, request.limit),
-    readPulledSlice(db, feedsRead, cursor, request.limit),
+    readInboxSlice(db, uid, cursor, request.limit, cards),
+    readPulledSlice(db, feedsRead, cursor, request.limit, cards),
   ]);
   const [feeds, listSlices] = await Promise.all([feedsRead, listSlicesRead]);
-  const merged = mergeFeedSlices([inbox, own, pulled, ...listSlices], request.limit, blocks.posts);
+  const merged = mergeFeedSlices([inbox, pulled, ...listSlices], request.limit, blocks.posts);
   // The large feeds' index may have older entries the query did not reach: the page stops at the oldest
   // it saw (shorter, perhaps), and the next one reads on from there.
   const floor = pulled.floor;
@@ -205,32 +245,36 @@ export async function buildHomeFeedPage(
     const read = listEventsRead.get(entry.id);
     return read ? [{ id: entry.id, read }] : [];
   });
-  const [posts, listEvents] = await Promise.all([
-    readFeedPosts(
-      db,
-      entries.filter((entry) => !listEventsRead.has(entry.id)).map((entry) => entry.id),
-      { withPlaces: true },
-    ),
-    resolveListEvents(db, listEntries, blocks.games),
-  ]);
-  // Posts on games with a tag the member hides go too (one read of each such game's tags).
-  const shown = await withoutPostsOnHiddenTags(db, uid, posts, hiddenTags);
+  const listEvents = listEntries.length === 0 ? [] : await resolveListEvents(db, listEntries, blocks.games);
   const last = entries.at(-1) ?? (floor !== null && more ? floor : undefined);
   return {
-    posts: shown
-      .filter((post) => post.sourceUUID === uid || isOnFollowedFeed(post, feeds))
-      .filter((post) => !blocks.users.has(post.sourceUUID) && !blocks.posts.has(post.uuid))
-      .filter(
-        (post) => post.sourceUUID === uid || post.targetType !== 'game' || !blocks.games.has(post.targetUUID),
-      )
+    posts: entries
+      .flatMap((entry) => {
+        const card = cards.get(entry.id);
+        return card && isShown(card, uid, feeds, blocks, hiddenTags) ? [card.post] : [];
+      })
       .map((post) => withoutBlockedComments(post, blocks)),
     nextCursor: more && last ? encodeFeedCursor(last) : null,
     listEvents,
   };
 }
 
-/** Whether a post in the home feed is on a feed the member follows now (an unfollowed one's leave at once). */
-function isOnFollowedFeed(post: FeedPost, feeds: ReadonlySet<FeedId>): boolean {
-  const feed = postFeedId(post);
-  return feed !== null && feeds.has(feed);
+/**
+ * Whether the member sees a card: their own post always; another's when it is on a feed they follow now
+ * (an unfollowed one's leave at once), by nobody they blocked, not one they hid, not on a game they are not
+ * interested in nor on one with a tag they hide.
+ */
+function isShown(
+  card: HomeFeedCard,
+  uid: string,
+  feeds: ReadonlySet<FeedId>,
+  blocks: Blocks,
+  hiddenTags: ReadonlySet<string>,
+): boolean {
+  const post: FeedPost = card.post;
+  if (blocks.posts.has(post.uuid)) return false;
+  if (post.sourceUUID === uid) return true;
+  if (!feeds.has(card.feed) || blocks.users.has(post.sourceUUID)) return false;
+  const onGame = card.feed.startsWith('game:');
+  return !onGame || (!blocks.games.has(post.targetUUID) && !hasHiddenTag(card.tags ?? [], hiddenTags));
 }

@@ -1,30 +1,30 @@
 import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
-import {
-  followCountNode,
-  followsByTargetIdPath,
-  postNode,
-  postsByIdNode,
-  userSectionNode,
-} from '../rtdb/paths.ts';
+import { commentNode, followCountNode, followsByTargetIdPath, userSectionNode } from '../rtdb/paths.ts';
 import { compareKeys } from '../rtdb/key-order.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
-import { timestampMapSchema } from '../schemas/user.ts';
+import { recordIdSchema } from '../schemas/keys.ts';
 import { parseFeedId, type FeedId } from '../schemas/feed-id.ts';
 import type { HomeFeedMessage } from './home-feed-message.ts';
+import { cardsOf, readHomeFeedCard, sameCard, storedCard, type HomeFeedCard } from './home-feed-card.ts';
+import { feedKeyRange, parseFeedKey } from './feed-key.ts';
+import { queryPostsByFeedKey } from './read-posts.ts';
 import { deliverGameSummaryChanged } from '../catalogue/game-summary-refresh.ts';
 
 // Home feeds written when a post is written (fan-out on write): the queue's consumer delivers each
-// message here. A post on a feed is written into `users/{uid}/private/home-feed/{postId}` = its time for
-// every follower of the feed (a page of followers per message, the rest in a message of its own), so a
-// page of a member's home feed is one limited query whatever they follow. A feed followed by more than
-// PULLED_FEED_FOLLOWERS members (the default account every member follows) is not fanned out: its posts
-// go to one shared index, `home_feed_pulled`, which every home feed reads at once and filters by the
-// member's follows (shared/feed/home-feed-build.ts), as large timelines do.
+// message here. A post on a feed is written into `users/{uid}/private/home-feed/{postId}` = its card (what
+// the home feed shows of it, shared/feed/home-feed-card.ts) for every follower of the feed, the wall's
+// owner and its author (a page of followers per message, the rest in a message of its own), so a page of
+// a member's home feed is one limited query whatever they follow, and no post is read to show it. A feed
+// followed by more than PULLED_FEED_FOLLOWERS members (the default account every member follows) is not
+// fanned out: its posts' cards go to one shared index, `home_feed_pulled`, which every home feed reads at
+// once and filters by the member's follows (shared/feed/home-feed-build.ts), as large timelines do. A
+// like or comment sends `post-changed`, and the card is written again the same way.
 //
 // Every write is a `set` keyed by the post's id, so delivering a message twice, or a deletion before the
 // post it deletes, leaves the database as delivering it once in order would: nothing is counted, nothing
-// appended. A throw leaves the message to the queue, which delivers it again.
+// appended; a card is the post as read, read again after its write (see deliverCard). A throw leaves the
+// message to the queue, which delivers it again.
 
 /** The newest entries a home feed keeps; older ones are dropped as new ones come in (see trimmed). */
 export const HOME_FEED_CAP = 500;
@@ -42,14 +42,14 @@ export const FOLLOW_BACKFILL = 20;
 /** One home feed in this many is trimmed back to HOME_FEED_CAP when an entry is written into it. */
 const TRIM_EVERY = 16;
 
-/** The shared index of posts on feeds merged at read: post id → { feed, timestamp }. Server only. */
+/** The shared index of posts on feeds merged at read: post id → its card ({ feed, timestamp, … }). Server only. */
 export const HOME_FEED_PULLED_PATH = 'home_feed_pulled';
 
-/** A member's home feed: post id → the post's time. */
+/** A member's home feed: post id → the post's card (home-feed-card.ts), indexed by `timestamp`. */
 export const homeFeedInboxPath = (uid: string): string =>
   userSectionNode(uid, 'private').child('home-feed').path;
 
-/** An entry of the pulled index as stored. */
+/** What an entry of the pulled index (a card) says of where and when its post is. */
 export const pulledEntrySchema = z.object({ feed: z.string(), timestamp: z.number() });
 
 /** What delivering a message did: messages to send next (the rest of a feed's followers) and paths written. */
@@ -129,37 +129,88 @@ function wallOwnerOf(feed: FeedId): string | null {
   return parsed?.kind === 'user' ? parsed.id : null;
 }
 
+/** Who gets a post's card besides its feed's followers: the owner of the wall it is on, and its author. */
+function alsoTo(feed: FeedId, author: string): string[] {
+  const owner = wallOwnerOf(feed);
+  return owner === null ? [author] : [owner, author];
+}
+
+/**
+ * Writes a post's card as it is now into the home feeds it belongs in: one page of its feed's followers
+ * (with, on the first page, the wall's owner and the author, whose own posts show in their home feed), or,
+ * for a feed followed by very many, the shared index and the author's. Then reads the card once more: if
+ * the post changed meanwhile (a like or comment whose own message may have been delivered before this
+ * write landed), the card is written again from the start (`post-changed`); if it was deleted meanwhile,
+ * its cards go (`post-deleted`). So the last card written is always the post's latest state.
+ */
+async function deliverCard(
+  db: RtdbClient,
+  postId: string,
+  card: HomeFeedCard,
+  after: string | undefined,
+): Promise<Delivery> {
+  const { feed } = card;
+  const author = card.post.sourceUUID;
+  const stored = storedCard(card);
+  const pulled = after === undefined ? await isPulledFeed(db, feed) : false;
+  let updates: MultiPathUpdate;
+  let nextPage: string | undefined;
+  if (pulled) {
+    updates = {
+      [`${HOME_FEED_PULLED_PATH}/${postId}`]: stored,
+      [`${homeFeedInboxPath(author)}/${postId}`]: stored,
+    };
+  } else {
+    const page = await followersPage(db, feed, after);
+    const recipients = [...new Set([...page.uids, ...(after === undefined ? alsoTo(feed, author) : [])])];
+    updates = {
+      ...(await trimmed(db, recipients, postId)),
+      ...Object.fromEntries(recipients.map((uid) => [`${homeFeedInboxPath(uid)}/${postId}`, stored])),
+    };
+    nextPage = page.next;
+  }
+  if (Object.keys(updates).length > 0) await db.patch('', updates);
+  const now = await readHomeFeedCard(db, postId, card.timestamp);
+  const paths = Object.keys(updates).length;
+  if (now === null) return { next: [{ kind: 'post-deleted', postId, feed }], paths };
+  if (!sameCard(now, card)) return { next: [{ kind: 'post-changed', postId }], paths };
+  return {
+    next: nextPage === undefined ? [] : [{ kind: 'post-changed', postId, after: nextPage }],
+    paths,
+  };
+}
+
 async function deliverPostWritten(
   db: RtdbClient,
   message: Extract<HomeFeedMessage, { kind: 'post-written' }>,
 ): Promise<Delivery> {
-  const { postId, feed, author, timestamp, after } = message;
-  const [exists, pulled] = await Promise.all([
-    db.read(postNode(postId).child('uuid').path, z.string()),
-    after === undefined ? isPulledFeed(db, feed) : false,
-  ]);
+  const { postId, timestamp, after } = message;
+  const card = await readHomeFeedCard(db, postId, timestamp);
   // Sent before its PATCH (so that a post is never written without its message): the consumer can be
   // faster than the write. Tried again; a post that never comes (its PATCH failed, or it was deleted
   // at once) is dropped by the consumer after a few tries.
-  if (exists === null) throw new PostNotWrittenYet(`Post ${postId} is not written (yet)`);
-  if (pulled) {
-    await db.patch('', { [`${HOME_FEED_PULLED_PATH}/${postId}`]: { feed, timestamp } });
-    return { next: [], paths: 1 };
-  }
-  const page = await followersPage(db, feed, after);
-  const owner = after === undefined ? wallOwnerOf(feed) : null;
-  const recipients = [...new Set([...page.uids, ...(owner === null ? [] : [owner])])].filter(
-    (uid) => uid !== author,
-  );
-  const updates: MultiPathUpdate = {
-    ...(await trimmed(db, recipients, postId)),
-    ...Object.fromEntries(recipients.map((uid) => [`${homeFeedInboxPath(uid)}/${postId}`, timestamp])),
-  };
-  if (Object.keys(updates).length > 0) await db.patch('', updates);
-  return {
-    next: page.next === undefined ? [] : [{ ...message, after: page.next }],
-    paths: Object.keys(updates).length,
-  };
+  if (card === null) throw new PostNotWrittenYet(`Post ${postId} is not written (yet)`);
+  return deliverCard(db, postId, card, after);
+}
+
+async function deliverPostChanged(
+  db: RtdbClient,
+  message: Extract<HomeFeedMessage, { kind: 'post-changed' }>,
+): Promise<Delivery> {
+  const card = await readHomeFeedCard(db, message.postId);
+  // Gone: its deletion's own message takes its cards out.
+  if (card === null) return { next: [], paths: 0 };
+  return deliverCard(db, message.postId, card, message.after);
+}
+
+async function deliverCommentChanged(
+  db: RtdbClient,
+  message: Extract<HomeFeedMessage, { kind: 'comment-changed' }>,
+): Promise<Delivery> {
+  const postId = await db.read(commentNode(message.commentId).child('postUUID').path, recordIdSchema);
+  // A comment deleted meanwhile: its deletion sent its post's own message.
+  if (postId === null) return { next: [], paths: 0 };
+  return deliverPostChanged(db, { kind: 'post-changed', postId });
 }
 
 async function deliverPostDeleted(
@@ -167,21 +218,18 @@ async function deliverPostDeleted(
   message: Extract<HomeFeedMessage, { kind: 'post-deleted' }>,
 ): Promise<Delivery> {
   const { postId, feed, after } = message;
-  // A pulled feed's older posts may still be in home feeds written before it grew: they are dropped at
-  // read (a deleted post is never shown) and by the cap, rather than paging through 5,000+ followers.
-  const pulled = after === undefined ? await isPulledFeed(db, feed) : false;
-  const pulledEntry: MultiPathUpdate =
-    after === undefined ? { [`${HOME_FEED_PULLED_PATH}/${postId}`]: null } : {};
-  if (pulled) {
-    await db.patch('', pulledEntry);
-    return { next: [], paths: 1 };
-  }
+  // Every follower's home feed, also on a feed merged at read: its cards from before it grew are whole
+  // cards that nothing else would take out (a deletion is rare; paging 5,000+ followers is fine for it).
   const page = await followersPage(db, feed, after);
   const owner = after === undefined ? wallOwnerOf(feed) : null;
   const recipients = [...new Set([...page.uids, ...(owner === null ? [] : [owner])])];
+  // The author's own card: who wrote it is no longer readable, so the deletion's sender names them.
+  const author = after === undefined && message.author !== undefined ? [message.author] : [];
   const updates: MultiPathUpdate = {
-    ...pulledEntry,
-    ...Object.fromEntries(recipients.map((uid) => [`${homeFeedInboxPath(uid)}/${postId}`, null])),
+    ...(after === undefined ? { [`${HOME_FEED_PULLED_PATH}/${postId}`]: null } : {}),
+    ...Object.fromEntries(
+      [...recipients, ...author].map((uid) => [`${homeFeedInboxPath(uid)}/${postId}`, null]),
+    ),
   };
   if (Object.keys(updates).length > 0) await db.patch('', updates);
   return {
@@ -195,22 +243,21 @@ async function deliverFeedFollowed(
   message: Extract<HomeFeedMessage, { kind: 'feed-followed' }>,
 ): Promise<Delivery> {
   const { uid, feed } = message;
-  const latest = await db.query(
-    postsByIdNode(feed).path,
-    { orderBy: '$value', limitToLast: FOLLOW_BACKFILL },
-    timestampMapSchema,
+  // The feed's latest posts in one query on `posts` by feed key (as a feed's own page reads them), then
+  // their cards: their comments, names and the feed's name.
+  const latest = (await queryPostsByFeedKey(db, feedKeyRange(feed, null), FOLLOW_BACKFILL)).flatMap(
+    ({ feedKey, post }) => {
+      const key = feedKey === null ? null : parseFeedKey(feedKey);
+      return post !== null && key?.feedId === feed ? [{ post, timestamp: key.position.timestamp }] : [];
+    },
   );
-  const entries = Object.entries(latest ?? {});
+  const cards = await cardsOf(db, latest, feed);
+  const ids = [...cards.keys()].sort(compareKeys);
   const updates: MultiPathUpdate = {
-    ...(await trimmed(
-      db,
-      [uid],
-      entries
-        .map(([id]) => id)
-        .sort(compareKeys)
-        .at(-1) ?? '',
-    )),
-    ...Object.fromEntries(entries.map(([id, time]) => [`${homeFeedInboxPath(uid)}/${id}`, time])),
+    ...(await trimmed(db, [uid], ids.at(-1) ?? '')),
+    ...Object.fromEntries(
+      [...cards].map(([id, card]) => [`${homeFeedInboxPath(uid)}/${id}`, storedCard(card)]),
+    ),
   };
   if (Object.keys(updates).length > 0) await db.patch('', updates);
   return { next: [], paths: Object.keys(updates).length };
@@ -225,6 +272,10 @@ export function deliverHomeFeedMessage(db: RtdbClient, message: HomeFeedMessage)
   switch (message.kind) {
     case 'post-written':
       return deliverPostWritten(db, message);
+    case 'post-changed':
+      return deliverPostChanged(db, message);
+    case 'comment-changed':
+      return deliverCommentChanged(db, message);
     case 'post-deleted':
       return deliverPostDeleted(db, message);
     case 'feed-followed':

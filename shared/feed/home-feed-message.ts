@@ -3,10 +3,12 @@ import { recordIdSchema } from '../schemas/keys.ts';
 import { parseFeedId, type FeedId } from '../schemas/feed-id.ts';
 import { gameSummaryChangedSchema } from '../catalogue/game-summary-refresh.ts';
 
-// What the Worker tells the home-feed queue (worker/queues/): one message per post written, per post
+// What the Worker tells the home-feed queue (worker/queues/): one message per post written, changed or
 // deleted and per feed followed. The consumer (shared/feed/home-feed-fanout.ts) acts on each as often as
-// it is delivered: a message carries only ids and a time, and every write it causes is a `set` of a path
-// keyed by the post's id, so a repeated or late message writes what is already there.
+// it is delivered: a message carries only ids and a time, every write it causes is a `set` of a path
+// keyed by the post's id, and a card written is the post as the consumer reads it then, read once more
+// after the write (shared/feed/home-feed-card.ts), so a repeated, late or reordered message leaves what
+// delivering them all once in order would.
 
 /** A feed id (`game:hades`, shared/schemas/feed-id.ts) as a message carries it. */
 const feedIdSchema = z
@@ -34,7 +36,23 @@ export const homeFeedMessageSchema = z.discriminatedUnion('kind', [
     kind: z.literal('post-deleted'),
     postId: recordIdSchema,
     feed: feedIdSchema,
+    /** Its author, whose own home feed holds it too (absent from messages of before: followers only). */
+    author: recordIdSchema.optional(),
     after: afterSchema,
+  }),
+  z.object({
+    /**
+     * A post's card changed (a like, a comment, a comment deleted or liked): the consumer reads the post
+     * as it is now and writes its card again into the home feeds of its feed's followers (home-feed-card.ts).
+     */
+    kind: z.literal('post-changed'),
+    postId: recordIdSchema,
+    after: afterSchema,
+  }),
+  z.object({
+    /** A comment was liked or its like taken back: its post's card changes (as `post-changed`). */
+    kind: z.literal('comment-changed'),
+    commentId: recordIdSchema,
   }),
   z.object({
     /** A member followed `feed`: its recent posts join their home feed. */

@@ -26,6 +26,13 @@
 // then goes through off by one until the job runs again. Non-members' entries cannot change while the job
 // runs: the Worker refuses every write of theirs, so removing them needs no gate.
 //
+// Counts nobody's index names any more: follower and like counts move by server increments decided from
+// each member's own entry (shared/transitions/count-change.ts), so a count damaged below the truth stays
+// that far below, and can go below zero when the last follower leaves, when no index names it any more.
+// The write that finds it so asks for its recount (`count_recounts/…`, count-change.ts); the job recounts
+// every target asked for beside the indexed ones, and clears the request once that recount is settled (by
+// compare-and-set: a request made again meanwhile stays for the next run).
+//
 // Safe to repeat: a second run finds no non-member's entries and every count equal to its recount, and
 // writes nothing.
 
@@ -54,6 +61,7 @@ import type { LikeTargetType } from '../schemas/like.ts';
 import { followHistoryEntrySchema, planFollow } from '../transitions/follow.ts';
 import { likeHistoryEntrySchema, planLike } from '../transitions/like.ts';
 import { targetExists } from '../transitions/target-presence.ts';
+import { COUNT_RECOUNTS_ROOT, followerRecountPath, likeRecountPath } from '../transitions/count-change.ts';
 import type { Job, JobContext } from './job.ts';
 import { childPages, inBatches, JOB_PAGE_SIZE } from './paged-reads.ts';
 
@@ -70,6 +78,25 @@ type Context = Pick<JobContext, 'db' | 'log'>;
  */
 async function keysOf(db: RtdbClient, root: string): Promise<string[]> {
   return Object.keys((await db.get(root, { shallow: true })) ?? {}).sort(compareKeys);
+}
+
+/**
+ * The targets to recount: those whose index (under `indexRoot`) names anyone, and those whose recount a
+ * write asked for (`count_recounts/{counted}`, see the top of this file), each once, in key order.
+ */
+async function targetsToRecount(
+  db: RtdbClient,
+  indexRoot: string,
+  counted: 'followers' | 'likes',
+): Promise<{ key: string; requested: boolean }[]> {
+  const [indexed, requested] = await Promise.all([
+    keysOf(db, indexRoot),
+    keysOf(db, `${COUNT_RECOUNTS_ROOT}/${counted}`),
+  ]);
+  const asked = new Set(requested);
+  return [...new Set([...indexed, ...requested])]
+    .sort(compareKeys)
+    .map((key) => ({ key, requested: asked.has(key) }));
 }
 
 /** The keys of the children of `path` (a target's followers, a post's likers), a page at a time. */
@@ -124,23 +151,31 @@ interface Recount {
 
 /**
  * Step 1 for one target: its count (at `countPath`, kept only while the target exists) set to its
- * index's members, by compare-and-set (see the top of this file). Null when it kept changing.
+ * index's members, by compare-and-set (see the top of this file), and the recount asked for at
+ * `requestPath` (null: none was) cleared once settled. Null when it kept changing.
  */
 async function recount(
   { db, log }: Context,
-  target: { countPath: string; indexPath: string; exists: boolean },
+  target: { countPath: string; indexPath: string; exists: boolean; requestPath: string | null },
   isMember: (uid: string) => Promise<boolean>,
 ): Promise<Recount | null> {
+  const { requestPath } = target;
+  // The request is read before the count: one asked for again after this read stays for the next run.
+  const request = requestPath === null ? null : await db.getTagged(requestPath);
+  const settled = async (done: Recount): Promise<Recount> => {
+    if (requestPath !== null && request) await db.putIfUnchanged(requestPath, null, request.etag);
+    return done;
+  };
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     // The count first, then the index: see the top of this file.
     const { value, etag } = target.exists ? await db.getTagged(target.countPath) : { value: null, etag: '' };
     const { members, strangers } = await tallyIndex(db, target.indexPath, isMember);
     // A record removed since keeps no count: writing one would bring back a stub.
-    if (!target.exists) return { moved: null, strangers };
+    if (!target.exists) return settled({ moved: null, strangers });
     const stored = typeof value === 'number' ? value : null;
-    if (stored === members || (value === null && members === 0)) return { moved: null, strangers };
+    if (stored === members || (value === null && members === 0)) return settled({ moved: null, strangers });
     if (await db.putIfUnchanged(target.countPath, members, etag))
-      return { moved: { from: stored, to: members }, strangers };
+      return settled({ moved: { from: stored, to: members }, strangers });
   }
   log(`${target.countPath} kept changing while being recounted; left to the next run`);
   return null;
@@ -221,8 +256,8 @@ const show = (count: number | null) => (count === null ? 'none' : String(count))
 /** Steps 1 and 2 for every followed target. */
 async function recountFollowers(context: Context, isMember: (uid: string) => Promise<boolean>) {
   const { db, log } = context;
-  const names = await keysOf(db, SOCIAL_ROOTS.followsByTargetId);
-  const outcomes = await inBatches(names, async (name) => {
+  const names = await targetsToRecount(db, SOCIAL_ROOTS.followsByTargetId, 'followers');
+  const outcomes = await inBatches(names, async ({ key: name, requested }) => {
     const target = parseTargetName(name);
     if (target === null) {
       log(`${SOCIAL_ROOTS.followsByTargetId}/${name}: not a kinded name (run the feed-identity job); left`);
@@ -235,6 +270,7 @@ async function recountFollowers(context: Context, isMember: (uid: string) => Pro
         countPath,
         indexPath: followsByTargetIdPath(name as TargetName),
         exists: await targetExists(db, target.kind, target.id),
+        requestPath: requested ? followerRecountPath(name as TargetName) : null,
       },
       isMember,
     );
@@ -258,13 +294,18 @@ async function likedKind(db: RtdbClient, id: string): Promise<LikeTargetType | n
 /** Steps 1 and 2 for every liked post and comment. */
 async function recountLikes(context: Context, isMember: (uid: string) => Promise<boolean>) {
   const { db, log } = context;
-  const ids = await keysOf(db, SOCIAL_ROOTS.likesActive);
-  return inBatches(ids, async (id) => {
+  const ids = await targetsToRecount(db, SOCIAL_ROOTS.likesActive, 'likes');
+  return inBatches(ids, async ({ key: id, requested }) => {
     const kind = await likedKind(db, id);
     const countPath = likeCountNode(kind ?? 'post', id).path;
     const done = await recount(
       context,
-      { countPath, indexPath: likesActivePath(id), exists: kind !== null },
+      {
+        countPath,
+        indexPath: likesActivePath(id),
+        exists: kind !== null,
+        requestPath: requested ? likeRecountPath(id) : null,
+      },
       isMember,
     );
     if (done === null) return 'left';

@@ -5,6 +5,7 @@
 
 import type { z } from 'zod';
 import type { Shelf, shelfIndexEntrySchema } from '../schemas/shelf.ts';
+import type { gameReviewEntrySchema, memberReviewEntrySchema } from '../schemas/review.ts';
 import type { BlockKind } from '../schemas/block.ts';
 import type { CatalogueFacet, facetEntrySchema } from '../schemas/catalogue-facet.ts';
 import type { FeedId, TargetName } from '../schemas/feed-id.ts';
@@ -242,6 +243,14 @@ export const gamelistEntryPath = (uid: string, gameId: string): string =>
 export const shelvesByUserIdNode = (
   uid: string,
 ): DbNode<Record<string, z.input<typeof shelfIndexEntrySchema>>> => dbNode(`shelves_by_userid/${uid}`);
+/** A game's reviews, post id → `{ rank }`: read best first by rank (shared/schemas/review.ts). */
+export const gameReviewsNode = (
+  gameId: string,
+): DbNode<Record<string, z.input<typeof gameReviewEntrySchema>>> => dbNode(`game_reviews/${gameId}`);
+/** A member's reviews (public), game id → `{ postId, timestamp, name }`: read newest first. */
+export const reviewsByUserIdNode = (
+  uid: string,
+): DbNode<Record<string, z.input<typeof memberReviewEntrySchema>>> => dbNode(`reviews_by_userid/${uid}`);
 export const eventNode = (eventId: string): DbNode<z.input<typeof eventSchema>> => dbNode(eventPath(eventId));
 export const facetEntryNode = (
   facet: CatalogueFacet,

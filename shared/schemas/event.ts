@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownCountSchema } from './shown-count.ts';
 import { gameSummariesSchema } from './game-summary.ts';
 import { deepLinkSchema, recordIdSchema } from './keys.ts';
 import type { RecordMeta } from './record-meta.ts';
@@ -15,7 +16,7 @@ export const eventSchema = z.object({
   starts_on: z.iso.date().optional(),
   ends_on: z.iso.date().optional(),
   place: z.string().optional(),
-  follows: z.number().int().nonnegative().default(0),
+  follows: shownCountSchema,
   /** The developer account that created it, and alone may change it (absent: an event of the catalogue). */
   sourceUUID: recordIdSchema.optional(),
 });

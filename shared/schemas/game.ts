@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownCountSchema } from './shown-count.ts';
 import { deepLinkSchema } from './keys.ts';
 import { shelfSchema } from './shelf.ts';
 import type { RecordMeta } from './record-meta.ts';
@@ -16,7 +17,7 @@ export const gameSchema = z.object({
   deeplink_url_code: deepLinkSchema,
   icon: z.string().optional(),
   /** Followers, kept exact by the follow transitions. */
-  follows: z.number().int().nonnegative().default(0),
+  follows: shownCountSchema,
   /** How many members have it on each shelf (shared/schemas/shelf.ts); moved by their shelf changes only. */
   shelves: z.partialRecord(shelfSchema, z.number().int()).optional(),
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownCountSchema } from './shown-count.ts';
 import { MAX_COMMENT_LENGTH } from './text-limits.ts';
 import { recordIdSchema } from './keys.ts';
 import type { RecordMeta } from './record-meta.ts';
@@ -13,7 +14,7 @@ export const postCommentSchema = z.object({
   /** Its author's username, stored when written (absent for guests and older comments; see post.ts). */
   authorName: z.string().min(1).optional().catch(undefined),
   content: z.string().max(MAX_COMMENT_LENGTH),
-  likes: z.number().int().nonnegative().default(0),
+  likes: shownCountSchema,
   timestamp: z.number(),
 });
 

@@ -4,6 +4,7 @@ import { recordIdSchema } from './keys.ts';
 import { previewCopiesSchema } from './preview-comment.ts';
 import type { PostComment } from './post-comment.ts';
 import type { RecordMeta } from './record-meta.ts';
+import { reviewBadgeSchema } from './review-badge.ts';
 
 /** Longest post, in characters (a plain number apart, for the browser's composer). */
 export { MAX_POST_LENGTH };
@@ -44,6 +45,8 @@ export const postSchema = z.object({
    * reading them (shared/schemas/preview-comment.ts); absent on posts older than it. Never shown as is.
    */
   preview_comments: previewCopiesSchema.optional().catch(undefined),
+  /** On a game's review: the game and its author's score and shelf now (shared/schemas/review-badge.ts). */
+  review: reviewBadgeSchema.optional().catch(undefined),
 });
 
 /** The body of a new post. */

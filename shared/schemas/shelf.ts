@@ -23,6 +23,8 @@ export const gamelistEntrySchema = z.object({
   status: shelfSchema.nullable().default(null),
   timestamp: z.number().optional(),
   score: z.number().int().min(1).max(10).optional(),
+  /** The member's review of the game (a post id, shared/transitions/review.ts): one a game, its badge moved with the pair. */
+  review: recordIdSchema.optional().catch(undefined),
 });
 export type GamelistEntry = z.infer<typeof gamelistEntrySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shownCountSchema } from './shown-count.ts';
 import { recordIdSchema } from './keys.ts';
 import { shelfSchema } from './shelf.ts';
 import type { RecordMeta } from './record-meta.ts';
@@ -31,7 +32,7 @@ export const userPublicSchema = z.object({
   /** The icon from a linked third-party (Facebook) account. */
   fbicon: storedHttpsUrlSchema,
   /** How many users follow this user; kept exact by the follow transitions. */
-  follows: z.number().int().nonnegative().default(0),
+  follows: shownCountSchema,
   /** How many games the member has on each shelf (shared/schemas/shelf.ts); moved by their shelf changes only. */
   shelves: z.partialRecord(shelfSchema, z.number().int()).optional(),
 });

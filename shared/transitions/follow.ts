@@ -15,7 +15,14 @@ import { targetName } from '../schemas/feed-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
 import { FOLLOW_TARGET_TYPES, followTypeTime, type FollowTargetType } from '../schemas/follow.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
-import { countAfter, countChange } from './count-change.ts';
+import {
+  countAfter,
+  countChange,
+  countLooksDamaged,
+  followerRecountPath,
+  recountIfDamaged,
+  shownCount,
+} from './count-change.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
 import { targetExists } from './target-presence.ts';
 import { checkToggle } from './toggle-check.ts';
@@ -46,7 +53,10 @@ export interface FollowChange {
 export interface FollowTargetState {
   /** Whether the target exists as `type`: a count is written only under a target that exists. */
   exists: boolean;
-  /** Its follower count as read (null: none, or unreadable); an unfollow never takes a count below zero. */
+  /**
+   * Its follower count as read (null: none, or unreadable): only what the request answers and whether the
+   * count looks damaged; the count itself moves by the member's own entry (count-change.ts).
+   */
   followers: number | null;
 }
 
@@ -117,7 +127,10 @@ export function planFollow(
       .set(change.follow ? SERVER_TIMESTAMP : null),
     // A target removed since it was followed keeps no count: writing one would bring back a stub record.
     ...(target.exists
-      ? followCountNode(type, targetId).set(countChange(change.follow, target.followers))
+      ? {
+          ...followCountNode(type, targetId).set(countChange(change.follow)),
+          ...recountIfDamaged(followerRecountPath(named), change.follow, target.followers),
+        }
       : {}),
     ...recordUpdate,
     // Only a followed member is told (games and events read nobody's notifications); an unfollow removes it.
@@ -148,7 +161,8 @@ export type CountedFollowOutcome = FollowOutcome & { followers: number };
  * The target, its count, the block and the pair's history entry are read in one round, then the gate is
  * taken and the PATCH sent (see gated-transition.ts): three rounds. The count answered is the one read
  * moved by this change, as the PATCH moved it; read again (a round more) only when the entry decided on
- * was not the one read with it, as when a request racing this one moved first.
+ * was not the one read with it, as when a request racing this one moved first, or the count read was
+ * damaged (see count-change.ts).
  */
 export async function commitFollow(db: RtdbClient, change: FollowChange): Promise<CountedFollowOutcome> {
   const gatePath = followHistoryPath(change.uid, targetName(change.type, change.targetId));
@@ -171,8 +185,10 @@ export async function commitFollow(db: RtdbClient, change: FollowChange): Promis
       return planFollow(current, change, { exists, followers });
     },
   });
-  const after = decided.withCount
+  // A count read as damaged is read again too: what the PATCH moved it to is not known from it.
+  const fresh = decided.withCount && !(outcome.changed && countLooksDamaged(change.follow, followers));
+  const after = fresh
     ? countAfter(outcome.changed, change.follow, followers)
-    : await db.read(followCountNode(change.type, change.targetId).path, z.number());
-  return { ...outcome, followers: after ?? 0 };
+    : shownCount(await db.read(followCountNode(change.type, change.targetId).path, z.number()));
+  return { ...outcome, followers: after };
 }

@@ -2,22 +2,32 @@ import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import {
   commentNode,
+  gameReviewsNode,
   likeCountNode,
   likeHistoryPath,
   likeNode,
   likesActiveNode,
+  postNode,
   postPreviewCommentsNode,
   userLikesNode,
 } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
-import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
+import { SERVER_TIMESTAMP, serverIncrement } from '../rtdb/server-values.ts';
+import { REVIEW_RANK_PER_LIKE } from '../schemas/review.ts';
 import { pushId } from '../push-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
 import { planFeedActivity } from './feed-activity.ts';
 import { feedIdOf, type FeedId } from '../schemas/feed-id.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import type { LikeTargetType } from '../schemas/like.ts';
-import { countAfter, countChange } from './count-change.ts';
+import {
+  countAfter,
+  countChange,
+  countLooksDamaged,
+  likeRecountPath,
+  recountIfDamaged,
+  shownCount,
+} from './count-change.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
 import { blockedByAny, blockedReach, readPostPlace, wallOwner } from './wall-reach.ts';
 import { checkToggle } from './toggle-check.ts';
@@ -43,7 +53,10 @@ export interface LikeChange {
 export interface LikeTargetState {
   /** Whether it exists as `type`: a count is written only under a record that exists. */
   exists: boolean;
-  /** Its like count as read (null: none, or unreadable); an unlike never takes a count below zero. */
+  /**
+   * Its like count as read (null: none, or unreadable): only what the request answers and whether the
+   * count looks damaged; the count itself moves by the member's own entry (count-change.ts).
+   */
   likes: number | null;
   /** Its author, who is told of the like (null or absent: nobody is). */
   author?: string | null;
@@ -56,6 +69,8 @@ export interface LikeTargetState {
   previewCopied?: boolean;
   /** The feed the post (or the comment's post) is on, whose open pages show the count (null: unknown). */
   feedId?: FeedId | null;
+  /** For a review (shared/transitions/review.ts): the game, whose list of reviews it moves up or down. */
+  reviewOf?: string | null;
 }
 
 export interface LikeOutcome {
@@ -113,12 +128,21 @@ export function planLike(
       .child(targetId)
       .set(change.like ? SERVER_TIMESTAMP : null),
     // A post or comment deleted since it was liked keeps no count: writing one would bring back a stub.
-    ...(target.exists ? likeCountNode(type, targetId).set(countChange(change.like, target.likes)) : {}),
-    ...(target.exists && type === 'comment' && target.previewCopied === true && target.postId
-      ? postPreviewCommentsNode(target.postId)
+    ...(target.exists
+      ? {
+          ...likeCountNode(type, targetId).set(countChange(change.like)),
+          ...recountIfDamaged(likeRecountPath(targetId), change.like, target.likes),
+        }
+      : {}),
+    // A review's rank in its game's list moves with its likes, in the same PATCH (schemas/review.ts).
+    ...(target.exists && target.reviewOf
+      ? gameReviewsNode(target.reviewOf)
           .child(targetId)
-          .child('likes')
-          .set(countChange(change.like, target.likes))
+          .child('rank')
+          .set(serverIncrement(change.like ? REVIEW_RANK_PER_LIKE : -REVIEW_RANK_PER_LIKE))
+      : {}),
+    ...(target.exists && type === 'comment' && target.previewCopied === true && target.postId
+      ? postPreviewCommentsNode(target.postId).child(targetId).child('likes').set(countChange(change.like))
       : {}),
     ...(target.exists ? planFeedActivity(target.feedId) : {}),
     ...recordUpdate,
@@ -163,6 +187,11 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Co
           db.read(comment.child('postUUID').path, recordIdSchema),
         ]
       : [Promise.resolve(null), Promise.resolve(targetId)];
+  // Whether a liked post is a review, and of which game (read beside the rest: no round of its own).
+  const reviewOf =
+    type === 'post'
+      ? db.read(postNode(targetId).child('review').child('game').path, recordIdSchema)
+      : Promise.resolve(null);
   // The post's author and feed: where the count shows, and whose wall it is on. Each member's block is
   // read as soon as the member is known, beside the other reads: a post's in the round after it, a
   // comment's author with its post, the wall's owner in the round after the post.
@@ -195,6 +224,7 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Co
     firstRead,
   ]);
   if (refused) throw blockedReach(`like this ${type}`);
+  const reviewedGame = await reviewOf;
   const exists = type === 'post' ? post !== null : postId !== null;
   const feedId = post?.targetType && post.targetUUID ? feedIdOf(post.targetType, post.targetUUID) : null;
   // Whether the entry decided on is the one read with the count (set by decide, in the gate).
@@ -212,13 +242,16 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Co
         postId: type === 'comment' ? postId : null,
         previewCopied,
         feedId,
+        reviewOf: reviewedGame,
       });
     },
   });
   // The count answered is the one read moved by this change, as the PATCH moved it (no read after it),
-  // unless the entry decided on was not the one read with it (a racing request moved first).
-  const after = decided.withCount
+  // unless the entry decided on was not the one read with it (a racing request moved first), or the count
+  // read was damaged (what the PATCH moved it to is not known from it).
+  const fresh = decided.withCount && !(outcome.changed && countLooksDamaged(change.like, likes));
+  const after = fresh
     ? countAfter(outcome.changed, change.like, likes)
-    : await db.read(likeCountNode(type, targetId).path, z.number());
-  return { ...outcome, likes: after ?? 0 };
+    : shownCount(await db.read(likeCountNode(type, targetId).path, z.number()));
+  return { ...outcome, likes: after };
 }

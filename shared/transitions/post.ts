@@ -1,12 +1,15 @@
 import { combineUpdates, type MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import {
   commentNode,
+  gamelistEntryPath,
+  gameReviewsNode,
   likesActiveNode,
   postCommentsNode,
   postNode,
   postPreviewCommentsNode,
   postsByIdNode,
   postsByUidNode,
+  reviewsByUserIdNode,
 } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
@@ -141,10 +144,21 @@ export async function commitNewPost(
  */
 export function planDeletePost(
   postId: string,
-  post: Pick<PostRecord, 'targetUUID' | 'targetType' | 'sourceUUID' | 'comments'>,
+  post: Pick<PostRecord, 'targetUUID' | 'targetType' | 'sourceUUID' | 'comments'> &
+    Partial<Pick<PostRecord, 'review'>>,
 ): MultiPathUpdate {
   const feed = postFeedId(post);
+  const reviewed = post.review?.game;
   return {
+    // A review leaves the game's and its author's lists of reviews, and its author's entry for the game
+    // no longer names it (shared/transitions/review.ts), so that they can write another.
+    ...(reviewed === undefined
+      ? {}
+      : {
+          ...gameReviewsNode(reviewed).child(postId).set(null),
+          ...reviewsByUserIdNode(post.sourceUUID).child(reviewed).set(null),
+          [`${gamelistEntryPath(post.sourceUUID, reviewed)}/review`]: null,
+        }),
     ...postNode(postId).set(null),
     ...(feed === null ? {} : postsByIdNode(feed).child(postId).set(null)),
     ...postsByUidNode(post.sourceUUID).child(postId).set(null),

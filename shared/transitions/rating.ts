@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
-import { gameNode, gamelistEntryPath, shelfCountsNode } from '../rtdb/paths.ts';
+import { gameNode, gamelistEntryPath, postNode, shelfCountsNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP, serverIncrement } from '../rtdb/server-values.ts';
 import { ratingsOf, scoreKey, type RatingState, type Ratings } from '../schemas/rating.ts';
@@ -91,12 +91,16 @@ export function planRating(
     status = 'played';
     timestamp = SERVER_TIMESTAMP;
   }
+  // The member's review shows their score: its badge follows, in the same PATCH (shared/transitions/review.ts).
+  if (current?.review !== undefined)
+    Object.assign(updates, postNode(current.review).child('review').child('score').set(to));
   return {
     kind: 'write',
     next: {
       status,
       ...(timestamp === undefined ? {} : { timestamp }),
       ...(to === null ? {} : { score: to }),
+      ...(current?.review === undefined ? {} : { review: current.review }),
     },
     updates,
     result: { score: to, changed: true, status, ratings: ratingsAfter(game.ratings, from, to) },

@@ -3,6 +3,7 @@ import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import {
   gameNode,
   gamelistEntryPath,
+  postNode,
   shelfCountsNode,
   shelvesByUserIdNode,
   userSectionNode,
@@ -93,16 +94,22 @@ export function planShelf(
   };
   return {
     kind: 'write',
-    // The member's score of the game lives in the same entry (shared/transitions/rating.ts): kept as it is.
+    // The member's score of the game lives in the same entry (shared/transitions/rating.ts): kept as it is,
+    // as is their review, whose badge shows the shelf (shared/transitions/review.ts).
     next: {
       status: to,
       timestamp: SERVER_TIMESTAMP,
       ...(current?.score === undefined ? {} : { score: current.score }),
+      ...(current?.review === undefined ? {} : { review: current.review }),
     },
-    updates,
+    updates: { ...updates, ...reviewBadgeShelf(current?.review, to) },
     result: { status: to, changed: true, counts: countsAfter(counts, from, to, true) },
   };
 }
+
+/** The member's review's badge follows their shelf, in the same PATCH (none without a review). */
+const reviewBadgeShelf = (review: string | undefined, status: Shelf | null): MultiPathUpdate =>
+  review === undefined ? {} : postNode(review).child('review').child('status').set(status);
 
 /** `users/{uid}/public/shelves/{shelf}`: how many games the member has on the shelf. */
 const memberShelfCount = (uid: string, shelf: Shelf) =>

@@ -1,5 +1,6 @@
 import { feedIdOf, type FeedKind } from '../../shared/schemas/feed-id.ts';
 import { deliverHomeFeedMessage } from '../../shared/feed/home-feed-fanout.ts';
+import type { HomeFeedMessage } from '../../shared/feed/home-feed-message.ts';
 import type { MultiPathUpdate } from '../../shared/rtdb/multi-path-update.ts';
 import { followsByTargetIdPath, postNode, userFollowsMapNode } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
@@ -27,13 +28,33 @@ export async function deliverPosts(db: RtdbClient, postIds: readonly string[]): 
   }
 }
 
+/**
+ * Delivers `post-changed` for each post, as a like, a comment or its deletion through the API sends it:
+ * the post's cards are written again as it is now.
+ */
+export async function deliverChanges(db: RtdbClient, postIds: readonly string[]): Promise<void> {
+  for (const postId of postIds) {
+    let pending: HomeFeedMessage[] = [{ kind: 'post-changed', postId }];
+    while (pending.length > 0) {
+      const next: HomeFeedMessage[] = [];
+      for (const message of pending) next.push(...(await deliverHomeFeedMessage(db, message)).next);
+      pending = next;
+    }
+  }
+}
+
 /** Delivers `post-deleted` for each post (already deleted: its feed is given). */
 export async function deliverDeletions(
   db: RtdbClient,
-  deleted: readonly { postId: string; kind: FeedKind; target: string }[],
+  deleted: readonly { postId: string; kind: FeedKind; target: string; author?: string }[],
 ): Promise<void> {
-  for (const { postId, kind, target } of deleted)
-    await deliverHomeFeedMessage(db, { kind: 'post-deleted', postId, feed: feedIdOf(kind, target) });
+  for (const { postId, kind, target, author } of deleted)
+    await deliverHomeFeedMessage(db, {
+      kind: 'post-deleted',
+      postId,
+      feed: feedIdOf(kind, target),
+      ...(author === undefined ? {} : { author }),
+    });
 }
 
 /** The ids of the posts a PATCH writes (`posts/{id}` paths). */

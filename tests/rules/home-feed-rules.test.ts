@@ -3,15 +3,16 @@ import { TEST_DATABASE_NOW } from '../integration/emulator-db.ts';
 import { allowed, rulesDatabase } from './rules-database.ts';
 
 // What database.rules.json says about the home feeds the queue keeps: a member's own
-// (`users/{uid}/private/home-feed`, post id → time) is read by them alone, newest first by its value;
+// (`users/{uid}/private/home-feed`, post id → card) is read by them alone, newest first by the cards' time;
 // the shared index of large feeds' posts (`home_feed_pulled`) is the server's alone.
 
 const db = rulesDatabase();
-const newest = { orderBy: '$value', limitToLast: 10 } as const;
+const newest = { orderBy: 'timestamp', limitToLast: 10 } as const;
+const card = (timestamp: number) => ({ timestamp, feed: 'game:hades', post: { content: 'Hi' } });
 
 beforeAll(async () => {
   await db.server.patch('', {
-    'users/ana/private/home-feed': { p1: TEST_DATABASE_NOW - 1, p2: TEST_DATABASE_NOW },
+    'users/ana/private/home-feed': { p1: card(TEST_DATABASE_NOW - 1), p2: card(TEST_DATABASE_NOW) },
     'home_feed_pulled/p3': { feed: 'user:questline', timestamp: TEST_DATABASE_NOW },
   });
 });
@@ -19,8 +20,8 @@ beforeAll(async () => {
 describe('home feeds', () => {
   it('are read by their member, newest first by time, and the server', async () => {
     expect(await db.asUser('ana').get('users/ana/private/home-feed', newest)).toEqual({
-      p1: TEST_DATABASE_NOW - 1,
-      p2: TEST_DATABASE_NOW,
+      p1: card(TEST_DATABASE_NOW - 1),
+      p2: card(TEST_DATABASE_NOW),
     });
     expect(Object.keys((await db.server.get('users/ana/private/home-feed', newest)) ?? {})).toHaveLength(2);
   });

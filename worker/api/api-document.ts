@@ -72,6 +72,10 @@ export const API_TAGS = [
     description: 'Where a game stands for a member: want to play, playing, played, dropped.',
   },
   { name: 'Ratings', description: 'A member’s score of a game, 1 to 10, and each game’s ratings.' },
+  {
+    name: 'Reviews',
+    description: 'A member’s review of a game: a post on its feed showing their score and shelf.',
+  },
   { name: 'Taste', description: 'How much two members’ ratings agree, over the games both rated.' },
   { name: 'Profiles', description: 'A member’s brief, details and header picture.' },
   { name: 'Blocks', description: 'Hiding posts, comments and members, and games one is not interested in.' },

@@ -11,6 +11,7 @@ import { newCommentRequestSchema } from '../../shared/schemas/post-comment.ts';
 import { timestampMapSchema } from '../../shared/schemas/user.ts';
 import { apiError } from '../api-error.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
+import { announceCardChanged } from '../queues/home-feed-announcements.ts';
 import { cappedLimit } from './query-limit.ts';
 import { requirePostingAllowed } from './posting-block.ts';
 import { wallOwner } from '../../shared/transitions/wall-reach.ts';
@@ -141,6 +142,8 @@ export const commentsApi = apiRoutes()
       requirePostingAllowed(db, user.uid, c.var.clock()),
     );
     purgeFeedPage(c, { postId });
+    // The post's home-feed cards show the comment too.
+    c.executionCtx.waitUntil(announceCardChanged(c.env, { postId }));
     // Answered from what the PATCH wrote: no read after it (nor a failed one telling the member otherwise).
     return c.json({ comment }, 201);
   })
@@ -163,5 +166,6 @@ export const commentsApi = apiRoutes()
       ...preview,
     });
     if (post?.targetType) purgeFeedPage(c, { feed: { type: post.targetType, id: post.targetUUID } });
+    c.executionCtx.waitUntil(announceCardChanged(c.env, { postId: comment.postUUID }));
     return c.body(null, 204);
   });

@@ -16,6 +16,7 @@ import {
 } from '../../shared/schemas/report.ts';
 import { planDeleteComment, planDeletePost } from '../../shared/transitions/post.ts';
 import { planPreviewAfterRemoval } from '../../shared/transitions/preview-comments.ts';
+import { announceCardChanged, announcePostDeleted } from '../queues/home-feed-announcements.ts';
 import {
   planPostingBlock,
   planReportsHandled,
@@ -36,13 +37,21 @@ async function planRemoval(
   db: RtdbClient,
   kind: 'post' | 'comment',
   itemId: string,
-): Promise<{ plan: MultiPathUpdate; changed: ChangedFeed | null }> {
+): Promise<{ plan: MultiPathUpdate; changed: ChangedFeed | null; announce?: (env: Env) => Promise<void> }> {
   if (kind === 'post') {
     const post = await db.read(postNode(itemId).path, postSchema);
     if (!post) return { plan: {}, changed: null };
+    const feed = postFeedId(post);
     return {
       plan: planDeletePost(itemId, post),
       changed: post.targetType ? { feed: { type: post.targetType, id: post.targetUUID } } : null,
+      // Its cards leave the home feeds, as when its author deletes it.
+      ...(feed === null
+        ? {}
+        : {
+            announce: (env: Env) =>
+              announcePostDeleted(env, { postId: itemId, feed, author: post.sourceUUID }),
+          }),
     };
   }
   const comment = await readComment(db, itemId);
@@ -56,6 +65,8 @@ async function planRemoval(
       ...preview,
     },
     changed: post?.targetType ? { feed: { type: post.targetType, id: post.targetUUID } } : null,
+    // Its post's home-feed cards show it no more.
+    announce: (env: Env) => announceCardChanged(env, { postId: comment.postUUID }),
   };
 }
 
@@ -127,10 +138,11 @@ export const editorReportsApi = apiRoutes()
     let plan: MultiPathUpdate = {};
     let outcome: ReportOutcome = 'dismissed';
     let changed: ChangedFeed | null = null;
+    let announce: ((env: Env) => Promise<void>) | undefined;
     let blockedUntil: number | null = null;
     if (action.action === 'remove' && kind !== 'user') {
       const removal = await planRemoval(db, kind, itemId);
-      ({ plan, changed } = removal);
+      ({ plan, changed, announce } = removal);
       outcome = 'removed';
     } else if (action.action === 'block') {
       if (!item) throw apiError(404, 'not-found', { message: 'This is gone: dismiss its reports instead.' });
@@ -143,5 +155,6 @@ export const editorReportsApi = apiRoutes()
       ...planReportsHandled(open, reporters, outcome, about, reporters.length < REPORTS_HANDLED_AT_ONCE),
     });
     if (changed) purgeFeedPage(c, changed);
+    if (announce) c.executionCtx.waitUntil(announce(c.env));
     return c.json({ kind, itemId, outcome, resolved: reporters.length, blockedUntil }, 200);
   });

@@ -16,6 +16,7 @@ import type { SignedInEnv } from '../app-env.ts';
 import { apiError } from '../api-error.ts';
 import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
 import { cappedLimit } from './query-limit.ts';
+import { shownCount } from '../../shared/transitions/count-change.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
 import { dropEdgeCopy } from '../edge-cache.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
@@ -178,7 +179,7 @@ async function changeFollow(
     const db = c.var.database.server;
     // A member who blocked the caller is not followed by them (nor told so: the transition answers
     // 403); an unfollow stays open. The count answered is the one this follow moved, read with its
-    // preconditions: no read after the write.
+    // preconditions: no read after the write (but where that read was damaged: count-change.ts).
     const outcome = await commitFollow(db, { uid: user.uid, type, targetId, follow });
     // The followed page shows the count: its edge copy goes, so the member sees their follow on reload.
     if (type === 'list') c.executionCtx.waitUntil(dropListPage(c.req.url, targetId));
@@ -230,7 +231,7 @@ export const followsApi = apiRoutes()
       c.var.database.public.read(followCountNode(type, targetId).path, z.number()),
     ]);
     const self = type === 'user' && targetId === user.uid;
-    return c.json({ following: mine !== null, followers: followers ?? 0, self }, 200);
+    return c.json({ following: mine !== null, followers: shownCount(followers), self }, 200);
   })
   .openapi(follow, async (c) => c.json(await changeFollow(c, c.req.valid('param'), true), 200))
   .openapi(unfollow, async (c) => c.json(await changeFollow(c, c.req.valid('param'), false), 200));

@@ -28,6 +28,7 @@ import { profileImagesApi } from './profile-images.ts';
 import { reportsApi } from './reports.ts';
 import { searchApi } from './search.ts';
 import { ratingsApi } from './ratings.ts';
+import { reviewsApi } from './reviews.ts';
 import { shelvesApi } from './shelves.ts';
 import { suggestionsApi } from './suggestions.ts';
 import { tasteApi } from './taste.ts';
@@ -86,6 +87,7 @@ const routes = $(
   .route('/posts', postsApi)
   .route('/profiles', profilesApi)
   .route('/reports', reportsApi)
+  .route('/', reviewsApi)
   .route('/search', searchApi)
   .route('/', shelvesApi)
   .route('/', ratingsApi)

@@ -6,6 +6,7 @@ import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { likeRequestSchema } from '../../shared/schemas/like.ts';
 import type { SignedInEnv } from '../app-env.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
+import { announceCardChanged } from '../queues/home-feed-announcements.ts';
 import { commitLike } from '../../shared/transitions/like.ts';
 import { COMMENT_ID, POST_ID } from './route-examples.ts';
 import { apiRoutes, jsonAnswer, memberRoute, memberWriteRoute } from './route-definition.ts';
@@ -109,7 +110,13 @@ async function changeLike(
   // or on anything on their wall: the transition answers 403; taking a like back stays open. A post
   // or comment that does not exist answers 404.
   const outcome = await commitLike(db, { uid: user.uid, type, targetId, like });
-  if (outcome.changed) purgeFeedPage(c, type === 'post' ? { postId: targetId } : { commentId: targetId });
+  if (outcome.changed) {
+    purgeFeedPage(c, type === 'post' ? { postId: targetId } : { commentId: targetId });
+    // The count on the post's home-feed cards (or on its preview comment's) follows.
+    c.executionCtx.waitUntil(
+      announceCardChanged(c.env, type === 'post' ? { postId: targetId } : { commentId: targetId }),
+    );
+  }
   // The count as this like moved it, from the transition's own reads: no read after the write.
   return outcome;
 }

@@ -201,7 +201,11 @@ export const postsApi = apiRoutes()
     if (post.targetType) {
       purgeFeedPage(c, { feed: { type: post.targetType, id: post.targetUUID } });
       c.executionCtx.waitUntil(
-        announcePostDeleted(c.env, postId, feedIdOf(post.targetType, post.targetUUID)),
+        announcePostDeleted(c.env, {
+          postId,
+          feed: feedIdOf(post.targetType, post.targetUUID),
+          author: post.sourceUUID,
+        }),
       );
     }
     return c.body(null, 204);

@@ -35,14 +35,38 @@ export async function announcePost(
 }
 
 /**
- * A post deleted (after its PATCH): it leaves the home feeds it was written into. A failed send only
- * leaves entries of a post that no longer exists, which no home feed shows and the cap drops in time.
+ * A post deleted (after its PATCH): its cards leave the home feeds they were written into (its feed's
+ * followers', the wall owner's and its author's). A failed send leaves its cards in home feeds until the
+ * cap drops them: logged for an operator (the dead-letter job cannot see a message never sent).
  */
-export async function announcePostDeleted(env: Env, postId: string, feed: FeedId): Promise<void> {
+export async function announcePostDeleted(
+  env: Env,
+  post: { postId: string; feed: FeedId; author: string },
+): Promise<void> {
   try {
-    await sendHomeFeedMessages(env, [{ kind: 'post-deleted', postId, feed }]);
+    await sendHomeFeedMessages(env, [{ kind: 'post-deleted', ...post }]);
   } catch (error) {
-    console.error(`Home feed: the deletion of ${postId} could not be queued`, error);
+    console.error(`Home feed: the deletion of ${post.postId} could not be queued`, error);
+  }
+}
+
+/**
+ * A post's card changed (after the PATCH of a like, a comment or a comment deleted; a comment's like names
+ * the comment): the consumer writes the card again as the post is now. A failed send leaves the card as it
+ * was until the post's next change: logged.
+ */
+export async function announceCardChanged(
+  env: Env,
+  changed: { postId: string } | { commentId: string },
+): Promise<void> {
+  try {
+    await sendHomeFeedMessages(env, [
+      'postId' in changed
+        ? { kind: 'post-changed', postId: changed.postId }
+        : { kind: 'comment-changed', commentId: changed.commentId },
+    ]);
+  } catch (error) {
+    console.error('Home feed: a change of a post could not be queued', error);
   }
 }
 

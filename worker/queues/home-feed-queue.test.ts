@@ -12,6 +12,9 @@ import type { HomeFeedMessage } from '../../shared/feed/home-feed-message.ts';
 import { HOME_FEED_DEAD_LETTERS_PATH, type DeadLetter } from '../../shared/feed/home-feed-dead-letters.ts';
 import { homeFeedDeadLettersJob } from '../../shared/jobs/home-feed-dead-letters-job.ts';
 import type { FeedPost } from '../../shared/feed/read-feed.ts';
+import type { HomeFeedCard } from '../../shared/feed/home-feed-card.ts';
+import { feedKey } from '../../shared/feed/feed-key.ts';
+import { feedIdOf } from '../../shared/schemas/feed-id.ts';
 import { pushId } from '../../shared/push-id.ts';
 import { createApp } from '../app.ts';
 import worker from '../index.ts';
@@ -60,12 +63,34 @@ async function consume(messages: HomeFeedMessage[], attempts = 1) {
   return { batch, result: await getQueueResult(batch, ctx) };
 }
 
-const inbox = async (uid: string) =>
-  ((await db.get(homeFeedInboxPath(uid))) as Record<string, number> | null) ?? {};
+/** A member's home feed: post id → the time of its card (an entry of the older kind, a bare time, as it is). */
+const inbox = async (uid: string): Promise<Record<string, number>> =>
+  Object.fromEntries(
+    Object.entries((await db.get(homeFeedInboxPath(uid))) ?? {}).map(([id, entry]) => [
+      id,
+      typeof entry === 'number' ? entry : (entry as HomeFeedCard).timestamp,
+    ]),
+  );
 
-/** A post record as the post transition writes it (the consumer only checks that it exists). */
-async function writePost(postId: string, author = AUTHOR, target = GAME) {
-  await db.patch('', { [`posts/${postId}`]: { uuid: postId, sourceUUID: author, targetUUID: target } });
+/** The cards of a member's home feed as stored: post id → card. */
+const cards = async (uid: string) =>
+  ((await db.get(homeFeedInboxPath(uid))) as Record<string, HomeFeedCard> | null) ?? {};
+
+/** A post record as the post transition writes it. */
+async function writePost(postId: string, author = AUTHOR, target = GAME, kind: 'game' | 'user' = 'game') {
+  await db.patch('', {
+    [`posts/${postId}`]: {
+      uuid: postId,
+      sourceUUID: author,
+      targetUUID: target,
+      targetType: kind,
+      feed_key: feedKey(feedIdOf(kind, target), NOW, postId),
+      content: `Post ${postId}`,
+      type: 'text',
+      likes: 0,
+      timestamp: NOW,
+    },
+  });
 }
 
 const written = (postId: string, extra: Partial<HomeFeedMessage> = {}): HomeFeedMessage =>
@@ -99,15 +124,26 @@ describe('the home-feed consumer', () => {
     expect(result.explicitAcks).toHaveLength(1);
     expect(result.retryMessages).toEqual([]);
     for (const fan of FANS) expect(await inbox(fan)).toMatchObject({ [postId]: NOW });
-    // The author reads their own posts from their own index; a stranger follows nothing.
-    expect(await inbox(AUTHOR)).not.toHaveProperty(postId);
+    // The card: what the home feed shows, the author's name and the feed's name with it.
+    expect((await cards(FANS[0] ?? ''))[postId]).toMatchObject({
+      timestamp: NOW,
+      feed: `game:${GAME}`,
+      post: {
+        uuid: postId,
+        content: `Post ${postId}`,
+        authorName: `hq_author_${tag.toLowerCase()}`,
+        postedOn: { type: 'game', key: GAME, name: 'Queue Quest' },
+      },
+    });
+    // The author's own home feed holds it too; a stranger follows nothing.
+    expect(await inbox(AUTHOR)).toHaveProperty(postId);
     expect(await inbox(STRANGER)).toEqual({});
   });
 
   it('writes a post on a member’s wall into the wall owner’s home feed too', async () => {
     const owner = `hq-owner-${tag}`;
     const postId = pushId(NOW);
-    await writePost(postId, AUTHOR, owner);
+    await writePost(postId, AUTHOR, owner, 'user');
     await consume([written(postId, { feed: `user:${owner}` })]);
     expect(await inbox(owner)).toEqual({ [postId]: NOW });
   });
@@ -177,6 +213,8 @@ describe('the home-feed consumer', () => {
       { message: { kind: 'post-written', postId: '../../users', feed: 'game:x', author: 'a', timestamp: 1 } },
       { message: { kind: 'post-written', postId: 'p', feed: 'nokind', author: 'a', timestamp: 1 } },
       { message: { kind: 'post-deleted', postId: 'p', feed: `game:${GAME}`, after: 'x/../y' } },
+      { message: { kind: 'post-changed', postId: '../../users/x/private' } },
+      { message: { kind: 'comment-changed', commentId: 'a.b' } },
       { message: { kind: 'drop-everything' } },
       'post-written',
       null,
@@ -201,11 +239,14 @@ describe('the home-feed consumer', () => {
     });
     await writePost(postId, AUTHOR, big);
     await consume([written(postId, { feed: `game:${big}` })]);
-    expect(await db.get(`${HOME_FEED_PULLED_PATH}/${postId}`)).toEqual({
+    expect(await db.get(`${HOME_FEED_PULLED_PATH}/${postId}`)).toMatchObject({
       feed: `game:${big}`,
       timestamp: NOW,
+      post: { uuid: postId, content: `Post ${postId}` },
     });
     expect(await inbox(FANS[0] ?? '')).not.toHaveProperty(postId);
+    // Its author's own home feed holds it (they need not follow the feed).
+    expect(await inbox(AUTHOR)).toHaveProperty(postId);
   });
 
   it('keeps at most the newest HOME_FEED_CAP entries of a home feed', async () => {
@@ -222,7 +263,7 @@ describe('the home-feed consumer', () => {
     for (let n = 0; n < 200 && Object.keys(await inbox(reader)).length > HOME_FEED_CAP; n++) {
       const postId = pushId(NOW + 100 + n);
       newest.push(postId);
-      await writePost(postId, AUTHOR, feed.slice(5));
+      await writePost(postId, AUTHOR, feed.slice(5), 'user');
       await consume([written(postId, { feed: feed as `user:${string}` })]);
     }
     const kept = Object.keys(await inbox(reader));
@@ -230,6 +271,97 @@ describe('the home-feed consumer', () => {
     // The newest stay: every post just written, and the oldest entries went first.
     for (const id of newest) expect(kept).toContain(id);
     expect(kept).not.toContain(old[0]);
+  });
+});
+
+describe('the home-feed consumer when a post changes', () => {
+  const changed = (postId: string): HomeFeedMessage => ({ kind: 'post-changed', postId });
+  const likesOn = async (uid: string, postId: string) => (await cards(uid))[postId]?.post.likes;
+
+  it('writes the card again as the post is now, however often and in whatever order changes come', async () => {
+    const postId = pushId(NOW + 30);
+    await writePost(postId);
+    await consume([written(postId)]);
+    await db.patch('', { [`posts/${postId}/likes`]: 4 });
+    // Twice, and a late copy of the post's own message after it: all read the post as it is now.
+    await consume([changed(postId), changed(postId)]);
+    await consume([written(postId)], 2);
+    for (const uid of [...FANS, AUTHOR]) expect(await likesOn(uid, postId)).toBe(4);
+    // A change of a post since deleted, or of a comment that does not exist, writes nothing.
+    const gone = pushId(NOW + 31);
+    const { result } = await consume([changed(gone), { kind: 'comment-changed', commentId: 'hq-no-such' }]);
+    expect(result.explicitAcks).toHaveLength(2);
+    for (const fan of FANS) expect(await inbox(fan)).not.toHaveProperty(gone);
+  });
+
+  it('goes again when the post changed between its read and its write (the newer change’s message came first)', async () => {
+    const postId = pushId(NOW + 32);
+    await writePost(postId);
+    await consume([written(postId)]);
+    const batch = batchOf([changed(postId)]);
+    const ctx = createExecutionContext();
+    // Read with no likes; a like lands (its own message already delivered) just before this write does.
+    await consumeHomeFeedBatch(batch, env, {
+      databaseFetch: async (input, init) => {
+        if (init?.method === 'PATCH' && typeof init.body === 'string' && init.body.includes(postId))
+          await db.patch('', { [`posts/${postId}/likes`]: 7 });
+        return fetch(input, init);
+      },
+    });
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toHaveLength(1);
+    // The stale card was written, then seen to be stale: the card is written again through the queue.
+    await vi.waitFor(
+      async () => {
+        for (const uid of [...FANS, AUTHOR]) expect(await likesOn(uid, postId)).toBe(7);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+  });
+
+  it('takes the cards out again when the post was deleted between its read and its write', async () => {
+    const postId = pushId(NOW + 33);
+    await writePost(postId);
+    const batch = batchOf([written(postId)]);
+    const ctx = createExecutionContext();
+    await consumeHomeFeedBatch(batch, env, {
+      databaseFetch: async (input, init) => {
+        if (init?.method === 'PATCH' && typeof init.body === 'string' && init.body.includes(postId))
+          await db.patch('', { [`posts/${postId}`]: null });
+        return fetch(input, init);
+      },
+    });
+    expect((await getQueueResult(batch, ctx)).explicitAcks).toHaveLength(1);
+    await vi.waitFor(
+      async () => {
+        for (const uid of [...FANS, AUTHOR]) expect(await inbox(uid)).not.toHaveProperty(postId);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+  });
+
+  it('retries only the change whose write failed half-way through a batch', async () => {
+    const [ok, failing] = [pushId(NOW + 34), pushId(NOW + 35)];
+    for (const postId of [ok, failing]) {
+      await writePost(postId);
+      await consume([written(postId)]);
+      await db.patch('', { [`posts/${postId}/likes`]: 2 });
+    }
+    const batch = batchOf([changed(ok), changed(failing)]);
+    const ctx = createExecutionContext();
+    await consumeHomeFeedBatch(batch, env, {
+      databaseFetch: async (input, init) => {
+        if (init?.method === 'PATCH' && typeof init.body === 'string' && init.body.includes(failing))
+          return new Response('{"error":"Internal"}', { status: 500 });
+        return fetch(input, init);
+      },
+    });
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks).toEqual([batch.messages[0]?.id]);
+    expect(result.retryMessages).toEqual([{ msgId: batch.messages[1]?.id }]);
+    expect(await likesOn(FANS[0] ?? '', ok)).toBe(2);
+    expect(await likesOn(FANS[0] ?? '', failing)).toBe(0);
+    await consume([changed(failing)], 2);
+    expect(await likesOn(FANS[0] ?? '', failing)).toBe(2);
   });
 });
 
@@ -292,6 +424,54 @@ describe('the home-feed queue, end to end through Miniflare', () => {
     );
   });
 
+  it('shows a like, a comment and its deletion through the API on the post’s cards', async () => {
+    const fan = FANS[2] ?? '';
+    // A member (with a username) may like and comment.
+    await db.patch('', {
+      [`users/${fan}/public`]: { uuid: fan, username: `hq_fan_c_${tag.toLowerCase()}`, follows: 0 },
+    });
+    const response = await call('/api/posts', {
+      method: 'POST',
+      uid: AUTHOR,
+      json: { targetType: 'game', targetId: GAME, content: 'Like me.' },
+    });
+    const { post } = await response.json<{ post: FeedPost }>();
+    await vi.waitFor(
+      async () => {
+        expect(await inbox(fan)).toHaveProperty(post.uuid);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    const liked = await call(`/api/likes/post/${post.uuid}`, { method: 'PUT', uid: fan });
+    expect(liked.status, await liked.clone().text()).toBe(200);
+    const commented = await call(`/api/comments/posts/${post.uuid}`, {
+      method: 'POST',
+      uid: fan,
+      json: { content: 'Nice one.' },
+    });
+    expect(commented.status).toBe(201);
+    const { comment } = await commented.json<{ comment: { uuid: string } }>();
+    await vi.waitFor(
+      async () => {
+        const card = (await cards(AUTHOR))[post.uuid];
+        expect(card?.post.likes).toBe(1);
+        expect(card?.post.previewComments.map((c) => c.content)).toEqual(['Nice one.']);
+        expect(Object.keys(card?.post.comments ?? {})).toEqual([comment.uuid]);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    expect((await call(`/api/comments/${comment.uuid}`, { method: 'DELETE', uid: fan })).status).toBe(204);
+    await vi.waitFor(
+      async () => {
+        const card = (await cards(fan))[post.uuid];
+        expect(card?.post.likes).toBe(1);
+        expect(card?.post.previewComments ?? []).toEqual([]);
+        expect(card?.post.comments ?? {}).toEqual({});
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+  });
+
   it('fans a feed with more followers than one message holds out in messages of its own', async () => {
     const crowd = `hq-crowd-${tag.toLowerCase()}`;
     const followers = Array.from(
@@ -329,9 +509,23 @@ describe('the home-feed queue, end to end through Miniflare', () => {
         username: `hq_newfan_${tag.toLowerCase()}`,
         follows: 0,
       },
-      [`posts_by_id/game:${GAME}/-Nold-post-1`]: NOW - 5000,
-      [`posts_by_id/game:${GAME}/-Nold-post-2`]: NOW - 4000,
     });
+    for (const [id, at] of [
+      ['-Nold-post-1', NOW - 5000],
+      ['-Nold-post-2', NOW - 4000],
+    ] as const)
+      await db.patch('', {
+        [`posts/${id}`]: {
+          uuid: id,
+          sourceUUID: AUTHOR,
+          targetUUID: GAME,
+          targetType: 'game',
+          feed_key: feedKey(feedIdOf('game', GAME), at, id),
+          content: 'Older',
+          likes: 0,
+          timestamp: at,
+        },
+      });
     expect((await call(`/api/follows/game/${GAME}`, { method: 'PUT', uid: follower })).status).toBe(200);
     await vi.waitFor(
       async () => {

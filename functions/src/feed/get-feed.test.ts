@@ -22,6 +22,7 @@ import {
 } from '../../../tests/integration/emulator-db.ts';
 import { commitNewPost } from '../../../shared/transitions/post.ts';
 import {
+  deliverChanges,
   deliverDeletions,
   deliverPosts,
   followed,
@@ -124,6 +125,8 @@ beforeAll(async () => {
     ...comment('comment-pest', 'post-game', PEST, 6),
     ...comment('comment-old', 'post-game', STRANGER, 9.5),
   });
+  // As the comments' writes through the API do: the post's cards are written again with them.
+  await deliverChanges(db.server, ['post-game']);
 });
 afterAll(() => db.close());
 
@@ -157,6 +160,8 @@ describe('http-getFeed', () => {
 
   it('leaves the place out when its feed’s name cannot be read, and still shows the post', async () => {
     await db.server.patch('', userSectionNode(FRIEND, 'public').set(null));
+    // The card is written without it (as when the post was written).
+    await deliverChanges(db.server, ['post-friend-feed']);
     const posts = (await page({})).posts;
     const onFriendFeed = posts.find((p) => p.uuid === 'post-friend-feed');
     expect(onFriendFeed).toBeDefined();
@@ -165,6 +170,7 @@ describe('http-getFeed', () => {
       '',
       userSectionNode(FRIEND, 'public').set({ uuid: FRIEND, username: 'finn', follows: 1 }),
     );
+    await deliverChanges(db.server, ['post-friend-feed']);
   });
 
   it('fills preview comments with the latest ones the member may see', async () => {
@@ -218,6 +224,8 @@ describe('http-getFeed', () => {
 
   it('leaves out the posts on a game with a tag the member hides, but their own, until shown again', async () => {
     await db.server.patch('', gameNode(GAME).child('tags').set(['Metroidvania', 'Souls-like']));
+    // The card carries the game's tags as it was written (or written again).
+    await deliverChanges(db.server, ['post-game']);
     // A tag the game does not have changes nothing.
     await db.server.patch('', userHiddenTagsNode(MEMBER).child('horror').set(TEST_DATABASE_NOW));
     expect(ids((await page({})).posts)[0]).toBe('post-game');

@@ -11,9 +11,9 @@ import type { RtdbClient } from '../../../shared/rtdb/rest-client.ts';
 // Protocol: https://firebase.google.com/docs/functions/callable-reference
 
 /**
- * A page is about 45 small database reads in 3 rounds whatever the member follows (the home feed the
- * queue keeps, shared/feed/home-feed-build.ts), waiting on the network, not the CPU: one instance serves
- * many members at a time.
+ * A page is 5 database requests in one round whatever the member follows (the cards the queue keeps,
+ * shared/feed/home-feed-build.ts; one more query per followed curated list), waiting on the network, not
+ * the CPU: one instance serves many members at a time.
  */
 export const GET_FEED_OPTIONS: CallableOptions = { memory: '256MiB', concurrency: 80 };
 

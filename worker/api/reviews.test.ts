@@ -1,0 +1,291 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiErrorBody } from '../../shared/errors.ts';
+import type { FeedPage, FeedPost } from '../../shared/feed/read-feed.ts';
+import { REVIEW_RANK_PER_LIKE } from '../../shared/schemas/review.ts';
+import { createApp } from '../app.ts';
+import { apiCaller } from '../test-support/api-request.ts';
+import { ownerDatabase, runTag, testEnv } from '../test-support/test-database.ts';
+
+// Reviews in workerd against the database emulator: one review a member and game, a post on the game's
+// feed whose badge is the member's own score and shelf, following them when they change; the game's
+// reviews most liked first (then newest), exact under racing likes; a member's newest first; deleting
+// one takes it out of both lists; and what a hostile member sends changes nothing.
+const env = testEnv({ FIREBASE_EMULATORS: 'true' });
+const db = ownerDatabase(env);
+// The Worker's clock orders reviews of equal likes: set by the tests, from a whole minute near the real
+// time (it also checks the test members' ID tokens, which the emulator signs for the real hour).
+const START = Math.ceil(Date.now() / 60_000) * 60_000;
+const clock = { now: START };
+const call = apiCaller(env, createApp({ clock: () => clock.now }));
+
+const run = runTag();
+const MEMBERS = Array.from({ length: 8 }, (_, i) => `rv-m${String(i)}-${run}`);
+const [ANA, BEN, CLEO, DAN, EVE, FAY, GUS, HAL] = MEMBERS as [
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+  string,
+];
+const GAME = `reviewed-game-${run}`;
+const RANKED = `ranked-game-${run}`;
+const PAGED = `paged-game-${run}`;
+const RACED = `raced-review-game-${run}`;
+
+interface ReviewState {
+  review: FeedPost;
+  created: boolean;
+}
+interface GameReviews {
+  reviews: FeedPost[];
+  nextCursor: string | null;
+}
+interface MemberReviews {
+  reviews: { gameId: string; name?: string; post: FeedPost }[];
+  nextCursor: string | null;
+}
+
+const write = (uid: string, json: unknown, game = GAME) =>
+  call(`/api/games/${game}/review`, { method: 'PUT', uid, json });
+const written = async (uid: string, text: string, game = GAME) => {
+  const answer = await write(uid, { text }, game);
+  expect(answer.status).toBe(200);
+  return answer.json<ReviewState>();
+};
+const reviewsOf = async (game: string, cursor?: string) =>
+  (
+    await call(`/api/games/${game}/reviews${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`)
+  ).json<GameReviews>();
+const like = (uid: string, postId: string) => call(`/api/likes/post/${postId}`, { method: 'PUT', uid });
+const rate = (uid: string, score: number, game = GAME) =>
+  call(`/api/games/${game}/rating`, { method: 'PUT', uid, json: { score } });
+const badge = async (postId: string) => db.get(`posts/${postId}/review`);
+
+beforeAll(async () => {
+  await db.patch('', {
+    ...Object.fromEntries(
+      MEMBERS.map((uid, i) => [
+        `users/${uid}/public`,
+        { uuid: uid, username: `rv${String(i)}_${run}`, follows: 0 },
+      ]),
+    ),
+    ...Object.fromEntries(
+      [GAME, RANKED, PAGED, RACED].map((game) => [
+        `games/${game}`,
+        { name: `Game ${game.split('-')[0] ?? ''}`, deeplink_url_code: game, follows: 0 },
+      ]),
+    ),
+  });
+});
+
+describe('writing a review', () => {
+  it('is a post on the game’s feed carrying the member’s score and shelf; writing again rewrites it', async () => {
+    expect((await rate(ANA, 8)).status).toBe(200);
+    const first = await written(ANA, '  A run is never the same twice.  ');
+    expect(first.created).toBe(true);
+    expect(first.review).toMatchObject({
+      content: 'A run is never the same twice.',
+      targetUUID: GAME,
+      targetType: 'game',
+      sourceUUID: ANA,
+      authorName: `rv0_${run}`,
+      review: { game: GAME, score: 8, status: 'played' },
+    });
+    const postId = first.review.uuid;
+    // On the game's feed like any post, in the game's and the member's lists, named by the member's entry.
+    const feed = await (await call(`/api/posts?targetType=game&targetId=${GAME}`)).json<FeedPage>();
+    expect(feed.posts.map((post) => post.uuid)).toEqual([postId]);
+    expect(await db.get(`game_reviews/${GAME}/${postId}`)).toEqual({
+      rank: Math.floor(clock.now / 1000),
+    });
+    expect(await db.get(`reviews_by_userid/${ANA}/${GAME}`)).toMatchObject({ postId, name: 'Game reviewed' });
+    expect(await db.get(`users/${ANA}/private/gamelist/${GAME}`)).toMatchObject({
+      status: 'played',
+      score: 8,
+      review: postId,
+    });
+
+    const again = await written(ANA, 'Better every run.');
+    expect(again).toMatchObject({ created: false, review: { uuid: postId, content: 'Better every run.' } });
+    expect(Object.keys((await db.get(`game_reviews/${GAME}`)) as object)).toEqual([postId]);
+    expect(Object.keys((await db.get(`posts_by_uid/${ANA}`)) as object)).toEqual([postId]);
+    // The member reads their own.
+    const own = await call(`/api/games/${GAME}/review`, { uid: ANA });
+    expect(await own.json()).toMatchObject({ review: { uuid: postId, content: 'Better every run.' } });
+    expect(await (await call(`/api/games/${GAME}/review`, { uid: BEN })).json()).toEqual({ review: null });
+  });
+
+  it('a review without a score or shelf carries neither, and gets them when the member rates the game', async () => {
+    const { review } = await written(BEN, 'Still deciding.');
+    expect(review.review).toEqual({ game: GAME });
+    await rate(BEN, 6);
+    expect(await badge(review.uuid)).toEqual({ game: GAME, score: 6, status: 'played' });
+  });
+
+  it('the badge follows the member’s rating and shelf: changed, cleared, moved, taken off', async () => {
+    const { review } = await written(CLEO, 'Hard, fair, beautiful.');
+    await rate(CLEO, 9);
+    expect(await badge(review.uuid)).toEqual({ game: GAME, score: 9, status: 'played' });
+    await rate(CLEO, 4);
+    expect(await badge(review.uuid)).toEqual({ game: GAME, score: 4, status: 'played' });
+    await call(`/api/games/${GAME}/status`, { method: 'PUT', uid: CLEO, json: { status: 'dropped' } });
+    expect(await badge(review.uuid)).toEqual({ game: GAME, score: 4, status: 'dropped' });
+    await call(`/api/games/${GAME}/rating`, { method: 'DELETE', uid: CLEO });
+    expect(await badge(review.uuid)).toEqual({ game: GAME, status: 'dropped' });
+    await call(`/api/games/${GAME}/status`, { method: 'DELETE', uid: CLEO });
+    expect(await badge(review.uuid)).toEqual({ game: GAME });
+    // Rating and shelf changes keep the review named by the entry.
+    expect(await db.get(`users/${CLEO}/private/gamelist/${GAME}/review`)).toBe(review.uuid);
+    // The game's feed shows the badge as it is now.
+    const feed = await (await call(`/api/posts?targetType=game&targetId=${GAME}`)).json<FeedPage>();
+    expect(feed.posts.find((post) => post.uuid === review.uuid)?.review).toEqual({ game: GAME });
+  });
+
+  it('two first reviews at once make one post', async () => {
+    const answers = await Promise.all([
+      write(DAN, { text: 'First words.' }, RACED),
+      write(DAN, { text: 'Other words.' }, RACED),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const states = await Promise.all(answers.map((answer) => answer.json<ReviewState>()));
+    expect(states.filter((state) => state.created)).toHaveLength(1);
+    expect(new Set(states.map((state) => state.review.uuid)).size).toBe(1);
+    expect(Object.keys((await db.get(`game_reviews/${RACED}`)) as object)).toHaveLength(1);
+    expect(Object.keys((await db.get(`posts_by_uid/${DAN}`)) as object)).toHaveLength(1);
+  });
+});
+
+describe('what a hostile member sends changes nothing', () => {
+  it('a forged badge, another member’s uid or any field besides the text is refused', async () => {
+    for (const json of [
+      { text: 'I gave it 10', score: 10 },
+      { text: 'Me', review: { game: GAME, score: 10 } },
+      { text: 'As Ana', uid: ANA },
+      { text: 'As Ana', sourceUUID: ANA },
+    ]) {
+      const answer = await write(EVE, json);
+      expect(answer.status).toBe(400);
+      expect((await answer.json<ApiErrorBody>()).error.code).toBe('invalid-input');
+    }
+    expect(await db.get(`users/${EVE}/private/gamelist/${GAME}`)).toBeNull();
+    expect(await db.get(`reviews_by_userid/${EVE}`)).toBeNull();
+  });
+
+  it('empty, blank, too long or non-text words are refused with a sentence', async () => {
+    for (const text of ['', '   \n ', 'x'.repeat(2001), 42, null]) {
+      const answer = await write(EVE, { text });
+      expect(answer.status).toBe(400);
+      const body = await answer.json<ApiErrorBody>();
+      expect(body.error.code).toBe('invalid-input');
+      expect(body.error.message.length).toBeGreaterThan(0);
+    }
+    expect(await db.get(`posts_by_uid/${EVE}`)).toBeNull();
+  });
+
+  it('a game that does not exist cannot be reviewed; a visitor cannot review', async () => {
+    const missing = await write(EVE, { text: 'Ghost game' }, `no-such-game-${run}`);
+    expect(missing.status).toBe(404);
+    expect((await missing.json<ApiErrorBody>()).error.code).toBe('not-found');
+    expect(await db.get(`game_reviews/no-such-game-${run}`)).toBeNull();
+    expect(await db.get(`posts_by_uid/${EVE}`)).toBeNull();
+    const visitor = await call(`/api/games/${GAME}/review`, { method: 'PUT', json: { text: 'hi' } });
+    expect(visitor.status).toBe(401);
+  });
+
+  it('another member’s review is deleted neither by the review route nor by the post route', async () => {
+    const { review } = await written(FAY, 'Mine.', PAGED);
+    expect(await (await call(`/api/games/${PAGED}/review`, { method: 'DELETE', uid: EVE })).json()).toEqual({
+      deleted: false,
+    });
+    expect((await call(`/api/posts/${review.uuid}`, { method: 'DELETE', uid: EVE })).status).toBe(403);
+    expect(await db.get(`game_reviews/${PAGED}/${review.uuid}`)).not.toBeNull();
+    await call(`/api/games/${PAGED}/review`, { method: 'DELETE', uid: FAY });
+  });
+});
+
+describe('a game’s reviews: most liked first, then newest', () => {
+  it('orders by likes then time, exact when members like at once, and pages without repeats', async () => {
+    const ids: Record<string, string> = {};
+    // Written a minute apart: ANA's first, HAL's last.
+    for (const [i, uid] of MEMBERS.entries()) {
+      clock.now = START + (i + 1) * 60_000;
+      ids[uid] = (await written(uid, `Review by ${String(i)}`, RANKED)).review.uuid;
+    }
+    const id = (uid: string) => ids[uid] ?? '';
+    // Newest first while nobody liked any.
+    expect((await reviewsOf(RANKED)).reviews.map((r) => r.uuid)).toEqual([HAL, GUS, FAY, EVE, DAN].map(id));
+    // BEN's gets three likes at once, CLEO's two at once, ANA's one.
+    const likes = await Promise.all([
+      like(ANA, id(BEN)),
+      like(CLEO, id(BEN)),
+      like(DAN, id(BEN)),
+      like(EVE, id(CLEO)),
+      like(FAY, id(CLEO)),
+      like(GUS, id(ANA)),
+    ]);
+    expect(likes.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await db.get(`game_reviews/${RANKED}/${id(BEN)}/rank`)).toBe(
+      3 * REVIEW_RANK_PER_LIKE + Math.floor((START + 2 * 60_000) / 1000),
+    );
+    const first = await reviewsOf(RANKED);
+    expect(first.reviews.map((r) => r.uuid)).toEqual([BEN, CLEO, ANA, HAL, GUS].map(id));
+    expect(first.reviews.map((r) => r.likes)).toEqual([3, 2, 1, 0, 0]);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await reviewsOf(RANKED, first.nextCursor ?? '');
+    expect(second.reviews.map((r) => r.uuid)).toEqual([FAY, EVE, DAN].map(id));
+    expect(second.nextCursor).toBeNull();
+
+    // Taking a like back moves it down again.
+    await call(`/api/likes/post/${id(BEN)}`, { method: 'DELETE', uid: ANA });
+    await call(`/api/likes/post/${id(BEN)}`, { method: 'DELETE', uid: CLEO });
+    expect((await reviewsOf(RANKED)).reviews.map((r) => r.uuid).slice(0, 3)).toEqual(
+      [CLEO, BEN, ANA].map(id),
+    );
+  });
+
+  it('a bad cursor is refused', async () => {
+    const answer = await call(`/api/games/${RANKED}/reviews?cursor=${encodeURIComponent('x"; drop')}`);
+    expect(answer.status).toBe(400);
+  });
+});
+
+describe('a member’s reviews and deleting one', () => {
+  it('lists the member’s reviews newest first; deleting takes it out of every list, and another can be written', async () => {
+    const mine = await (await call(`/api/reviews/users/${ANA}`)).json<MemberReviews>();
+    expect(mine.reviews.map((r) => [r.gameId, r.name])).toEqual([
+      [RANKED, 'Game ranked'],
+      [GAME, 'Game reviewed'],
+    ]);
+    expect(mine.reviews[1]?.post).toMatchObject({ content: 'Better every run.', review: { score: 8 } });
+
+    const postId = mine.reviews[1]?.post.uuid ?? '';
+    const deleted = await call(`/api/games/${GAME}/review`, { method: 'DELETE', uid: ANA });
+    expect(await deleted.json()).toEqual({ deleted: true });
+    expect(await db.get(`posts/${postId}`)).toBeNull();
+    expect(await db.get(`game_reviews/${GAME}/${postId}`)).toBeNull();
+    expect(await db.get(`reviews_by_userid/${ANA}/${GAME}`)).toBeNull();
+    // The entry keeps the score and shelf, without the review.
+    expect(await db.get(`users/${ANA}/private/gamelist/${GAME}`)).toMatchObject({
+      status: 'played',
+      score: 8,
+    });
+    expect(await db.get(`users/${ANA}/private/gamelist/${GAME}/review`)).toBeNull();
+    expect(await (await call(`/api/games/${GAME}/review`, { method: 'DELETE', uid: ANA })).json()).toEqual({
+      deleted: false,
+    });
+
+    // Deleted as a post (DELETE /api/posts/{id}), a review leaves the lists too.
+    const { review } = await written(ANA, 'A second go.');
+    expect(review.uuid).not.toBe(postId);
+    expect((await call(`/api/posts/${review.uuid}`, { method: 'DELETE', uid: ANA })).status).toBe(204);
+    expect(await db.get(`game_reviews/${GAME}/${review.uuid}`)).toBeNull();
+    expect(await db.get(`reviews_by_userid/${ANA}/${GAME}`)).toBeNull();
+    expect(await db.get(`users/${ANA}/private/gamelist/${GAME}/review`)).toBeNull();
+    // A rating change after it writes no badge into a post that is gone.
+    await rate(ANA, 7);
+    expect(await db.get(`posts/${review.uuid}`)).toBeNull();
+  });
+});
