@@ -104,4 +104,24 @@ describe('memberTastes', () => {
     expect([...shelvedOnly]).toEqual([['dead-cells', 'played']]);
     expect(shelved.sort()).toEqual(['dead-cells', 'hades', 'hollow-knight']);
   });
+
+  it('builds on games rated high, never on games rated low or middling, and never suggests any of them', () => {
+    const { tastes, shelvedOnly, shelved } = memberTastes(
+      { factorio: 100 },
+      {
+        // Played and rated 2: not a taste, though "played" alone would be.
+        celeste: { status: 'played', timestamp: 900, score: 2 },
+        // A 6: middling, says nothing.
+        fez: { status: 'played', timestamp: 800, score: 6 },
+        // Rated 9 and then taken off its shelf: still a taste, named as played.
+        hades: { timestamp: 700, score: 9 },
+        // Dropped but rated 8: the score decides.
+        braid: { status: 'dropped', timestamp: 600, score: 8 },
+        limbo: { status: 'want', timestamp: 500 },
+      },
+    );
+    expect(tastes).toEqual(['hades', 'braid', 'limbo', 'factorio']);
+    expect(Object.fromEntries(shelvedOnly)).toEqual({ hades: 'played', braid: 'played', limbo: 'want' });
+    expect(shelved.sort()).toEqual(['braid', 'celeste', 'fez', 'hades', 'limbo']);
+  });
 });

@@ -8,9 +8,10 @@ import {
   userSectionPath,
 } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
-import { gamelistEntrySchema } from '../schemas/shelf.ts';
+import { gamelistEntrySchema, type GamelistEntry } from '../schemas/shelf.ts';
 import { timestampMapSchema } from '../schemas/user.ts';
 import { gameSuggestions, type SuggestionReason, type TasteShelf } from './suggested-games.ts';
+import { gamelistTaste } from './suggestion-matrix.ts';
 
 export type { SuggestionReason, TasteShelf };
 
@@ -112,11 +113,12 @@ const keysOf = (value: unknown): string[] =>
 const gamelistSchema = z.record(z.string(), z.unknown());
 
 /**
- * The member's tastes, newest first: followed games and games on a taste shelf, each once (a follow and a
- * shelf of the same game count once, at the newer of the two); which of them are shelved only; and every
- * shelved game. A game they played, are playing or want to play is a taste as a follow is (the first visit
- * shelves a few, so a new member's first suggestions come from them); a dropped game says nothing of what
- * they would like next: it is only never suggested.
+ * The member's tastes, newest first: followed games and games their shelves and ratings say they liked
+ * (gamelistTaste: rated 7 or more, or shelved as want, playing or played without a score under 7), each
+ * once (a follow and a shelf of the same game count once, at the newer of the two); which of them are not
+ * followed, with the shelf their reason names (a game rated on no shelf reads as played); and every game
+ * shelved or rated, never suggested. A game they rated low or dropped says nothing of what they would like
+ * next, nor does a middling 5 or 6: it is only never suggested.
  */
 export function memberTastes(
   follows: Readonly<Record<string, number>>,
@@ -124,18 +126,22 @@ export function memberTastes(
 ): { tastes: string[]; shelvedOnly: Map<string, TasteShelf>; shelved: string[] } {
   const when = new Map<string, number>(Object.entries(follows));
   const shelvedOnly = new Map<string, TasteShelf>();
-  const shelved: string[] = [];
+  const entries = new Map<string, GamelistEntry>();
   for (const [gameId, value] of Object.entries(gamelist)) {
     const entry = gamelistEntrySchema.safeParse(value);
-    if (!entry.success || entry.data.status === null) continue;
-    shelved.push(gameId);
-    const shelf = entry.data.status;
-    if (shelf === 'dropped') continue;
+    if (entry.success && (entry.data.status !== null || entry.data.score !== undefined))
+      entries.set(gameId, entry.data);
+  }
+  const { liked } = gamelistTaste(entries);
+  for (const gameId of liked) {
+    const entry = entries.get(gameId);
+    if (!entry) continue;
+    const shelf = entry.status === null || entry.status === 'dropped' ? 'played' : entry.status;
     if (!(gameId in follows)) shelvedOnly.set(gameId, shelf);
-    when.set(gameId, Math.max(when.get(gameId) ?? 0, entry.data.timestamp ?? 0));
+    when.set(gameId, Math.max(when.get(gameId) ?? 0, entry.timestamp ?? 0));
   }
   const tastes = [...when].sort(([a, x], [b, y]) => y - x || byKey(a, b)).map(([gameId]) => gameId);
-  return { tastes, shelvedOnly, shelved };
+  return { tastes, shelvedOnly, shelved: [...entries.keys()] };
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   buildSuggestionMatrix,
   chooseSeedGames,
   CoFollowCounts,
+  gamelistTaste,
   matrixFromCounts,
   STORED_MATRIX_LIMITS,
   suggestionSeedGames,
@@ -115,5 +116,47 @@ describe('the suggestion engine matrix', () => {
       (share) => engineMatrix(tastes, (gameId) => Number(gameId.slice(5)) % 3 === share).matrix,
     );
     expect(Object.assign({}, ...shares)).toEqual(whole);
+  });
+});
+
+describe('shelves and ratings as signals', () => {
+  it('reads a score first (7 up liked, 4 down disliked, 5 and 6 nothing), else the shelf', () => {
+    expect(
+      gamelistTaste([
+        ['loved', { status: 'played', score: 9 }],
+        ['seven', { score: 7 }],
+        ['meh', { status: 'played', score: 5 }],
+        ['six', { status: 'dropped', score: 6 }],
+        ['hated', { status: 'played', score: 2 }],
+        ['four', { status: 'want', score: 4 }],
+        ['wanted', { status: 'want' }],
+        ['playing', { status: 'playing' }],
+        ['dropped', { status: 'dropped' }],
+        ['taken-off', { status: null }],
+      ]),
+    ).toEqual({ liked: ['loved', 'seven', 'wanted', 'playing'], disliked: ['hated', 'four', 'dropped'] });
+  });
+
+  it('counts a liked game as followed and a disliked one as a no, follows winning over a low score', () => {
+    const { matrix } = engineMatrix([
+      // Two players of Hades who never followed it: one shelved it, one rated it 9; both liked Celeste.
+      { follows: [], liked: ['hades', 'celeste'] },
+      { follows: ['celeste'], liked: ['hades'] },
+      // A third liked Hades and dropped Dead Cells; a fourth follows Hades and rated Dead Cells 8.
+      { follows: [], liked: ['hades'], disliked: ['dead-cells'] },
+      { follows: ['hades'], liked: ['dead-cells'] },
+      // Follows win: a member following Celeste who rated it 2 still counts it for Hades.
+      { follows: ['hades', 'celeste'], disliked: ['celeste'] },
+    ]);
+    // Hades: 5 players; Celeste 3 of 5 = 0.6; Dead Cells (1 − 1) of 5: nothing.
+    expect(matrix.hades).toEqual({ celeste: 0.6 });
+    expect(matrix.celeste?.hades).toBe(1);
+  });
+
+  it('leaves the matrix as it was for members with no shelves or ratings', () => {
+    const tastes: MemberTaste[] = [{ follows: ['a', 'b'] }, { follows: ['a', 'b', 'c'] }, { follows: ['c'] }];
+    expect(engineMatrix(tastes.map((t) => ({ ...t, liked: [], disliked: [] }))).matrix).toEqual(
+      engineMatrix(tastes).matrix,
+    );
   });
 });

@@ -3,6 +3,8 @@ import { MIN_SUGGESTION_RATIO } from '../constants.ts';
 /**
  * The suggestion engine's co-follow matrix (`se_matrix`): for a game A and another game B, the share of
  * A's followers who also want B (they follow it or said yes to it), less those of them who said no to it.
+ * A game a member shelved or rated high counts as followed, one they rated low or dropped as a no
+ * (gamelistTaste).
  * The game page and browse read the row of A and keep ratios of at least MIN_SUGGESTION_RATIO with a query.
  */
 export type SuggestionMatrix = Record<string, Record<string, number>>;
@@ -23,13 +25,53 @@ export const MIN_ROW_FOLLOWERS = 2;
 /** How many seed games (`se_matrix_seedgames`) a member who follows nothing is asked about first. */
 export const SEED_GAME_COUNT = 10;
 
-/** What one member tells the engine: the games they follow and how they answered suggestions. */
+/**
+ * What one member tells the engine: the games they follow, how they answered suggestions, and what their
+ * shelves and ratings say (gamelistTaste).
+ */
 export interface MemberTaste {
   follows: readonly string[];
   /** Games they said yes to: counted like a follow of the suggested game. */
   yes?: readonly string[];
   /** Games they said no to: counted against every pair from a game they follow to it. */
   no?: readonly string[];
+  /** Games they rated high, or shelved without a low score (want, playing, played): counted as a follow. */
+  liked?: readonly string[];
+  /** Games they rated low, or dropped: counted against every pair from a game they like to it, as a no. */
+  disliked?: readonly string[];
+}
+
+/** From this score up, a rating says the member liked the game (7 of 10: "good" on most sites' scales). */
+export const LIKED_FROM_SCORE = 7;
+/** Up to this score, a rating says they did not (4 of 10: below the middle, not just lukewarm). */
+export const DISLIKED_UP_TO_SCORE = 4;
+
+/** One `gamelist` entry as the engine reads it: a shelf (null once taken off) and a score. */
+export interface GamelistSignal {
+  status?: 'want' | 'playing' | 'played' | 'dropped' | null;
+  score?: number | undefined;
+}
+
+/**
+ * What a member's shelves and ratings say about each game: a score decides when there is one (from
+ * LIKED_FROM_SCORE liked, up to DISLIKED_UP_TO_SCORE disliked, a 5 or 6 says nothing either way, whatever
+ * the shelf: a game played and scored 5 is not one to build on); without one, a game they want to play,
+ * are playing or played is liked, and a dropped one disliked.
+ */
+export function gamelistTaste(entries: Iterable<readonly [string, GamelistSignal]>): {
+  liked: string[];
+  disliked: string[];
+} {
+  const liked: string[] = [];
+  const disliked: string[] = [];
+  for (const [gameId, { status, score }] of entries) {
+    if (typeof score === 'number') {
+      if (score >= LIKED_FROM_SCORE) liked.push(gameId);
+      else if (score <= DISLIKED_UP_TO_SCORE) disliked.push(gameId);
+    } else if (status === 'dropped') disliked.push(gameId);
+    else if (status) liked.push(gameId);
+  }
+  return { liked, disliked };
 }
 
 /**
@@ -63,16 +105,18 @@ export class CoFollowCounts {
 
   addMember(taste: MemberTaste): void {
     this.members += 1;
-    const follows = [...new Set(taste.follows)];
+    // A game they like (shelved, rated high) counts as a follow: its players are the game's "followers".
+    const follows = [...new Set([...taste.follows, ...(taste.liked ?? [])])];
     if (follows.length === 0) return;
     const followed = new Set(follows);
     // A member's current follows win over an older answer about the same game.
     const wanted = [...follows, ...new Set((taste.yes ?? []).filter((id) => !followed.has(id)))].map((id) =>
       this.#number(id),
     );
-    const refused = [...new Set((taste.no ?? []).filter((id) => !followed.has(id)))].map((id) =>
-      this.#number(id),
-    );
+    // A low score or a dropped game counts against the pair as a "no" does.
+    const refused = [
+      ...new Set([...(taste.no ?? []), ...(taste.disliked ?? [])].filter((id) => !followed.has(id))),
+    ].map((id) => this.#number(id));
     for (const a of follows) {
       // Followers are counted for every game (cheap); pairs only for the rows this pass keeps.
       this.followers.set(a, (this.followers.get(a) ?? 0) + 1);

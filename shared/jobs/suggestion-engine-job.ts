@@ -1,6 +1,7 @@
 import {
   chooseSeedGames,
   CoFollowCounts,
+  gamelistTaste,
   matrixRow,
   STORED_MATRIX_LIMITS,
   type MemberTaste,
@@ -8,13 +9,16 @@ import {
 import { readGameSummaries } from '../catalogue/game-summary-reads.ts';
 import { bestSuggestions, planKeptSuggestions } from '../catalogue/suggested-game-summaries.ts';
 import { parseTargetName } from '../schemas/feed-id.ts';
-import { ROOTS, SOCIAL_ROOTS, suggestedGamesPath } from '../rtdb/paths.ts';
+import { ROOTS, SOCIAL_ROOTS, suggestedGamesPath, userSectionPath } from '../rtdb/paths.ts';
+import { gamelistEntrySchema } from '../schemas/shelf.ts';
 import type { GameSummaryRecord } from '../schemas/game-summary.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { Job, JobContext } from './job.ts';
 
-// The suggestion engine: rebuilds `se_matrix` and `se_matrix_seedgames` from what members follow together
-// and how they answered suggestions (a "no" counts against the pair), on a schedule in production
+// The suggestion engine: rebuilds `se_matrix` and `se_matrix_seedgames` from what members follow together,
+// how they answered suggestions (a "no" counts against the pair), and what their shelves and ratings say
+// (a game shelved or rated 7 or more counts as followed, one rated 4 or less or dropped as a "no":
+// gamelistTaste in suggestion-matrix.ts), on a schedule in production
 // (functions/src/index.ts) and with `npm run job -- suggestions` locally.
 //
 // How it scales: members are read a page at a time (`follows_by_userid` ordered by key, `limitToFirst`, and
@@ -74,40 +78,97 @@ function followedGames(node: unknown): string[] {
 const answered = (node: unknown, answer: 'yes' | 'no'): string[] =>
   isObject(node) && isObject(node[answer]) ? Object.keys(node[answer]) : [];
 
+/** `shelves_by_userid`: the public index of members' shelves (shelvesByUserIdNode), read here by member key. */
+const SHELVES_INDEX = 'shelves_by_userid';
+
+/** How many members' private `gamelist` nodes are read at once (each one request). */
+const GAMELISTS_AT_ONCE = 50;
+
+/** The next `pageSize` members of an index keyed by uid after `after`, in the database's key order. */
+async function memberKeyPage(
+  db: RtdbClient,
+  index: string,
+  after: string | null,
+  pageSize: number,
+): Promise<{ members: [string, unknown][]; full: boolean }> {
+  const page: unknown = await db.get(
+    index,
+    after === null
+      ? { orderBy: '$key', limitToFirst: pageSize }
+      : { orderBy: '$key', startAt: after, limitToFirst: pageSize + 1 },
+  );
+  // A query's JSON answer is in no particular order: put it back in the database's key order.
+  const members = Object.entries(isObject(page) ? page : {})
+    .filter(([uid]) => uid !== after)
+    .sort(([a], [b]) => byDatabaseKey(a, b));
+  return { members, full: members.length >= pageSize };
+}
+
+/** What a member's `gamelist` says (gamelistTaste): each entry checked on its own. */
+function shelfTaste(node: unknown): { liked: string[]; disliked: string[] } {
+  if (!isObject(node)) return { liked: [], disliked: [] };
+  return gamelistTaste(
+    Object.entries(node).flatMap(([gameId, value]) => {
+      const entry = gamelistEntrySchema.safeParse(value);
+      return entry.success ? [[gameId, entry.data] as const] : [];
+    }),
+  );
+}
+
 /**
- * Every member's taste, a page at a time, in key order. A page is the next `pageSize` members of
- * `follows_by_userid` after the last one read; their answers are the same key range of
- * `suggestions_by_userid` (members between pages follow nothing, so their answers cannot count).
+ * Every member's taste, a page at a time, in key order. Members are found in two indexes: those who follow
+ * something (`follows_by_userid`) and those who shelved something (`shelves_by_userid`; rating a game
+ * shelves it). Each round reads the next `pageSize` members of both and takes those up to the smaller of
+ * the two last keys (the other index may hold more members before it, read next round), so every member
+ * is read once with all they said. Their answers are the same key range of `suggestions_by_userid`, and
+ * the shelves and scores of those with shelves are their private `gamelist` (server credential), read
+ * GAMELISTS_AT_ONCE at a time: scores are private and no index holds them.
  */
 export async function* memberTastePages(db: RtdbClient, pageSize: number): AsyncGenerator<MemberTaste[]> {
   let after: string | null = null;
   for (;;) {
-    const page: unknown = await db.get(
-      SOCIAL_ROOTS.followsByUserId,
-      after === null
-        ? { orderBy: '$key', limitToFirst: pageSize }
-        : { orderBy: '$key', startAt: after, limitToFirst: pageSize + 1 },
-    );
-    // A query's JSON answer is in no particular order: put it back in the database's key order.
-    const members = Object.entries(isObject(page) ? page : {})
-      .filter(([uid]) => uid !== after)
-      .sort(([a], [b]) => byDatabaseKey(a, b));
-    const first = members[0]?.[0];
-    const last = members.at(-1)?.[0];
-    if (first === undefined || last === undefined) return;
-    const answers: unknown = await db.get(SOCIAL_ROOTS.suggestionsByUserId, {
-      orderBy: '$key',
-      startAt: first,
-      endAt: last,
+    const [follows, shelves] = await Promise.all([
+      memberKeyPage(db, SOCIAL_ROOTS.followsByUserId, after, pageSize),
+      memberKeyPage(db, SHELVES_INDEX, after, pageSize),
+    ]);
+    const lasts = [follows, shelves].flatMap(({ members, full }) => {
+      const last = members.at(-1)?.[0];
+      return last === undefined ? [] : [{ last, full }];
     });
+    if (lasts.length === 0) return;
+    const fullLasts = lasts.filter(({ full }) => full).map(({ last }) => last);
+    // The smaller last key of an index with more to read; when both are read to the end, the larger.
+    const end = (fullLasts.length > 0 ? fullLasts : lasts.map(({ last }) => last)).sort(byDatabaseKey)[
+      fullLasts.length > 0 ? 0 : lasts.length - 1
+    ] as string;
+    const upToEnd = (members: [string, unknown][]) => members.filter(([uid]) => byDatabaseKey(uid, end) <= 0);
+    const followsOf = new Map(upToEnd(follows.members));
+    const shelved = upToEnd(shelves.members).map(([uid]) => uid);
+    const uids = [...new Set([...followsOf.keys(), ...shelved])].sort(byDatabaseKey);
+    const first = uids[0] as string;
+    const [answers, gamelists] = await Promise.all([
+      db.get(SOCIAL_ROOTS.suggestionsByUserId, { orderBy: '$key', startAt: first, endAt: end }),
+      (async () => {
+        const read = new Map<string, unknown>();
+        for (let start = 0; start < shelved.length; start += GAMELISTS_AT_ONCE) {
+          const batch = shelved.slice(start, start + GAMELISTS_AT_ONCE);
+          const nodes = await Promise.all(
+            batch.map((uid) => db.get(`${userSectionPath(uid, 'private')}/gamelist`)),
+          );
+          batch.forEach((uid, index) => read.set(uid, nodes[index]));
+        }
+        return read;
+      })(),
+    ]);
     const answersOf = isObject(answers) ? answers : {};
-    yield members.map(([uid, follows]) => ({
-      follows: followedGames(follows),
+    yield uids.map((uid) => ({
+      follows: followedGames(followsOf.get(uid)),
       yes: answered(answersOf[uid], 'yes'),
       no: answered(answersOf[uid], 'no'),
+      ...shelfTaste(gamelists.get(uid)),
     }));
-    if (members.length < pageSize) return;
-    after = last;
+    if (fullLasts.length === 0) return;
+    after = end;
   }
 }
 

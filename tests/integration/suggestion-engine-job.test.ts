@@ -145,4 +145,49 @@ describe('the suggestion engine job', () => {
       { gameId: 'celeste', reason: { kind: 'follows', gameId: 'hades' } },
     ]);
   });
+
+  it('counts shelves and ratings: a game shelved or rated high as followed, one rated low as a no', async () => {
+    // Two members who follow nothing: one rated Hades 9 and Dead Cells 8; the other is playing Hades,
+    // played Dead Cells and rated Celeste 3. Found through the public shelves index, scored from their
+    // private gamelist, as rating and shelving write them.
+    const shelf = (status: string, timestamp: number, score?: number) => ({
+      status,
+      timestamp,
+      ...(score === undefined ? {} : { score }),
+    });
+    await db.server.patch('', {
+      'shelves_by_userid/member-7': {
+        hades: { status: 'played', timestamp: 1, status_time: 'played~1' },
+        'dead-cells': { status: 'played', timestamp: 2, status_time: 'played~2' },
+      },
+      'users/member-7/private/gamelist': {
+        hades: shelf('played', 1, 9),
+        'dead-cells': shelf('played', 2, 8),
+      },
+      'shelves_by_userid/member-8': {
+        hades: { status: 'playing', timestamp: 1, status_time: 'playing~1' },
+        'dead-cells': { status: 'played', timestamp: 2, status_time: 'played~2' },
+        celeste: { status: 'played', timestamp: 3, status_time: 'played~3' },
+      },
+      'users/member-8/private/gamelist': {
+        hades: shelf('playing', 1),
+        'dead-cells': shelf('played', 2),
+        celeste: shelf('played', 3, 3),
+      },
+    });
+    const run = await runSuggestionEngine({ db: db.server, log: () => {} });
+    expect(run.members).toBe(8);
+    // Hades: 6 players. Dead Cells: 5 want it, 1 said no → 4/6; Celeste: 3 want it, 1 rated it 3 → 2/6,
+    // under 0.51. From follows alone it was Celeste 0.75 and Dead Cells 0.5.
+    expect(await db.server.get('se_matrix/hades')).toEqual({ 'dead-cells': 0.6667 });
+    // The same read a member at a time, in two passes: members of both indexes, each once.
+    const whole = await db.server.get('se_matrix');
+    await db.server.delete('se_matrix');
+    const paged = await runSuggestionEngine(
+      { db: db.server, log: () => {} },
+      { pageSize: 1, rowShards: 2, rowsPerWrite: 1 },
+    );
+    expect(paged.members).toBe(8);
+    expect(await db.server.get('se_matrix')).toEqual(whole);
+  });
 });
