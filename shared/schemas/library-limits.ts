@@ -12,6 +12,13 @@ export const MAX_LIBRARY_ENTRIES = 5000;
  * https://developers.cloudflare.com/workers/platform/limits/#subrequests
  */
 export const MAX_MATCH_ENTRIES = 16;
+/**
+ * The most games one request shelves and rates (`POST /api/library/shelves`): each costs the Worker one
+ * read (the game's name: whether it exists, and what the member's public shelf list shows) and one drop
+ * of its page's edge copy, with the member's shelves read, taken and written in three more: 43 in all,
+ * within the 50 a Worker on the free plan may make per request. A library of 5,000 games is 250 requests.
+ */
+export const MAX_SHELVING_GAMES = 20;
 /** The longest game name kept from a file (the database's own limit). */
 export const MAX_LIBRARY_NAME_LENGTH = 200;
 /** The most candidates shown for an uncertain match. */

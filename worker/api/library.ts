@@ -2,13 +2,23 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { libraryExportCsv } from '../../shared/library/library-export-csv.ts';
 import { libraryExportQuerySchema, libraryExportSchema } from '../../shared/schemas/library-export.ts';
 import { libraryMatchAnswerSchema, libraryMatchRequestSchema } from '../../shared/schemas/library-match.ts';
+import {
+  libraryShelvingAnswerSchema,
+  libraryShelvingRequestSchema,
+  libraryStandingSchema,
+} from '../../shared/schemas/library-shelving.ts';
+import { gamelistEntrySchema } from '../../shared/schemas/shelf.ts';
+import { gamelistEntryPath } from '../../shared/rtdb/paths.ts';
+import { commitLibraryShelving } from '../../shared/transitions/library-shelving.ts';
+import { purgeFeedPage } from '../feed-page-purge.ts';
 import type { SignedInEnv } from '../app-env.ts';
 import { matchLibraryEntries } from '../library/match-library-entries.ts';
 import { readLibraryExport } from '../library/read-library-export.ts';
 import { limitMemberWrites } from '../rate-limit/limits.ts';
 import { searchCaller } from '../search/call-search.ts';
-import { apiRoutes, jsonAnswer, jsonBody, memberRoute } from './route-definition.ts';
-import { TOO_MANY_WRITES } from './route-failures.ts';
+import { z } from 'zod';
+import { apiRoutes, jsonAnswer, jsonBody, memberRoute, memberWriteRoute } from './route-definition.ts';
+import { BUSY, TOO_MANY_WRITES } from './route-failures.ts';
 
 /** The day of an export, for its file name (UTC). */
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
@@ -70,10 +80,37 @@ const exportLibrary = memberRoute({
   },
 });
 
+/** The import's preview compares the file with where the member's games stand now. */
+const libraryStanding = memberRoute({
+  method: 'get',
+  path: '/shelves',
+  hide: true,
+  responses: {
+    200: jsonAnswer(libraryStandingSchema, 'Each game the caller has a shelf or a score for.'),
+  },
+});
+
+// One request shelves and rates a batch of the file's games (shared/transitions/library-shelving.ts): one
+// of the member's writes, however many games it holds (at most MAX_SHELVING_GAMES).
+const shelveLibrary = memberWriteRoute({
+  method: 'post',
+  path: '/shelves',
+  hide: true,
+  request: { body: jsonBody(libraryShelvingRequestSchema) },
+  responses: {
+    200: jsonAnswer(libraryShelvingAnswerSchema, 'What became of each game, in the order sent.'),
+  },
+  refusals: [BUSY],
+});
+
+/** The member's entries, any of the wrong shape left out. */
+const gamelistSchema = z.record(z.string(), z.unknown());
+
 /**
  * A member's library: `POST /match` matches a chunk of an imported library's games with the catalogue
  * (the browser reads the file and sends it a chunk at a time; following goes through the follow API,
- * which is idempotent, so nothing is followed twice), and `GET /export?format=json|csv` downloads
+ * which is idempotent, so nothing is followed twice), `GET /shelves` tells where the member's games
+ * stand for the import's preview, `POST /shelves` shelves and rates a batch of the file's games, and `GET /export?format=json|csv` downloads
  * everything the member has put in, in a form the import reads back.
  */
 export const libraryApi = apiRoutes()
@@ -93,6 +130,31 @@ export const libraryApi = apiRoutes()
       entries,
     );
     return c.json({ matches }, 200);
+  })
+  .openapi(libraryStanding, async (c) => {
+    const { uid, idToken } = c.var.user;
+    const list = await c.var.database
+      .asUser(idToken)
+      .read(gamelistEntryPath(uid, '').replace(/\/$/, ''), gamelistSchema);
+    const games = Object.entries(list ?? {}).flatMap(([gameId, value]) => {
+      const entry = gamelistEntrySchema.safeParse(value);
+      return entry.success && (entry.data.status !== null || entry.data.score !== undefined)
+        ? [{ gameId, status: entry.data.status, score: entry.data.score ?? null }]
+        : [];
+    });
+    return c.json({ games }, 200);
+  })
+  .openapi(shelveLibrary, async (c) => {
+    const { games, overwrite } = c.req.valid('json');
+    const outcomes = await commitLibraryShelving(
+      c.var.database.server,
+      { uid: c.var.user.uid, games, overwrite },
+      c.var.clock,
+    );
+    // Each changed game's page shows its counts: its edge copy goes, as after a tap on the page.
+    for (const { gameId, outcome } of outcomes)
+      if (outcome === 'changed') purgeFeedPage(c, { feed: { type: 'game', id: gameId } });
+    return c.json({ games: outcomes }, 200);
   })
   .openapi(exportLibrary, async (c) => {
     // `csv` was answered by csvExport: what reaches here is JSON.
