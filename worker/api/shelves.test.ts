@@ -163,3 +163,52 @@ describe('a member’s shelves', () => {
     );
   });
 });
+
+describe('the caller’s shelves for a page’s games', () => {
+  const DANA = `sh-dana-${run}`;
+  const ERIN = `sh-erin-${run}`;
+  const [first, second, third] = OTHER_GAMES.slice(0, 3).map((id) => id);
+  const mine = (uid: string | undefined, ids: string) =>
+    call(`/api/shelves/mine?ids=${ids}`, uid === undefined ? {} : { uid });
+
+  it('answers each game’s shelf in one request, leaving out games on no shelf and games that do not exist', async () => {
+    await db.patch('', {
+      [`users/${DANA}/public`]: { uuid: DANA, username: `dana_${run}`, follows: 0 },
+      [`users/${ERIN}/public`]: { uuid: ERIN, username: `erin_${run}`, follows: 0 },
+    });
+    expect((await shelve(DANA, 'playing', first)).status).toBe(200);
+    expect((await shelve(DANA, 'dropped', second)).status).toBe(200);
+    // Taken off again: no shelf any more, though the entry stays as the pair's gate.
+    expect((await shelve(DANA, 'want', third)).status).toBe(200);
+    expect((await call(`/api/games/${third ?? ''}/status`, { method: 'DELETE', uid: DANA })).status).toBe(
+      200,
+    );
+
+    const answer = await mine(DANA, [first, second, third, `no-such-game-${run}`, first].join(','));
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ shelves: { [first ?? '']: 'playing', [second ?? '']: 'dropped' } });
+
+    // Another member asking about the same games sees their own shelves (none), never Dana's, whatever
+    // uid they add to the query.
+    const other = await mine(ERIN, `${first ?? ''},${second ?? ''}&uid=${DANA}`);
+    expect(other.status).toBe(200);
+    expect(await other.json()).toEqual({ shelves: {} });
+  });
+
+  it('refuses thousands of games, none, ids that are no ids, and callers who are not signed in', async () => {
+    const thousands = Array.from({ length: 5000 }, (_, index) => `g${String(index)}`).join(',');
+    const fiftyOne = Array.from({ length: 51 }, (_, index) => `g${String(index)}`).join(',');
+    for (const ids of [thousands, fiftyOne, '', ',,,', '..%2F..%2Fusers', `${first ?? ''},a.b`]) {
+      const answer = await mine(DANA, ids);
+      expect(answer.status, ids.slice(0, 40)).toBe(400);
+      const body = await answer.json<ApiErrorBody>();
+      expect(body.error.code).toBe('invalid-input');
+      expect(body.error.message).not.toMatch(/firebase|localhost|at .*\.ts/i);
+    }
+    const fifty = Array.from({ length: 50 }, (_, index) => `g${String(index)}`).join(',');
+    expect((await mine(DANA, fifty)).status).toBe(200);
+    const signedOut = await mine(undefined, first ?? '');
+    expect(signedOut.status).toBe(401);
+    expect((await signedOut.json<ApiErrorBody>()).error.code).toBe('unauthenticated');
+  });
+});

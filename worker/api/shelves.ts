@@ -11,6 +11,7 @@ import {
   shelfStateSchema,
   shelfStatusTime,
 } from '../../shared/schemas/shelf.ts';
+import { MAX_SHELF_CHECKS, shelvesOfGamesSchema } from '../../shared/schemas/shelves-of-games.ts';
 import { commitShelf } from '../../shared/transitions/shelf.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { ANA, HADES, POSTED_AT } from './route-examples.ts';
@@ -91,6 +92,40 @@ const shelfOfGame = memberRoute({
   },
 });
 
+const shelfChecksQuery = z.object({
+  ids: z
+    .string()
+    .max(MAX_SHELF_CHECKS * 130)
+    .transform((list) => [...new Set(list.split(',').filter((id) => id !== ''))])
+    .pipe(
+      z
+        .array(recordIdSchema)
+        .min(1, 'Name at least one game.')
+        .max(MAX_SHELF_CHECKS, `At most ${String(MAX_SHELF_CHECKS)} games at once.`),
+    )
+    .meta({
+      description: `Games’ deep links, comma-separated (at most ${String(MAX_SHELF_CHECKS)}).`,
+      example: `${HADES},celeste`,
+    }),
+});
+
+const shelvesOfGames = memberRoute({
+  method: 'get',
+  path: '/shelves/mine',
+  tags: ['Shelves'],
+  summary: 'The caller’s shelves for some games',
+  description:
+    'Pages of games are the same for everyone; a signed-in page asks this once after loading, for all ' +
+    'the games its cards show, to mark the shelf of each. Games on no shelf (or that do not exist) are ' +
+    'left out.',
+  request: { query: shelfChecksQuery },
+  responses: {
+    200: jsonAnswer(shelvesOfGamesSchema, 'The caller’s shelf of each game asked about that has one.', {
+      shelves: { [HADES]: 'played' },
+    }),
+  },
+});
+
 const shelvesOfMember = publicRoute({
   method: 'get',
   path: '/shelves/users/{uid}',
@@ -158,6 +193,23 @@ export const shelvesApi = apiRoutes()
       c.var.database.public.read(shelfCountsNode(gameId).path, z.record(z.string(), z.number())),
     ]);
     return c.json({ status: entry?.status ?? null, changed: false, counts: countsOf(counts) }, 200);
+  })
+  .openapi(shelvesOfGames, async (c) => {
+    const { ids } = c.req.valid('query');
+    const { uid, idToken } = c.var.user;
+    // The caller's own entries only (their uid from the token, read with their token: the database
+    // rules keep anyone else's private), one parallel round of bounded reads.
+    const member = c.var.database.asUser(idToken);
+    const entries = await Promise.all(
+      ids.map((gameId) => member.read(gamelistEntryPath(uid, gameId), gamelistEntrySchema)),
+    );
+    const shelves = Object.fromEntries(
+      ids.flatMap((gameId, index) => {
+        const status = entries[index]?.status;
+        return status ? [[gameId, status] as const] : [];
+      }),
+    );
+    return c.json({ shelves }, 200);
   })
   .openapi(shelvesOfMember, async (c) => {
     const { uid } = c.req.valid('param');
