@@ -62,6 +62,7 @@ beforeAll(async () => {
       ...records,
       'users/libana/public': { uuid: 'libana', username: 'lib_ana', follows: 0 },
       'users/libben/public': { uuid: 'libben', username: 'lib_ben', follows: 0 },
+      'users/libdan/public': { uuid: 'libdan', username: 'lib_dan', follows: 0 },
       'users_public/libana': { username: 'lib_ana' },
       'users_public/libben': { username: 'lib_ben' },
       'users/libana/private/hiddenTags/horror': 1_900_000_000_000,
@@ -319,6 +320,20 @@ describe('exporting what a member put in', () => {
     expect(csv).not.toContain('shelved-game,tidewrack-1998');
   });
 
+  it('carries the member’s ratings in the JSON and the CSV, and none of another member’s', async () => {
+    const rate = (game: string, score: number, uid = 'libana') =>
+      call(`/api/games/${game}/rating`, { method: 'PUT', uid, json: { score } });
+    expect((await rate('quillfen-odyssey', 8)).status).toBe(200);
+    expect((await rate('tidewrack-1998', 3, 'libben')).status).toBe(200);
+    const data = await (await exportOf('libana')).json<LibraryExport>();
+    expect(data.ratings.map(({ id, score }) => ({ id, score }))).toEqual([
+      { id: 'quillfen-odyssey', score: 8 },
+    ]);
+    const csv = await (await exportOf('libana', 'csv')).text();
+    expect(csv).toMatch(/\r\nrated-game,quillfen-odyssey,,,[^,]+,8\r\n/);
+    expect(csv).not.toContain('rated-game,tidewrack-1998');
+  });
+
   it('never holds another member’s data, and answers 401 to a visitor', async () => {
     const text = await (await exportOf('libana')).text();
     expect(text).not.toContain('from libben');
@@ -365,14 +380,52 @@ describe('exporting what a member put in', () => {
     expect(refused.error.fields).toHaveProperty('format');
   });
 
-  it('is read back by the import: the same games, matched for certain', async () => {
+  it('is read back by the import: the same games, matched for certain, with their shelves and scores', async () => {
     for (const format of ['json', 'csv']) {
       const file = parseLibraryFile(await (await exportOf('libana', format)).text());
       expect(file).toMatchObject({ ok: true, kind: 'questline' });
       const matches = await match(file.ok ? file.entries : []);
-      expect(matches).toEqual([
-        { status: 'certain', game: { id: 'brassmoor-lantern', name: 'Brassmoor Lantern™' } },
+      const read = matches
+        .map((found, index) => ({
+          game: found.status === 'certain' ? found.game.id : found.status,
+          ...(file.ok ? file.marks[index] : {}),
+        }))
+        .sort((a, b) => (a.game < b.game ? -1 : 1));
+      expect(read).toEqual([
+        { game: 'brassmoor-lantern', follow: true },
+        { game: 'brassmoor-lantern-ii', follow: false, shelf: 'dropped' },
+        { game: 'quillfen-odyssey', follow: false, shelf: 'played', score: 8 },
       ]);
     }
+  });
+
+  it('round-trips: an export brought in by another member gives them the same shelves and ratings', async () => {
+    const file = parseLibraryFile(await (await exportOf('libana', 'csv')).text());
+    if (!file.ok) throw new Error(file.message);
+    const matches = await match(file.entries);
+    const games = matches.flatMap((found, index) => {
+      const mark = file.marks[index];
+      return found.status === 'certain' && (mark?.shelf !== undefined || mark?.score !== undefined)
+        ? [{ gameId: found.game.id, shelf: mark.shelf, score: mark.score }]
+        : [];
+    });
+    const shelved = await call('/api/library/shelves', {
+      method: 'POST',
+      uid: 'libdan',
+      json: { overwrite: false, games },
+    });
+    expect(shelved.status).toBe(200);
+    const [ana, dan] = await Promise.all(
+      ['libana', 'libdan'].map(async (uid) => (await exportOf(uid)).json<LibraryExport>()),
+    );
+    const standing = (data: LibraryExport | undefined) => ({
+      shelves: data?.shelves.map(({ id, status }) => ({ id, status })).sort((a, b) => (a.id < b.id ? -1 : 1)),
+      ratings: data?.ratings.map(({ id, score }) => ({ id, score })),
+    });
+    expect(standing(dan)).toEqual(standing(ana));
+    expect(standing(dan).shelves).toHaveLength(2);
+    // The games' counts moved by Dan's shelves and score: two members on each now.
+    expect(await db.get('games/quillfen-odyssey/ratings')).toEqual({ count: 2, sum: 16, s8: 2 });
+    expect(await db.get('games/quillfen-odyssey/shelves')).toEqual({ played: 2 });
   });
 });
