@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_POST_LENGTH } from './text-limits.ts';
 import { recordIdSchema } from './keys.ts';
+import { shownCountSchema } from './shown-count.ts';
 import { previewCopiesSchema } from './preview-comment.ts';
 import type { PostComment } from './post-comment.ts';
 import type { RecordMeta } from './record-meta.ts';
@@ -34,7 +35,7 @@ export const postSchema = z.object({
   feed_key: z.string().optional().catch(undefined),
   content: z.string().max(MAX_POST_LENGTH),
   type: z.enum(POST_TYPES).catch('text').default('text'),
-  likes: z.number().int().nonnegative().default(0),
+  likes: shownCountSchema,
   timestamp: z.number(),
   /** Written by a developer of the game whose feed it is on: decided by the server when posted. */
   fromDeveloper: z.boolean().optional(),
