@@ -5,7 +5,8 @@
 //   events), 3,000 posts on the first 500 feeds (0-4 comments each) and 20 on the default account, which
 //   every member follows and which is merged at read; every post fanned out as the queue's consumer does.
 //   Database requests and sequential rounds per page, p50/p95 per page, paging 5 pages of 10, repeated;
-// - writing: one post fanned out to a game's 1,000 followers: messages, paths written, time.
+// - writing: one post fanned out to a game's 1,000 followers, and a like on it (the card written again):
+//   messages, paths written, database requests, time.
 //
 // Used by `npm run bench:feed` and `npm run bench`.
 import { DEFAULT_NAMESPACE, startEmulator } from '../../emulator/index.ts';
@@ -48,7 +49,7 @@ export interface HomeFeedFigures {
   pages: number;
 }
 
-/** One post fanned out to a feed's followers, measured. */
+/** One post (or one change of it) fanned out to a feed's followers, measured. */
 export interface FanOutFigures {
   followers: number;
   /** Queue messages it took (the post's, and one per further page of followers). */
@@ -230,17 +231,9 @@ export async function measureHomeFeed(runs: number) {
       timestamp: NOW,
     };
   await server.patch('', crowdFollowers);
-  const fanOuts: FanOutFigures[] = [];
-  for (let n = 0; n < Math.max(3, runs * 3); n++) {
-    const postId = `crowd-post-${String(n)}`;
-    await server.patch(
-      '',
-      // The consumer only checks that the post exists.
-      { [postNode(postId).path]: { uuid: postId, sourceUUID: 'uid-x', targetUUID: 'bench-crowd' } },
-    );
-    let pending: HomeFeedMessage[] = [
-      { kind: 'post-written', postId, feed: crowd, author: 'uid-x', timestamp: NOW + n },
-    ];
+  /** Delivers a message and whatever carries on from it, as the consumer does, counting as it goes. */
+  async function fanOut(first: HomeFeedMessage): Promise<FanOutFigures> {
+    let pending: HomeFeedMessage[] = [first];
     let messages = 0;
     let paths = 0;
     records.length = 0;
@@ -253,16 +246,36 @@ export async function measureHomeFeed(runs: number) {
       paths += deliveries.reduce((sum, d) => sum + d.paths, 0);
       pending = deliveries.flatMap((d) => d.next);
     }
-    fanOuts.push({
-      followers: 1000,
-      messages,
-      paths,
-      requests: records.length,
-      ms: performance.now() - started,
-    });
+    return { followers: 1000, messages, paths, requests: records.length, ms: performance.now() - started };
   }
-  fanOuts.sort((a, b) => a.ms - b.ms);
-  const median = fanOuts[Math.floor(fanOuts.length / 2)] ?? fanOuts[0];
+  const medianOf = (figures: FanOutFigures[]) =>
+    [...figures].sort((a, b) => a.ms - b.ms)[Math.floor(figures.length / 2)];
+  const fanOuts: FanOutFigures[] = [];
+  const changes: FanOutFigures[] = [];
+  for (let n = 0; n < Math.max(3, runs * 3); n++) {
+    const postId = `crowd-post-${String(n)}`;
+    await server.patch(
+      '',
+      postNode(postId).set({
+        uuid: postId,
+        sourceUUID: 'uid-x',
+        authorName: 'name_x',
+        targetUUID: 'bench-crowd',
+        targetType: 'game',
+        feed_key: feedKey(crowd, NOW + n, postId),
+        content: `Crowd post ${String(n)}`,
+        type: 'text',
+        likes: 0,
+        timestamp: NOW + n,
+      }),
+    );
+    fanOuts.push(
+      await fanOut({ kind: 'post-written', postId, feed: crowd, author: 'uid-x', timestamp: NOW + n }),
+    );
+    // A like: the post's card written again into the same home feeds.
+    await server.patch('', postNode(postId).child('likes').set(1));
+    changes.push(await fanOut({ kind: 'post-changed', postId }));
+  }
   await emulator.close();
-  return { posts: onFeeds.length, reading, fanOut: median };
+  return { posts: onFeeds.length, reading, fanOut: medianOf(fanOuts), change: medianOf(changes) };
 }

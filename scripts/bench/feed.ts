@@ -9,15 +9,28 @@ const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' 
 const result = await measureHomeFeed(Number(values.runs));
 
 console.log(`${String(result.posts)} posts, each fanned out as the home-feed queue's consumer does.`);
+console.log('');
+console.log('| member follows | requests a page (max) | rounds | p50 | p95 |');
+console.log('| --- | --- | --- | --- | --- |');
 for (const figures of result.reading)
   console.log(
-    `A member following ${figures.follows.toLocaleString('en')} feeds: ${figures.requests.toFixed(1)} database ` +
-      `requests a page (at most ${String(figures.maxRequests)}) in at most ${String(figures.rounds)} rounds; ` +
-      `p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms a page (${String(figures.pages)} pages of 10)`,
+    `| ${(figures.follows - 1).toLocaleString('en')} and the default account | ${figures.requests.toFixed(1)} ` +
+      `(${String(figures.maxRequests)}) | ${String(figures.rounds)} | ${figures.p50.toFixed(1)} ms | ` +
+      `${figures.p95.toFixed(1)} ms |`,
   );
-const fanOut = result.fanOut;
-if (fanOut)
+const [fewest, most] = [result.reading[0], result.reading.at(-1)];
+if (fewest && most)
   console.log(
-    `One post fanned out to ${String(fanOut.followers)} followers: ${String(fanOut.messages)} message(s), ` +
-      `${String(fanOut.paths)} paths written, ${String(fanOut.requests)} database requests, ${fanOut.ms.toFixed(1)} ms (median)`,
+    `\np95 at ${(most.follows - 1).toLocaleString('en')} follows is ${(most.p95 / fewest.p95).toFixed(2)}× ` +
+      `the p95 at ${(fewest.follows - 1).toLocaleString('en')} (${String(most.pages)} pages of 10 each)`,
   );
+for (const [what, figures] of [
+  ['One post fanned out', result.fanOut],
+  ['A like on it (its card written again)', result.change],
+] as const)
+  if (figures)
+    console.log(
+      `${what} to ${String(figures.followers)} followers: ${String(figures.messages)} message(s), ` +
+        `${String(figures.paths)} paths written, ${String(figures.requests)} database requests, ` +
+        `${figures.ms.toFixed(1)} ms (median)`,
+    );
