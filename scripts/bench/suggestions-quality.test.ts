@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CoFollowCounts,
+  gamelistTaste,
   matrixFromCounts,
   STORED_MATRIX_LIMITS,
 } from '../../shared/catalogue/suggestion-matrix.ts';
@@ -10,6 +11,7 @@ import {
   firstVisitHitRate,
   groupRecovery,
   leaveOneOutHitRate,
+  signalsHitRate,
   suggestionsFor,
   tasteGroupPopulation,
 } from './suggestions-quality.ts';
@@ -62,4 +64,42 @@ describe('suggestions on a generated population with known taste groups', () => 
     expect(suggested).toHaveLength(10);
     expect(suggested.every((gameId) => gameGroup(gameId) === 7)).toBe(true);
   });
+});
+
+describe('ratings and shelves as signals', () => {
+  it('on the real lists, half followed and half shelved and rated 8, finds more hidden games than follows alone', () => {
+    // The README's figures: 5 hits of 83 counting shelves and ratings, 3 with follows alone and 3 with the
+    // shelved games as sources only (the engine before); mean of 10 draws 6.6 % against 5.9 % and 5.8 %.
+    const rate = signalsHitRate(lists);
+    expect(rate.members).toBe(83);
+    expect(rate.withShelves.hits).toBeGreaterThan(rate.shelvesAsSources.hits);
+    expect(rate.withShelves.hits).toBeGreaterThan(rate.followsOnly.hits);
+    expect(rate.lowAsNo.hits).toBeGreaterThanOrEqual(rate.followsOnly.hits);
+  }, 90_000);
+
+  it('keeps taste groups apart when members rate other groups’ games low, which counting them as played does not', () => {
+    const { tastes, gameGroup } = tasteGroupPopulation({
+      members: 3000,
+      groups: 30,
+      gamesPerGroup: 20,
+      followsPerMember: 15,
+      stray: 0.1,
+    });
+    // Each member also played two games of the next group and rated them 2.
+    const lowOf = (group: number, uid: string) =>
+      [0, 1].map((n) => `g${String((group + 1) % 30)}-${String((Number(uid.slice(-3)) + 7 * n) % 20)}`);
+    const recovery = (score: number | undefined) => {
+      const counts = new CoFollowCounts();
+      for (const { follows, group, uid } of tastes)
+        counts.addMember({
+          follows,
+          ...gamelistTaste(lowOf(group, uid).map((id) => [id, { status: 'played', score }] as const)),
+        });
+      return groupRecovery(matrixFromCounts(counts, STORED_MATRIX_LIMITS), gameGroup);
+    };
+    const asNo = recovery(2);
+    const asPlayed = recovery(undefined);
+    expect(asNo).toBe(1);
+    expect(asPlayed).toBeLessThan(asNo);
+  }, 90_000);
 });

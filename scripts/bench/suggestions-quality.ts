@@ -3,7 +3,10 @@
 //   taken as a member who follows its games: one game of each list is hidden, the matrix is built from
 //   all lists without their hidden game, and a hit is the hidden game among that member's 10 suggestions
 //   (hit rate at 10), against suggesting the 10 most followed games in the same run;
-// - a generated population with known taste groups, where each group's games must suggest each other.
+// - a generated population with known taste groups, where each group's games must suggest each other;
+// - whether shelves and ratings help (signalsHitRate): the same lists, half of each list's games followed
+//   and half shelved and rated high, with a few games of another list rated low, ranked by the engine
+//   counting follows only and counting shelves and ratings, in the same run.
 // The same code as production builds the matrix (CoFollowCounts, the stored limits) and ranks (rankSuggestions).
 
 import { DEFAULT_SUGGEST_COUNT } from '../../shared/constants.ts';
@@ -15,8 +18,10 @@ import {
 import {
   chooseSeedGames,
   CoFollowCounts,
+  gamelistTaste,
   matrixFromCounts,
   STORED_MATRIX_LIMITS,
+  type GamelistSignal,
   type MemberTaste,
   type SuggestionMatrix,
 } from '../../shared/catalogue/suggestion-matrix.ts';
@@ -183,6 +188,121 @@ export function firstVisitHitRate(
   return { members: newcomers.length, shelves: share(score.shelves), popular: share(score.popular) };
 }
 
+/** The score a bench member gives the games their list holds beyond their follows, and the ones they dislike. */
+const HIGH_SCORE = 8;
+const LOW_SCORE = 2;
+/** How many games of another list each member rates low in signalsHitRate's dislike run. */
+export const DISLIKED_PER_MEMBER = 2;
+
+/** One engine of signalsHitRate: which of a member's signals it counts. */
+type SignalEngine = 'followsOnly' | 'shelvesAsSources' | 'withShelves' | 'lowAsPlayed' | 'lowAsNo';
+
+/**
+ * Whether shelves and ratings help, on the same hidden games in the same run: each member (a list with at
+ * least 4 games) hides one (a stable hash); of the rest, the first half in list order are follows and the
+ * second half games they shelved as played and rated HIGH_SCORE. They also rated DISLIKED_PER_MEMBER games
+ * of another list LOW_SCORE (on the played shelf). Five engines rank each member's 10 suggestions, none
+ * suggesting a game the member follows, shelved or rated:
+ * - `followsOnly`: follows alone, in the matrix and as the member's sources;
+ * - `shelvesAsSources`: the engine before ratings and shelves were signals: the matrix from follows alone,
+ *   the member's shelved games among their sources (as the first visit made them);
+ * - `withShelves`: shelves and high ratings count as follows, in the matrix and as the member's sources;
+ * - `lowAsPlayed`: the same, with the low-rated games counted as played (a shelf without its score);
+ * - `lowAsNo`: the same, with the low-rated games counted as a no (gamelistTaste: what production does).
+ * The first three leave out the low-rated games. Answers each engine's hits and hit rate.
+ */
+export function signalsHitRate(
+  members: readonly { id: string; games: readonly string[] }[],
+  count: number = DEFAULT_SUGGEST_COUNT,
+  salt = '',
+): { members: number } & Record<SignalEngine, { hits: number; rate: number }> {
+  const eligible = members.filter(({ games }) => games.length >= 4);
+  const held = eligible.map(({ id, games }, index) => {
+    const hidden = games[stableHash(`${salt}${id}`) % games.length] as string;
+    const rest = games.filter((game) => game !== hidden);
+    const half = Math.ceil(rest.length / 2);
+    // Games of the next list that this member's list does not hold, chosen by a stable hash.
+    const other = (eligible[(index + 1) % eligible.length]?.games ?? []).filter((g) => !games.includes(g));
+    const disliked = [...other]
+      .sort((a, b) => stableHash(`${salt}${id}:${a}`) - stableHash(`${salt}${id}:${b}`))
+      .slice(0, DISLIKED_PER_MEMBER);
+    return { hidden, follows: rest.slice(0, half), shelved: rest.slice(half), disliked };
+  });
+  const engines: SignalEngine[] = [
+    'followsOnly',
+    'shelvesAsSources',
+    'withShelves',
+    'lowAsPlayed',
+    'lowAsNo',
+  ];
+  const tasteOf = (engine: SignalEngine, member: (typeof held)[number]): MemberTaste => {
+    const { follows, shelved, disliked } = member;
+    if (engine === 'followsOnly' || engine === 'shelvesAsSources') return { follows };
+    // What production reads from the member's gamelist (shared/catalogue/suggestion-matrix.ts).
+    const gamelist = new Map<string, GamelistSignal>(
+      shelved.map((id) => [id, { status: 'played', score: HIGH_SCORE }]),
+    );
+    if (engine === 'lowAsPlayed') for (const id of disliked) gamelist.set(id, { status: 'played' });
+    if (engine === 'lowAsNo')
+      for (const id of disliked) gamelist.set(id, { status: 'played', score: LOW_SCORE });
+    return { follows, ...gamelistTaste(gamelist) };
+  };
+  const result = { members: held.length } as { members: number } & Record<
+    SignalEngine,
+    { hits: number; rate: number }
+  >;
+  for (const engine of engines) {
+    const tastes = held.map((member) => tasteOf(engine, member));
+    const counts = new CoFollowCounts();
+    for (const taste of tastes) counts.addMember(taste);
+    const matrix = matrixFromCounts(counts, STORED_MATRIX_LIMITS);
+    const seeds = chooseSeedGames(counts.followers, Object.keys(matrix));
+    let hits = 0;
+    held.forEach((member, index) => {
+      const taste = tastes[index] as MemberTaste;
+      // The member's sources as browse orders them: follows, then the games they liked.
+      const sources =
+        engine === 'shelvesAsSources'
+          ? [...member.follows, ...member.shelved]
+          : [...new Set([...taste.follows, ...(taste.liked ?? [])])];
+      const excluded = new Set([...member.follows, ...member.shelved, ...member.disliked]);
+      const rows = suggestionSources(sources, seeds).map(
+        (id) => [id, readRow(matrix, id, Math.max(count, SUGGESTION_ROW_READ))] as const,
+      );
+      const ranked = rankSuggestions({ followed: sources, excluded, seeds, rows, count });
+      if (ranked.some(({ gameId }) => gameId === member.hidden)) hits += 1;
+    });
+    result[engine] = { hits, rate: hits / held.length };
+  }
+  return result;
+}
+
+/** signalsHitRate averaged over `draws` draws of hidden games. */
+export function averageSignalsHitRate(
+  members: readonly { id: string; games: readonly string[] }[],
+  draws: number,
+): { draws: number } & Record<SignalEngine, number> {
+  const sum: Record<SignalEngine, number> = {
+    followsOnly: 0,
+    shelvesAsSources: 0,
+    withShelves: 0,
+    lowAsPlayed: 0,
+    lowAsNo: 0,
+  };
+  for (let draw = 0; draw < draws; draw++) {
+    const rate = signalsHitRate(members, DEFAULT_SUGGEST_COUNT, draw === 0 ? '' : `draw-${String(draw)}:`);
+    for (const engine of Object.keys(sum) as SignalEngine[]) sum[engine] += rate[engine].rate;
+  }
+  return {
+    draws,
+    followsOnly: sum.followsOnly / draws,
+    shelvesAsSources: sum.shelvesAsSources / draws,
+    withShelves: sum.withShelves / draws,
+    lowAsPlayed: sum.lowAsPlayed / draws,
+    lowAsNo: sum.lowAsNo / draws,
+  };
+}
+
 /** A list entry's game: its Steam app id when linked, else its title and year (most entries are not linked). */
 const entryGame = (entry: {
   title: string;
@@ -253,4 +373,6 @@ if (import.meta.main) {
   console.log(leaveOneOutHitRate(members));
   console.log(averageHitRate(members, 10));
   console.log(firstVisitHitRate(members));
+  console.log(signalsHitRate(members));
+  console.log(averageSignalsHitRate(members, 10));
 }
