@@ -40,6 +40,17 @@ test('a member sees their taste in common with another member; a visitor sees no
   await signUp(memberPage, member);
   await expect(memberPage).toHaveURL(/\/browse$/);
   const memberUid = await sessionUid(memberContext);
+  const profile = `/user/${member.username}`;
+
+  // Nothing rated in common yet: the section says so, and what it takes.
+  await openHydrated(visitorPage, profile);
+  await expect(
+    visitorPage.getByRole('region', { name: 'Taste in common' }).locator('.taste-note'),
+  ).toHaveText(
+    `You and ${member.username} have not rated any of the same games yet. Rate 5 in common to see how much your taste agrees.`,
+  );
+  await expectNoAxeViolations(visitorPage, 'with nothing in common');
+
   await ownerDatabase().patch(
     '',
     Object.fromEntries(
@@ -55,7 +66,6 @@ test('a member sees their taste in common with another member; a visitor sees no
       ]),
     ),
   );
-  const profile = `/user/${member.username}`;
 
   // The member on their own profile: nothing to compare.
   await openHydrated(memberPage, profile);
