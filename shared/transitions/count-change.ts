@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { TargetName } from '../schemas/feed-id.ts';
 import { SERVER_TIMESTAMP, serverIncrement, type ServerIncrement } from '../rtdb/server-values.ts';
 
@@ -57,4 +59,22 @@ export function countAfter(changed: boolean, up: boolean, before: number | null)
   const current = before ?? 0;
   if (!changed) return shownCount(current);
   return shownCount(up ? current + 1 : current - 1);
+}
+
+/**
+ * The count a follow or a like answers: the count read beside the member's entry, moved as the PATCH
+ * moved it (no read after the write), when the entry decided on is the one read with it (`withEntry`) and
+ * the count read was not damaged; else the count read again (a round more), as when a request racing
+ * this one moved first.
+ */
+export async function countAnswered(
+  db: RtdbClient,
+  countPath: string,
+  read: { count: number | null; withEntry: boolean },
+  outcome: { changed: boolean; up: boolean },
+): Promise<number> {
+  const { count, withEntry } = read;
+  const { changed, up } = outcome;
+  if (withEntry && !(changed && countLooksDamaged(up, count))) return countAfter(changed, up, count);
+  return shownCount(await db.read(countPath, z.number()));
 }

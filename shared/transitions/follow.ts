@@ -15,17 +15,10 @@ import { targetName } from '../schemas/feed-id.ts';
 import { planNotification } from '../notifications/notification-plan.ts';
 import { FOLLOW_TARGET_TYPES, followTypeTime, type FollowTargetType } from '../schemas/follow.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
-import {
-  countAfter,
-  countChange,
-  countLooksDamaged,
-  followerRecountPath,
-  recountIfDamaged,
-  shownCount,
-} from './count-change.ts';
+import { countAnswered, countChange, followerRecountPath, recountIfDamaged } from './count-change.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
 import { targetExists } from './target-presence.ts';
-import { checkToggle } from './toggle-check.ts';
+import { checkToggle, planToggledRecord } from './toggle-check.ts';
 import { blockedByAny, blockedReach } from './wall-reach.ts';
 
 /**
@@ -103,21 +96,11 @@ export function planFollow(
     ? { followId, type, timestamp: SERVER_TIMESTAMP, type_time: followTypeTime(type, now) }
     : null;
   const record = followNode(followId);
-  const recordUpdate: MultiPathUpdate =
-    current === null
-      ? record.set({
-          userUUID: uid,
-          targetUUID: targetId,
-          type,
-          timestamp: SERVER_TIMESTAMP,
-          disabled: false,
-        })
-      : {
-          ...record.child('disabled').set(!change.follow),
-          ...(change.follow
-            ? { ...record.child('timestamp').set(SERVER_TIMESTAMP), ...record.child('type').set(type) }
-            : {}),
-        };
+  const recordUpdate = planToggledRecord(
+    record,
+    { first: current === null, on: change.follow, kindField: 'type', kind: type },
+    { userUUID: uid, targetUUID: targetId, type, timestamp: SERVER_TIMESTAMP, disabled: false },
+  );
   const updates: MultiPathUpdate = {
     // Keyed by kind and id (shared/schemas/feed-id.ts): an event's followers never mix with a same-id game's.
     ...followsByUserIdNode(uid).child(named).set(indexEntry),
@@ -185,10 +168,11 @@ export async function commitFollow(db: RtdbClient, change: FollowChange): Promis
       return planFollow(current, change, { exists, followers });
     },
   });
-  // A count read as damaged is read again too: what the PATCH moved it to is not known from it.
-  const fresh = decided.withCount && !(outcome.changed && countLooksDamaged(change.follow, followers));
-  const after = fresh
-    ? countAfter(outcome.changed, change.follow, followers)
-    : shownCount(await db.read(followCountNode(change.type, change.targetId).path, z.number()));
-  return { ...outcome, followers: after };
+  const answered = await countAnswered(
+    db,
+    followCountNode(change.type, change.targetId).path,
+    { count: followers, withEntry: decided.withCount },
+    { changed: outcome.changed, up: change.follow },
+  );
+  return { ...outcome, followers: answered };
 }

@@ -20,17 +20,10 @@ import { planFeedActivity } from './feed-activity.ts';
 import { feedIdOf, type FeedId } from '../schemas/feed-id.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import type { LikeTargetType } from '../schemas/like.ts';
-import {
-  countAfter,
-  countChange,
-  countLooksDamaged,
-  likeRecountPath,
-  recountIfDamaged,
-  shownCount,
-} from './count-change.ts';
+import { countAnswered, countChange, likeRecountPath, recountIfDamaged } from './count-change.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
 import { blockedByAny, blockedReach, readPostPlace, wallOwner } from './wall-reach.ts';
-import { checkToggle } from './toggle-check.ts';
+import { checkToggle, planToggledRecord } from './toggle-check.ts';
 
 /** `likes_history/{uid}/{targetId}`: the pair's one like record and whether it is disabled. */
 export const likeHistoryEntrySchema = z.object({
@@ -104,22 +97,18 @@ export function planLike(
   }
   const likeId = current?.likeId ?? newId();
   const record = likeNode(likeId);
-  const recordUpdate: MultiPathUpdate =
-    current === null
-      ? record.set({
-          targetUUID: targetId,
-          targetType: type,
-          sourceUUID: uid,
-          sourceType: 'user',
-          timestamp: SERVER_TIMESTAMP,
-          disabled: false,
-        })
-      : {
-          ...record.child('disabled').set(!change.like),
-          ...(change.like
-            ? { ...record.child('timestamp').set(SERVER_TIMESTAMP), ...record.child('targetType').set(type) }
-            : {}),
-        };
+  const recordUpdate = planToggledRecord(
+    record,
+    { first: current === null, on: change.like, kindField: 'targetType', kind: type },
+    {
+      targetUUID: targetId,
+      targetType: type,
+      sourceUUID: uid,
+      sourceType: 'user',
+      timestamp: SERVER_TIMESTAMP,
+      disabled: false,
+    },
+  );
   const updates: MultiPathUpdate = {
     ...likesActiveNode(targetId)
       .child(uid)
@@ -246,12 +235,11 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Co
       });
     },
   });
-  // The count answered is the one read moved by this change, as the PATCH moved it (no read after it),
-  // unless the entry decided on was not the one read with it (a racing request moved first), or the count
-  // read was damaged (what the PATCH moved it to is not known from it).
-  const fresh = decided.withCount && !(outcome.changed && countLooksDamaged(change.like, likes));
-  const after = fresh
-    ? countAfter(outcome.changed, change.like, likes)
-    : shownCount(await db.read(likeCountNode(type, targetId).path, z.number()));
-  return { ...outcome, likes: after };
+  const answered = await countAnswered(
+    db,
+    likeCountNode(type, targetId).path,
+    { count: likes, withEntry: decided.withCount },
+    { changed: outcome.changed, up: change.like },
+  );
+  return { ...outcome, likes: answered };
 }

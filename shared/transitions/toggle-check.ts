@@ -1,3 +1,5 @@
+import type { DbNode, MultiPathUpdate, WriteValue } from '../rtdb/multi-path-update.ts';
+import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import type { TargetKind } from './target-presence.ts';
 import { kindMismatch, targetMissing } from './transition-refused.ts';
 
@@ -33,4 +35,35 @@ export function checkToggle(
   if (request.on === active) return { active, changes: false };
   if (request.on && !request.targetExists) throw targetMissing(request.kind, request.targetId);
   return { active, changes: true };
+}
+
+/** What every on/off relation's record holds besides what it names: whether it is off, and since when on. */
+interface ToggledRecord {
+  disabled?: boolean | undefined;
+  timestamp?: number | undefined;
+}
+
+/**
+ * The writes of an on/off relation's record (a follow's, a like's) when a change goes through: the whole
+ * record (`created`) when the pair had none, else `disabled` flipped and, when the relation is turned on
+ * again, its time and the kind it names refreshed (the kind may be another than before: two records may
+ * share an id, see checkToggle). One helper, so that follows and likes keep their records alike.
+ */
+export function planToggledRecord<T extends ToggledRecord, F extends keyof T & string>(
+  record: DbNode<T>,
+  change: { first: boolean; on: boolean; kindField: F; kind: WriteValue<NonNullable<T[F]>> },
+  created: WriteValue<T>,
+): MultiPathUpdate {
+  if (change.first) return record.set(created);
+  // The two fields every such record has, written as such (T's own may be narrower, never other).
+  const toggled = record as unknown as DbNode<Required<ToggledRecord>>;
+  return {
+    ...toggled.child('disabled').set(!change.on),
+    ...(change.on
+      ? {
+          ...toggled.child('timestamp').set(SERVER_TIMESTAMP),
+          ...record.child(change.kindField).set(change.kind),
+        }
+      : {}),
+  };
 }
