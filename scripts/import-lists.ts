@@ -12,6 +12,7 @@ import { deepLinkSchema } from '../shared/schemas/keys.ts';
 import { listSchema, type ListRecord } from '../shared/schemas/list.ts';
 import { describeIssues, jsonlObjects, type RowReject } from '../shared/catalogue/catalogue-rows.ts';
 import { gamesGained, planListGainedGames } from '../shared/lists/list-activity.ts';
+import { deliverHomeFeedMessageFully } from '../shared/feed/home-feed-fanout.ts';
 import { planListSummaryPlaces, withGameSummaries } from '../shared/lists/list-game-summaries.ts';
 import { gameSchema } from '../shared/schemas/game.ts';
 import { gameSummaryRecordOf, type GameSummaryRecord } from '../shared/schemas/game-summary.ts';
@@ -214,14 +215,21 @@ export async function importCuratedLists(
     const batch = converted.slice(start, start + batchSize);
     // A list imported again that gains games tells its followers, in the same PATCH (a new list has none).
     const previous = await Promise.all(batch.map(({ code }) => client.read(listPath(code), listSchema)));
+    const gainedGames: string[] = [];
     batch.forEach(({ code, record }, index) => {
       const before = previous[index];
       // The list keeps its games' summaries, and the index where they are kept moves with it.
       const kept = withGameSummaries(record, summaries);
       Object.assign(updates, listUpdates(code, kept), planListSummaryPlaces(code, before ?? null, kept));
-      if (before) Object.assign(updates, planListGainedGames(code, gamesGained(before, record), now));
+      const gained = before ? planListGainedGames(code, gamesGained(before, record), now) : {};
+      if (Object.keys(gained).length > 0) gainedGames.push(code);
+      Object.assign(updates, gained);
     });
     await client.patch('', updates);
+    // The events join the lists' followers' home feeds as the queue's consumer writes them (this runs
+    // outside the Worker, so it delivers the messages itself; run again, it writes the same cards).
+    for (const code of gainedGames)
+      await deliverHomeFeedMessageFully(client, { kind: 'list-gained-games', code });
     result.lists = Math.min(converted.length, start + batchSize);
     options.onProgress?.(result.lists, converted.length);
   }

@@ -3,7 +3,7 @@ import { userSectionNode, userFollowsNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { timestampMapSchema, userFollowsMapSchema } from '../schemas/user.ts';
 import { hasHiddenTag, hiddenTagSlugs } from '../catalogue/hidden-tags-filter.ts';
-import { readListEventSlice, resolveListEvents, type ListEventRead } from './home-feed-list-events.ts';
+import { listEventShown, parseListEventCard, type ListEventCard } from './home-feed-list-events.ts';
 import {
   decodeFeedCursor,
   encodeFeedCursor,
@@ -138,7 +138,7 @@ async function readInboxSlice(
   uid: string,
   cursor: FeedPosition | undefined,
   limit: number,
-  found: Map<string, HomeFeedCard>,
+  found: { posts: Map<string, HomeFeedCard>; lists: Map<string, ListEventCard> },
 ): Promise<FeedSlice> {
   let asked = limit + 1;
   for (;;) {
@@ -152,9 +152,14 @@ async function readInboxSlice(
     const entries = Object.entries(answer ?? {});
     const positions = entries.flatMap(([id, value]) => {
       const card = parseHomeFeedCard(id, value);
-      if (card === null) return [];
-      found.set(id, card);
-      return [{ id, timestamp: card.timestamp }];
+      if (card !== null) {
+        found.posts.set(id, card);
+        return [{ id, timestamp: card.timestamp }];
+      }
+      const listCard = parseListEventCard(id, value);
+      if (listCard === null) return [];
+      found.lists.set(id, listCard);
+      return [{ id, timestamp: listCard.timestamp }];
     });
     // An entry that is no card still took a place in the answer: count it as asked for.
     const slice = { ...sliceAfterCursor(positions, asked, cursor), exhausted: entries.length < asked };
@@ -213,39 +218,35 @@ export async function buildHomeFeedPage(
   // One round: what the member blocked, follows and hides, their home feed's cards and the large feeds'
   // shared index, at once (the last filtered by the follows once both are in).
   const cards = new Map<string, HomeFeedCard>();
-  const listEventsRead = new Map<string, ListEventRead>();
+  const listCards = new Map<string, ListEventCard>();
   const followsRead = db.read(userFollowsNode(uid).path, userFollowsMapSchema);
   const blocksRead = readBlocks(db, uid);
   const feedsRead = Promise.all([followsRead, blocksRead]).then(([follows, blocks]) =>
     homeFeedFeeds(uid, follows, blocks),
   );
-  // Followed lists are feeds too: their events take places in the page as posts do (one order, one
-  // cursor). One query per followed list, once the follows are in.
-  const listSlicesRead = followsRead.then((follows) =>
-    Promise.all(
-      Object.keys(follows?.lists ?? {}).map((code) =>
-        readListEventSlice(db, code, cursor, request.limit, listEventsRead),
-      ),
-    ),
-  );
-  const [blocks, hiddenTags, inbox, pulled] = await Promise.all([
+  // Followed lists' events are cards of the same home feed (home-feed-list-events.ts): same query,
+  // same order, same cursor.
+  const [blocks, hiddenTags, inbox, pulled, follows] = await Promise.all([
     blocksRead,
     hiddenTagSlugs(db, uid),
-    readInboxSlice(db, uid, cursor, request.limit, cards),
+    readInboxSlice(db, uid, cursor, request.limit, { posts: cards, lists: listCards }),
     readPulledSlice(db, feedsRead, cursor, request.limit, cards),
+    followsRead,
   ]);
-  const [feeds, listSlices] = await Promise.all([feedsRead, listSlicesRead]);
-  const merged = mergeFeedSlices([inbox, pulled, ...listSlices], request.limit, blocks.posts);
+  const feeds = await feedsRead;
+  const merged = mergeFeedSlices([inbox, pulled], request.limit, blocks.posts);
   // The large feeds' index may have older entries the query did not reach: the page stops at the oldest
   // it saw (shorter, perhaps), and the next one reads on from there.
   const floor = pulled.floor;
   const entries = floor === null ? merged.entries : merged.entries.filter((entry) => !isAfter(entry, floor));
   const more = merged.more || entries.length < merged.entries.length;
-  const listEntries = entries.flatMap((entry) => {
-    const read = listEventsRead.get(entry.id);
-    return read ? [{ id: entry.id, read }] : [];
+  // A list's events show while the member follows it, without games they are not interested in.
+  const followedLists = new Set(Object.keys(follows?.lists ?? {}));
+  const listEvents = entries.flatMap((entry) => {
+    const card = listCards.get(entry.id);
+    const shown = card && followedLists.has(card.list) ? listEventShown(card.event, blocks.games) : null;
+    return shown ? [shown] : [];
   });
-  const listEvents = listEntries.length === 0 ? [] : await resolveListEvents(db, listEntries, blocks.games);
   const last = entries.at(-1) ?? (floor !== null && more ? floor : undefined);
   return {
     posts: entries

@@ -4,7 +4,8 @@ import { commentNode, followCountNode, followsByTargetIdPath, userSectionNode } 
 import { compareKeys } from '../rtdb/key-order.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
-import { parseFeedId, type FeedId } from '../schemas/feed-id.ts';
+import { parseFeedId, targetName, type FeedId, type TargetName } from '../schemas/feed-id.ts';
+import { readListEventCards, type ListEventCard } from './home-feed-list-events.ts';
 import type { HomeFeedMessage } from './home-feed-message.ts';
 import { cardsOf, readHomeFeedCard, sameCard, storedCard, type HomeFeedCard } from './home-feed-card.ts';
 import { feedKeyRange, parseFeedKey } from './feed-key.ts';
@@ -68,7 +69,7 @@ const followersSchema = z.record(z.string(), z.unknown());
 /** One page of a feed's followers after `after` (in key order), and the key the next page starts after. */
 async function followersPage(
   db: RtdbClient,
-  feed: FeedId,
+  feed: TargetName,
   after: string | undefined,
 ): Promise<{ uids: string[]; next: string | undefined }> {
   const answer = await db.query(
@@ -238,6 +239,48 @@ async function deliverPostDeleted(
   };
 }
 
+/** Where each of a list's event cards goes in `uids`' home feeds. */
+function listCardPaths(uids: readonly string[], cards: readonly ListEventCard[]): MultiPathUpdate {
+  return Object.fromEntries(
+    uids.flatMap((uid) => cards.map((card) => [`${homeFeedInboxPath(uid)}/${card.event.uuid}`, card])),
+  );
+}
+
+async function deliverListGainedGames(
+  db: RtdbClient,
+  message: Extract<HomeFeedMessage, { kind: 'list-gained-games' }>,
+): Promise<Delivery> {
+  const { code, after } = message;
+  // Its latest events as they are now (a repeated or late message writes the same cards), to a page of
+  // its followers; a list followed by very many is paged through like a large feed (no list is pulled).
+  const [cards, page] = await Promise.all([
+    readListEventCards(db, code),
+    followersPage(db, targetName('list', code), after),
+  ]);
+  const newest = cards
+    .map((card) => card.event.uuid)
+    .sort(compareKeys)
+    .at(-1);
+  const updates: MultiPathUpdate = {
+    ...(newest === undefined ? {} : await trimmed(db, page.uids, newest)),
+    ...listCardPaths(page.uids, cards),
+  };
+  if (Object.keys(updates).length > 0) await db.patch('', updates);
+  return {
+    next: page.next === undefined || cards.length === 0 ? [] : [{ ...message, after: page.next }],
+    paths: Object.keys(updates).length,
+  };
+}
+
+async function deliverListFollowed(
+  db: RtdbClient,
+  message: Extract<HomeFeedMessage, { kind: 'list-followed' }>,
+): Promise<Delivery> {
+  const updates = listCardPaths([message.uid], await readListEventCards(db, message.code));
+  if (Object.keys(updates).length > 0) await db.patch('', updates);
+  return { next: [], paths: Object.keys(updates).length };
+}
+
 async function deliverFeedFollowed(
   db: RtdbClient,
   message: Extract<HomeFeedMessage, { kind: 'feed-followed' }>,
@@ -280,7 +323,30 @@ export function deliverHomeFeedMessage(db: RtdbClient, message: HomeFeedMessage)
       return deliverPostDeleted(db, message);
     case 'feed-followed':
       return deliverFeedFollowed(db, message);
+    case 'list-gained-games':
+      return deliverListGainedGames(db, message);
+    case 'list-followed':
+      return deliverListFollowed(db, message);
     case 'game-summary-changed':
       return deliverGameSummaryChanged(db, message);
   }
+}
+
+/**
+ * Delivers a message and every message it carries on with (a large feed's next pages, a card written
+ * again), in this process: for jobs and scripts that write outside the Worker, which has the queue.
+ */
+export async function deliverHomeFeedMessageFully(db: RtdbClient, first: HomeFeedMessage): Promise<number> {
+  let pending = [first];
+  let paths = 0;
+  while (pending.length > 0) {
+    const next: HomeFeedMessage[] = [];
+    for (const message of pending) {
+      const delivery = await deliverHomeFeedMessage(db, message);
+      paths += delivery.paths;
+      next.push(...delivery.next);
+    }
+    pending = next;
+  }
+  return paths;
 }

@@ -4,7 +4,8 @@ import { gameNode, listActivityPath, listPath } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { FeedPosition } from './feed-cursor.ts';
 import { sliceAfterCursor, type FeedSlice } from './home-feed.ts';
-import type { ListFeedEvent } from '../schemas/list-feed-event.ts';
+import { listFeedEventSchema, type ListFeedEvent } from '../schemas/list-feed-event.ts';
+import { recordIdSchema } from '../schemas/keys.ts';
 
 // The followed lists' part of the home feed: each list's events (list_activity/{code}, written by
 // shared/lists/list-activity.ts) are one more feed, read a slice at a time like a followed game's posts
@@ -89,4 +90,64 @@ export async function resolveListEvents(
     }),
   );
   return resolved.flatMap((event) => (event ? [event] : []));
+}
+
+// Followed lists ride the home-feed queue as posts do: when a list gains games (the editors' save, the
+// lists import) or is followed, the consumer writes its latest events as cards into its followers' (or the
+// new follower's) home feeds, `users/{uid}/private/home-feed/{eventId}` = { timestamp, list, event }, the
+// list's and games' names resolved as written. A page reads them with the posts' cards, in the same query.
+
+/** How many of a list's latest events a message writes (the new one, and any an earlier message missed). */
+export const LIST_EVENTS_WRITTEN = 3;
+
+/** A list event as a home feed stores it. */
+export interface ListEventCard {
+  timestamp: number;
+  /** The list's code: the event shows while the member follows it. */
+  list: string;
+  event: ListFeedEvent;
+}
+
+/**
+ * The cards of a list's latest LIST_EVENTS_WRITTEN events: one query of its events, then (at once) the
+ * list's name and each named game's. Events left with no game or list name are left out, as at read.
+ */
+export async function readListEventCards(db: RtdbClient, code: string): Promise<ListEventCard[]> {
+  const found = new Map<string, ListEventRead>();
+  await readListEventSlice(db, code, undefined, LIST_EVENTS_WRITTEN, found);
+  const latest = [...found]
+    .sort(([idA, a], [idB, b]) => b.activity.timestamp - a.activity.timestamp || (idA < idB ? 1 : -1))
+    .slice(0, LIST_EVENTS_WRITTEN);
+  const events = await resolveListEvents(
+    db,
+    latest.map(([id, read]) => ({ id, read })),
+    new Set(),
+  );
+  return events.map((event) => ({ timestamp: event.timestamp, list: code, event }));
+}
+
+const listEventCardSchema = z.object({
+  timestamp: z.number(),
+  list: recordIdSchema,
+  event: listFeedEventSchema,
+});
+
+/** A list event's card as stored, or null when the entry is not one. */
+export function parseListEventCard(id: string, value: unknown): ListEventCard | null {
+  const parsed = listEventCardSchema.safeParse(value);
+  return parsed.success && parsed.data.event.uuid === id ? parsed.data : null;
+}
+
+/**
+ * The event as the member sees it: without the games they are not interested in (null when none is
+ * left), the count of games gained less those left out.
+ */
+export function listEventShown(
+  event: ListFeedEvent,
+  blockedGames: ReadonlySet<string>,
+): ListFeedEvent | null {
+  const games = event.games.filter((game) => !blockedGames.has(game.id));
+  if (games.length === 0) return null;
+  const hidden = event.games.length - games.length;
+  return { ...event, games, count: Math.max(games.length, event.count - hidden) };
 }

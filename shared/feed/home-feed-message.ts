@@ -55,6 +55,18 @@ export const homeFeedMessageSchema = z.discriminatedUnion('kind', [
     commentId: recordIdSchema,
   }),
   z.object({
+    /** The curated list `code` gained games: its latest events join its followers' home feeds. */
+    kind: z.literal('list-gained-games'),
+    code: recordIdSchema,
+    after: afterSchema,
+  }),
+  z.object({
+    /** A member followed the curated list `code`: its latest events join their home feed. */
+    kind: z.literal('list-followed'),
+    uid: recordIdSchema,
+    code: recordIdSchema,
+  }),
+  z.object({
     /** A member followed `feed`: its recent posts join their home feed. */
     kind: z.literal('feed-followed'),
     uid: recordIdSchema,

@@ -5,8 +5,9 @@ import type { Job } from './job.ts';
 import { childPages, inBatches } from './paged-reads.ts';
 
 // Home feeds for what was followed before they were written on post (once, after deploying the Worker
-// that produces to the home-feed queue): every member's every followed member, game and event brings its
-// latest posts into their home feed, exactly as a new follow does (shared/feed/home-feed-fanout.ts).
+// that produces to the home-feed queue, and again after deploying cards): every member's every followed
+// member, game and event brings its latest posts' cards into their home feed, and every followed list its
+// latest events, exactly as a new follow does (shared/feed/home-feed-fanout.ts).
 // Every write is keyed by post id, so running it again, or while members post and follow, writes nothing
 // twice.
 
@@ -26,13 +27,16 @@ export const homeFeedsJob: Job = {
       const follows = page.flatMap(([uid, value]) =>
         Object.entries((value ?? {}) as Record<string, unknown>).flatMap(([name, entry]) => {
           const target = parseTargetName(name);
-          return target && target.kind !== 'list' && followsEntrySchema.safeParse(entry).success
-            ? [{ uid, feed: name as FeedId }]
-            : [];
+          return target && followsEntrySchema.safeParse(entry).success ? [{ uid, target, name }] : [];
         }),
       );
-      const delivered = await inBatches(follows, (follow) =>
-        deliverHomeFeedMessage(db, { kind: 'feed-followed', ...follow }),
+      const delivered = await inBatches(follows, ({ uid, target, name }) =>
+        deliverHomeFeedMessage(
+          db,
+          target.kind === 'list'
+            ? { kind: 'list-followed', uid, code: target.id }
+            : { kind: 'feed-followed', uid, feed: name as FeedId },
+        ),
       );
       members += page.length;
       feeds += follows.length;

@@ -1,6 +1,5 @@
-import { feedIdOf, type FeedKind } from '../../shared/schemas/feed-id.ts';
-import { deliverHomeFeedMessage } from '../../shared/feed/home-feed-fanout.ts';
-import type { HomeFeedMessage } from '../../shared/feed/home-feed-message.ts';
+import { feedIdOf, targetName, type FeedKind } from '../../shared/schemas/feed-id.ts';
+import { deliverHomeFeedMessage, deliverHomeFeedMessageFully } from '../../shared/feed/home-feed-fanout.ts';
 import type { MultiPathUpdate } from '../../shared/rtdb/multi-path-update.ts';
 import { followsByTargetIdPath, postNode, userFollowsMapNode } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
@@ -33,14 +32,12 @@ export async function deliverPosts(db: RtdbClient, postIds: readonly string[]): 
  * the post's cards are written again as it is now.
  */
 export async function deliverChanges(db: RtdbClient, postIds: readonly string[]): Promise<void> {
-  for (const postId of postIds) {
-    let pending: HomeFeedMessage[] = [{ kind: 'post-changed', postId }];
-    while (pending.length > 0) {
-      const next: HomeFeedMessage[] = [];
-      for (const message of pending) next.push(...(await deliverHomeFeedMessage(db, message)).next);
-      pending = next;
-    }
-  }
+  for (const postId of postIds) await deliverHomeFeedMessageFully(db, { kind: 'post-changed', postId });
+}
+
+/** Delivers `list-gained-games` for each list, as the editors' save and the lists import send it. */
+export async function deliverListGains(db: RtdbClient, codes: readonly string[]): Promise<void> {
+  for (const code of codes) await deliverHomeFeedMessageFully(db, { kind: 'list-gained-games', code });
 }
 
 /** Delivers `post-deleted` for each post (already deleted: its feed is given). */
@@ -61,8 +58,13 @@ export async function deliverDeletions(
 export const postIdsOf = (update: MultiPathUpdate): string[] =>
   Object.keys(update).flatMap((path) => /^posts\/([^/]+)$/.exec(path)?.[1] ?? []);
 
-/** `uid` follows the user, game or event `target`, in both indexes (see above). */
-export const followed = (uid: string, kind: FeedKind, target: string, at: number): MultiPathUpdate => ({
+/** `uid` follows the user, game, event or list `target`, in both indexes (see above). */
+export const followed = (
+  uid: string,
+  kind: FeedKind | 'list',
+  target: string,
+  at: number,
+): MultiPathUpdate => ({
   ...userFollowsMapNode(uid, kind).child(target).set(at),
-  [`${followsByTargetIdPath(feedIdOf(kind, target))}/${uid}`]: { followId: `follow-${target}`, type: kind },
+  [`${followsByTargetIdPath(targetName(kind, target))}/${uid}`]: { followId: `follow-${target}`, type: kind },
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCuratedLists, type CuratedList } from '../../scripts/import-lists.ts';
 import { listActivityNode } from '../../shared/rtdb/paths.ts';
 import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+import { followed } from './home-feed-delivery.ts';
 
 let db: TestDatabase;
 
@@ -38,7 +39,11 @@ describe('importing a curated list again', () => {
   it('records no event for a new list, then one naming the games a later import adds', async () => {
     await importCuratedLists(db.server, jsonl([620]), { now: TEST_DATABASE_NOW });
     expect(await db.server.get(listActivityNode('co-op-nights').path)).toBeNull();
-    await db.server.patch('', { 'lists-public/co-op-nights/follows': 4 });
+    await db.server.patch('', {
+      'lists-public/co-op-nights/follows': 4,
+      // A follower, in both follow indexes.
+      ...followed('uid-coop-fan', 'list', 'co-op-nights', TEST_DATABASE_NOW),
+    });
 
     await importCuratedLists(db.server, jsonl([620, 1426210, 548430]), { now: TEST_DATABASE_NOW + 1 });
     const events = Object.values(
@@ -47,6 +52,22 @@ describe('importing a curated list again', () => {
     expect(events).toEqual([
       { games: ['it-takes-two', 'deep-rock-galactic'], count: 2, timestamp: TEST_DATABASE_NOW + 1 },
     ]);
+    // The event is in the follower's home feed, the list and its games named.
+    const [eventId] = Object.keys((await db.server.get(listActivityNode('co-op-nights').path)) as object);
+    expect(await db.server.get(`users/uid-coop-fan/private/home-feed/${eventId ?? ''}`)).toEqual({
+      timestamp: TEST_DATABASE_NOW + 1,
+      list: 'co-op-nights',
+      event: {
+        uuid: eventId,
+        timestamp: TEST_DATABASE_NOW + 1,
+        list: { code: 'co-op-nights', name: 'Co-op nights' },
+        games: [
+          { id: 'it-takes-two', name: 'It Takes Two' },
+          { id: 'deep-rock-galactic', name: 'Deep Rock Galactic' },
+        ],
+        count: 2,
+      },
+    });
     expect(await db.server.get('lists-public/co-op-nights')).toEqual({
       name: 'Co-op nights',
       game_count: 3,

@@ -10,6 +10,7 @@ import {
 } from '../../shared/rtdb/paths.ts';
 import { listSummarySchema } from '../../shared/catalogue/list-summary.ts';
 import { planListGainedGames } from '../../shared/lists/list-activity.ts';
+import { announceListGainedGames } from '../queues/home-feed-announcements.ts';
 import {
   developerGrantSchema,
   developerParamsSchema,
@@ -306,13 +307,22 @@ export function createEditorApi(planListGains?: ListGainsPlanner) {
       .openapi(saveList, async (c) => {
         const { code } = c.req.valid('param');
         const { revision, ...input } = c.req.valid('json');
+        // Whether the save wrote a list event (the plan below is called with the games gained, if any).
+        const gains = { written: false };
         const outcome = await commitListSave(
           c.var.database.server,
           code,
           input,
           revision,
-          planListGains && ((listCode, ids) => planListGains(listCode, ids, c.var.clock())),
+          planListGains &&
+            ((listCode, ids) => {
+              const plan = planListGains(listCode, ids, c.var.clock());
+              gains.written ||= Object.keys(plan).length > 0;
+              return plan;
+            }),
         );
+        // The event written with the save joins the list's followers' home feeds (worker/queues/).
+        if (gains.written) c.executionCtx.waitUntil(announceListGainedGames(c.env, code));
         // The list's pages as they were and are, and home, which shows the largest lists.
         purgePages(c, [...listPagePaths(code, Math.max(outcome.gamesBefore, outcome.gamesAfter)), '/']);
         const saved = { code, ...outcome };

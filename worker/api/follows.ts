@@ -20,7 +20,7 @@ import { shownCount } from '../../shared/transitions/count-change.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
 import { dropEdgeCopy } from '../edge-cache.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
-import { announceFollow } from '../queues/home-feed-announcements.ts';
+import { announceFollow, announceListFollow } from '../queues/home-feed-announcements.ts';
 import { ANA, HADES, POSTED_AT } from './route-examples.ts';
 import { apiRoutes, memberRoute, memberWriteRoute, publicRoute, jsonAnswer } from './route-definition.ts';
 import { BUSY, KIND_MISMATCH, notFound, type Failure } from './route-failures.ts';
@@ -184,10 +184,15 @@ async function changeFollow(
     // The followed page shows the count: its edge copy goes, so the member sees their follow on reload.
     if (type === 'list') c.executionCtx.waitUntil(dropListPage(c.req.url, targetId));
     else purgeFeedPage(c, { feed: { type, id: targetId } });
-    // The followed feed's recent posts join the member's home feed (worker/queues/); an unfollow needs
-    // nothing: the home feed shows only feeds the member follows as it is read.
-    if (outcome.changed && follow && type !== 'list')
-      c.executionCtx.waitUntil(announceFollow(c.env, user.uid, feedIdOf(type, targetId)));
+    // The followed feed's recent posts (a list's latest events) join the member's home feed
+    // (worker/queues/); an unfollow needs nothing: the home feed shows only what the member follows as
+    // it is read.
+    if (outcome.changed && follow)
+      c.executionCtx.waitUntil(
+        type === 'list'
+          ? announceListFollow(c.env, user.uid, targetId)
+          : announceFollow(c.env, user.uid, feedIdOf(type, targetId)),
+      );
     analytics(true);
     return outcome;
   } catch (error) {

@@ -81,3 +81,27 @@ export async function announceFollow(env: Env, uid: string, feed: FeedId): Promi
     console.error(`Home feed: following ${feed} could not be queued`, error);
   }
 }
+
+/**
+ * A curated list followed (after its PATCH): its latest events join the member's home feed. A failed send
+ * leaves the list's next events to come in as they happen.
+ */
+export async function announceListFollow(env: Env, uid: string, code: string): Promise<void> {
+  try {
+    await sendHomeFeedMessages(env, [{ kind: 'list-followed', uid, code }]);
+  } catch (error) {
+    console.error(`Home feed: following the list ${code} could not be queued`, error);
+  }
+}
+
+/**
+ * A curated list gained games (after the PATCH that wrote its event): the event joins its followers' home
+ * feeds. A failed send is logged; the list's next gain brings it in too (a message writes its latest few).
+ */
+export async function announceListGainedGames(env: Env, code: string): Promise<void> {
+  try {
+    await sendHomeFeedMessages(env, [{ kind: 'list-gained-games', code }]);
+  } catch (error) {
+    console.error(`Home feed: the games the list ${code} gained could not be queued`, error);
+  }
+}

@@ -215,6 +215,8 @@ describe('the home-feed consumer', () => {
       { message: { kind: 'post-deleted', postId: 'p', feed: `game:${GAME}`, after: 'x/../y' } },
       { message: { kind: 'post-changed', postId: '../../users/x/private' } },
       { message: { kind: 'comment-changed', commentId: 'a.b' } },
+      { message: { kind: 'list-gained-games', code: '../lists' } },
+      { message: { kind: 'list-followed', uid: FANS[0], code: 'a/b' } },
       { message: { kind: 'drop-everything' } },
       'post-written',
       null,
@@ -362,6 +364,52 @@ describe('the home-feed consumer when a post changes', () => {
     expect(await likesOn(FANS[0] ?? '', failing)).toBe(0);
     await consume([changed(failing)], 2);
     expect(await likesOn(FANS[0] ?? '', failing)).toBe(2);
+  });
+});
+
+describe('the home-feed consumer and curated lists', () => {
+  const LIST = `hq-list-${tag.toLowerCase()}`;
+  const listFan = `hq-listfan-${tag}`;
+
+  it('writes a list’s new event into its followers’ home feeds, once however often it comes', async () => {
+    await db.patch('', {
+      [`lists/${LIST}/name`]: 'Queue classics',
+      [`follows_by_targetid/list:${LIST}/${listFan}`]: { followId: 'f', type: 'list', timestamp: NOW },
+      [`list_activity/${LIST}/-Nlist-event-1`]: { games: [GAME], count: 1, timestamp: NOW },
+    });
+    const gained: HomeFeedMessage = { kind: 'list-gained-games', code: LIST };
+    await consume([gained]);
+    const once = await db.get(homeFeedInboxPath(listFan));
+    expect(once).toEqual({
+      '-Nlist-event-1': {
+        timestamp: NOW,
+        list: LIST,
+        event: {
+          uuid: '-Nlist-event-1',
+          timestamp: NOW,
+          list: { code: LIST, name: 'Queue classics' },
+          games: [{ id: GAME, name: 'Queue Quest' }],
+          count: 1,
+        },
+      },
+    });
+    await consume([gained, gained]);
+    expect(await db.get(homeFeedInboxPath(listFan))).toEqual(once);
+  });
+
+  it('brings a list followed through the API into the member’s home feed', async () => {
+    const member = `hq-listnew-${tag}`;
+    await db.patch('', {
+      [`users/${member}/public`]: { uuid: member, username: `hq_listnew_${tag.toLowerCase()}`, follows: 0 },
+      [`lists-public/${LIST}`]: { name: 'Queue classics', game_count: 1 },
+    });
+    expect((await call(`/api/follows/list/${LIST}`, { method: 'PUT', uid: member })).status).toBe(200);
+    await vi.waitFor(
+      async () => {
+        expect(await db.get(homeFeedInboxPath(member))).toHaveProperty('-Nlist-event-1');
+      },
+      { timeout: 15_000, interval: 250 },
+    );
   });
 });
 

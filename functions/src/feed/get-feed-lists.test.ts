@@ -19,7 +19,12 @@ import {
   TEST_DATABASE_NOW,
   type TestDatabase,
 } from '../../../tests/integration/emulator-db.ts';
-import { deliverPosts, followed } from '../../../tests/integration/home-feed-delivery.ts';
+import { deliverListGains, deliverPosts, followed } from '../../../tests/integration/home-feed-delivery.ts';
+import { buildHomeFeedPage } from '../../../shared/feed/home-feed-build.ts';
+import { deliverHomeFeedMessage } from '../../../shared/feed/home-feed-fanout.ts';
+import { DEFAULT_NAMESPACE } from '../../../emulator/index.ts';
+import { createRtdbClient, type RtdbRequestRecord } from '../../../shared/rtdb/rest-client.ts';
+import { sequentialRounds } from '../../../worker/test-support/sequential-rounds.ts';
 import { getFeed } from './get-feed.ts';
 
 // A member who follows a curated list sees in their home feed when it gains games, among the posts by
@@ -74,7 +79,7 @@ beforeAll(async () => {
     [`${listPath(LIST)}/name`]: 'Indie essentials',
     [`${listPath(OTHER_LIST)}/name`]: 'Not followed',
     ...followed(MEMBER, 'user', FRIEND, ago(100)),
-    ...userFollowsMapNode(MEMBER, 'list').child(LIST).set(ago(100)),
+    ...followed(MEMBER, 'list', LIST, ago(100)),
     ...post('post-1', 10),
     ...post('post-3', 30),
     ...post('post-5', 50),
@@ -83,6 +88,8 @@ beforeAll(async () => {
     ...planListGainedGames(OTHER_LIST, ['hades'], ago(15), () => 'other-event'),
   });
   await deliverPosts(db.server, ['post-1', 'post-3', 'post-5']);
+  // As the editors' save and the lists import send it: the events become cards in followers' home feeds.
+  await deliverListGains(db.server, [LIST, OTHER_LIST]);
 });
 afterAll(() => db.close());
 
@@ -106,12 +113,13 @@ describe('http-getFeed with a followed list', () => {
 
   it('pages through posts and list events without repeats or gaps, also in one millisecond', async () => {
     const burst: MultiPathUpdate = {};
-    for (let n = 0; n < 5; n++)
-      Object.assign(
-        burst,
-        planListGainedGames(LIST, ['hades'], ago(30), () => `list-burst-${String(n)}`),
-      );
-    await db.server.patch('', burst);
+    // Five saves in one millisecond, each delivered after its own write.
+    for (let n = 0; n < 5; n++) {
+      const event = planListGainedGames(LIST, ['hades'], ago(30), () => `list-burst-${String(n)}`);
+      Object.assign(burst, event);
+      await db.server.patch('', event);
+      await deliverListGains(db.server, [LIST]);
+    }
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let pages = 0; pages < 20; pages++) {
@@ -133,7 +141,16 @@ describe('http-getFeed with a followed list', () => {
       'list-event-40',
       'post-5',
     ]);
-    await db.server.patch('', Object.fromEntries(Object.keys(burst).map((path) => [path, null])));
+    // Gone again (events are never deleted by the product: the test's own cleanup, cards too).
+    await db.server.patch('', {
+      ...Object.fromEntries(Object.keys(burst).map((path) => [path, null])),
+      ...Object.fromEntries(
+        Array.from({ length: 5 }, (_, n) => [
+          `users/${MEMBER}/private/home-feed/list-burst-${String(n)}`,
+          null,
+        ]),
+      ),
+    });
   });
 
   it('leaves out games the member is not interested in, and an event left with none', async () => {
@@ -152,8 +169,41 @@ describe('http-getFeed with a followed list', () => {
   it('skips a malformed list event instead of failing the feed', async () => {
     await db.server.patch('', {
       [`${listActivityNode(LIST).path}/broken`]: { games: 'nope', timestamp: ago(5) },
+      // And a home-feed entry of no known shape.
+      [`users/${MEMBER}/private/home-feed/junk`]: { timestamp: ago(4), list: LIST, event: 'nope' },
     });
+    await deliverListGains(db.server, [LIST]);
     expect(items(await page({}))[0]).toBe('post-1');
-    await db.server.patch('', { [`${listActivityNode(LIST).path}/broken`]: null });
+    await db.server.patch('', {
+      [`${listActivityNode(LIST).path}/broken`]: null,
+      [`users/${MEMBER}/private/home-feed/junk`]: null,
+    });
+  });
+
+  it('reads a page in the same 5 requests in one round however many lists the member follows', async () => {
+    const many: MultiPathUpdate = {};
+    for (let n = 0; n < 300; n++)
+      Object.assign(many, followed(MEMBER, 'list', `list-${String(n)}`, ago(100)));
+    await db.server.patch('', many);
+    const records: RtdbRequestRecord[] = [];
+    const counted = createRtdbClient({
+      databaseUrl: db.emulator.url,
+      namespace: DEFAULT_NAMESPACE,
+      credential: { kind: 'emulatorOwner' },
+      onRequest: (record) => records.push(record),
+    });
+    const answer = await buildHomeFeedPage(counted, MEMBER, { limit: 10 });
+    expect(items(answer)).toEqual(['post-1', 'list-event-20', 'post-3', 'list-event-40', 'post-5']);
+    expect(records).toHaveLength(5);
+    expect(sequentialRounds(records)).toBe(1);
+    await db.server.patch('', Object.fromEntries(Object.keys(many).map((path) => [path, null])));
+  });
+
+  it('brings a newly followed list’s latest events in, and nothing of a list gaining games after an unfollow', async () => {
+    await db.server.patch('', followed(MEMBER, 'list', OTHER_LIST, ago(1)));
+    await deliverHomeFeedMessage(db.server, { kind: 'list-followed', uid: MEMBER, code: OTHER_LIST });
+    expect(items(await page({}))).toContain('other-event');
+    await db.server.patch('', userFollowsMapNode(MEMBER, 'list').child(OTHER_LIST).set(null));
+    expect(items(await page({}))).not.toContain('other-event');
   });
 });
