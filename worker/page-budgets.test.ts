@@ -13,7 +13,7 @@ import { ownerDatabase, testEnv, testGame } from './test-support/test-database.t
 import { planSummaryPlaceEntries } from '../shared/catalogue/game-summary-places.ts';
 import { planHomeTrending } from '../shared/catalogue/home-highlights.ts';
 import { planKeptSuggestions } from '../shared/catalogue/suggested-game-summaries.ts';
-import { gameSummaryRecordOf } from '../shared/schemas/game-summary.ts';
+import { gameSummaryRecordOf, type GameSummaryRecord } from '../shared/schemas/game-summary.ts';
 
 // Budgets every fresh render of a page type keeps, in counts and bytes (never times, which depend on the
 // machine): how many database round trips wait for one another (each costs a full trip to the database
@@ -26,18 +26,19 @@ let env: Env;
 
 /**
  * Sequential database rounds per page type: a ceiling, so that a change adding a round fails here. Pages
- * with a feed read its posts in one query answering the records, in their first round, and the preview
- * comments in their second; authors' names are stored in posts and comments (shared/feed/read-feed.ts).
+ * with a feed read its posts in one query answering the records with their preview comments (copies kept
+ * on each post, shared/schemas/preview-comment.ts) and authors' names (stored in posts and comments), in
+ * their first round: one round in all (a second only for older records without them).
  * The member's page names the member by username while everything else is kept by uid: asked for cold it
- * finds the uid first (3 rounds); the Worker keeps the uid found, so asked for again it is 2
+ * finds the uid first (2 rounds); the Worker keeps the uid found, so asked for again it is 1
  * (client/pages/profile-uid-memo.ts). `user` is the cold page here; the warm one is measured below.
  */
 const ROUNDS_BUDGET: Record<string, number> = {
   home: 2,
-  game: 2,
-  'catalogue game': 2,
-  user: 3,
-  event: 2,
+  game: 1,
+  'catalogue game': 1,
+  user: 2,
+  event: 1,
   list: 2,
   'curated list': 2,
   search: 0,
@@ -49,17 +50,18 @@ const ROUNDS_BUDGET: Record<string, number> = {
  * that a change adding a read fails here. Each read costs the Worker about two thirds of a baseline
  * request of CPU (README, Measured), so reads, more than rounds, decide what a fresh render costs. The
  * games a page shows are kept as summaries in the record showing them (a list's, an event's, a game's
- * suggested games: shared/schemas/game-summary.ts), so no page reads its games one by one. What is left
- * above 4: the feed (its activity time, its posts' query, and one read per post whose preview comments it
- * shows: the fixture's feeds have one such post), and the member's page (the uid lookup, the public
- * section, the profile, the followed games' index, the member's shelves, then each followed game).
+ * suggested games, a member's follows: shared/schemas/game-summary.ts), and a post keeps copies of its
+ * newest comments, so no page reads its games or a feed's comments one by one: a feed is its activity
+ * time and its posts' query. What is left above 4: the member's page, 7 cold whatever they follow or post
+ * (the uid lookup, the public section, the profile, the followed games' index with their summaries, the
+ * feed's activity time and posts, the member's newest shelved games), 6 once the Worker knows the uid.
  */
 const READS_BUDGET: Record<string, number> = {
   home: 4,
-  game: 5,
+  game: 4,
   'catalogue game': 4,
-  user: 10,
-  event: 4,
+  user: 7,
+  event: 3,
   list: 2,
   'curated list': 2,
   search: 0,
@@ -70,7 +72,7 @@ const READS_BUDGET: Record<string, number> = {
 const LARGEST_CURATED_LIST = 'overall-all-sources';
 
 /** The member's page asked for again in the same isolate, its uid kept. */
-const WARM_USER_ROUNDS = 2;
+const WARM_USER_ROUNDS = 1;
 
 /**
  * The first chunk of a fresh render: at most the first TCP congestion window (10 segments of 1,460 bytes,
@@ -109,11 +111,12 @@ async function render(path: string) {
   return { status: response.status, records, chunks };
 }
 
-const followedGame = (at: number) => ({
+const followedGame = (at: number, summary: GameSummaryRecord | undefined) => ({
   followId: `pb-follow-${String(at)}`,
   type: 'game',
   timestamp: at,
   type_time: followTypeTime('game', at),
+  summary,
 });
 
 beforeAll(async () => {
@@ -164,10 +167,12 @@ beforeAll(async () => {
     'users/pb-rosa/public': { uuid: 'pb-rosa', username: 'pb_rosa', follows: 1 },
     'users_public/pb-rosa': { username: 'pb_rosa' },
     'profiles/pb-rosa': { sourceUUID: 'pb-rosa', brief: 'Runs games.', details: '', disabled: false },
+    // As a follow writes it: the game's summary in the member's entry, and the game's places naming it.
     'follows_by_userid/pb-rosa': {
-      'game:pb-portal': followedGame(1_000),
-      'game:pb-hades': followedGame(2_000),
+      'game:pb-portal': followedGame(1_000, summaries.get('pb-portal')),
+      'game:pb-hades': followedGame(2_000, summaries.get('pb-hades')),
     },
+    ...planSummaryPlaceEntries({ kind: 'follower', uid: 'pb-rosa' }, [], ['pb-portal', 'pb-hades']),
     // A post with a comment on each feed, so that the feed's reads count too.
     ...Object.fromEntries(
       ['pb-portal', 'pb-rosa', 'pb-fest'].flatMap((target, n): [string, unknown][] => {
@@ -177,6 +182,14 @@ beforeAll(async () => {
           target === 'pb-rosa' ? 'user' : target === 'pb-fest' ? 'event' : 'game',
           target,
         );
+        const commentRecord = {
+          postUUID: post,
+          sourceUUID: 'pb-rosa',
+          authorName: 'pb_rosa',
+          content: 'Agreed.',
+          likes: 0,
+          timestamp: posted + 1,
+        };
         return [
           [
             `posts/${post}`,
@@ -192,21 +205,13 @@ beforeAll(async () => {
               likes: 0,
               timestamp: posted,
               comments: { [comment]: posted + 1 },
+              // As the comment's write keeps it: a copy of the post's newest comments.
+              preview_comments: { [comment]: commentRecord },
             },
           ],
           [`posts_by_id/${feed}/${post}`, posted],
           [`posts_by_uid/pb-rosa/${post}`, posted],
-          [
-            `comments/${comment}`,
-            {
-              postUUID: post,
-              sourceUUID: 'pb-rosa',
-              authorName: 'pb_rosa',
-              content: 'Agreed.',
-              likes: 0,
-              timestamp: posted + 1,
-            },
-          ],
+          [`comments/${comment}`, commentRecord],
         ];
       }),
     ),

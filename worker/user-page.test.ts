@@ -8,6 +8,9 @@ import { hydrationData } from './test-support/page-state.ts';
 import { sequentialRounds } from './test-support/sequential-rounds.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
 import { forgetProfileUids } from '../client/pages/profile-uid-memo.ts';
+import { planSummaryPlaceEntries, refreshGameSummary } from '../shared/catalogue/game-summary-places.ts';
+import { gameSummaryRecordOf, type GameSummaryRecord } from '../shared/schemas/game-summary.ts';
+import { commitFollow } from '../shared/transitions/follow.ts';
 
 const env = testEnv();
 
@@ -24,12 +27,20 @@ function heading(body: string): string | undefined {
   return /<h1\b[^>]*>(.*?)<\/h1>/.exec(body)?.[1]?.replace(/<wbr\/>|<!-- -->/g, '');
 }
 
-const followedGame = (at: number) => ({
+const followedGame = (at: number, summary?: GameSummaryRecord) => ({
   followId: `follow-${at}`,
   type: 'game',
   timestamp: at,
   type_time: followTypeTime('game', at),
+  ...(summary ? { summary } : {}),
 });
+
+const games = {
+  'up-hades': testGame('up-hades', 'Hades', 800),
+  'up-celeste': testGame('up-celeste', 'Celeste', 300),
+  'up-balatro': testGame('up-balatro', 'Balatro', 700),
+};
+const summaryOf = (id: keyof typeof games) => gameSummaryRecordOf(games[id]);
 
 interface UserBundle {
   user: {
@@ -41,14 +52,12 @@ interface UserBundle {
     header?: string;
     icon?: string;
   };
-  followGames: { uuid: string }[];
+  followGames: { uuid: string; name: string }[];
 }
 
 beforeAll(async () => {
   await ownerDatabase(env).patch('', {
-    'games/up-hades': testGame('up-hades', 'Hades', 800),
-    'games/up-celeste': testGame('up-celeste', 'Celeste', 300),
-    'games/up-balatro': testGame('up-balatro', 'Balatro', 700),
+    ...Object.fromEntries(Object.entries(games).map(([id, game]) => [`games/${id}`, game])),
     'users/up-rosa/public': {
       uuid: 'up-rosa',
       username: 'rosa_runs',
@@ -63,10 +72,11 @@ beforeAll(async () => {
       header: 'https://images.example/rosa.jpg',
       disabled: false,
     },
+    // As follows write them: each game's summary in the member's entry, and the game's places naming it.
     'follows_by_userid/up-rosa': {
-      'game:up-celeste': followedGame(1_000),
-      'game:up-hades': followedGame(3_000),
-      'game:up-balatro': followedGame(2_000),
+      'game:up-celeste': followedGame(1_000, summaryOf('up-celeste')),
+      'game:up-hades': followedGame(3_000, summaryOf('up-hades')),
+      'game:up-balatro': followedGame(2_000, summaryOf('up-balatro')),
       'user:up-other-user': {
         followId: 'f-user',
         type: 'user',
@@ -74,6 +84,7 @@ beforeAll(async () => {
         type_time: followTypeTime('user', 4_000),
       },
     },
+    ...planSummaryPlaceEntries({ kind: 'follower', uid: 'up-rosa' }, [], Object.keys(games)),
     'users/up-guest/public': { uuid: 'up-guest', username: 'web-abcd1234', follows: 0 },
     'users_public/up-guest': { username: 'web-abcd1234' },
   });
@@ -148,7 +159,7 @@ describe('user page', () => {
     );
   });
 
-  it('reads the database in three sequential rounds cold, and in two once the Worker knows the member', async () => {
+  it('reads the database in two sequential rounds cold, and in one once the Worker knows the member, reading no game', async () => {
     forgetProfileUids();
     const requests: RtdbRequestRecord[] = [];
     const { response } = await request(
@@ -157,16 +168,72 @@ describe('user page', () => {
       uncached,
     );
     expect(response.status).toBe(200);
-    // The uid by username; the public section, the profile, the follows index, the feed's posts (none
-    // yet) and its activity time, the member's newest shelved games (one bounded query, in the same
-    // round); the three games.
-    expect(sequentialRounds(requests)).toBe(3);
-    expect(requests).toHaveLength(10);
+    // The uid by username; the public section, the profile, the follows index with the games' summaries,
+    // the feed's posts (none yet) and its activity time, the member's newest shelved games (one bounded
+    // query, in the same round). No game is read, however many they follow.
+    expect(sequentialRounds(requests)).toBe(2);
+    expect(requests).toHaveLength(7);
+    expect(requests.filter((r) => r.path.startsWith('games'))).toEqual([]);
     // Asked for again, the uid is known: the lookup's round goes.
     requests.length = 0;
     await request('/user/rosa_runs', { onDatabaseRequest: (r) => requests.push(r) }, uncached);
-    expect(sequentialRounds(requests)).toBe(2);
-    expect(requests).toHaveLength(9);
+    expect(sequentialRounds(requests)).toBe(1);
+    expect(requests).toHaveLength(6);
+  });
+
+  it('shows a game followed through a follow with its kept summary, the summary a change of the game writes, and no longer once unfollowed', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', {
+      'games/up-inscryption': testGame('up-inscryption', 'Inscryption', 400),
+      'users/up-ivo/public': { uuid: 'up-ivo', username: 'ivo_cards', follows: 0 },
+      'users_public/up-ivo': { username: 'ivo_cards' },
+    });
+    const follow = { uid: 'up-ivo', type: 'game', targetId: 'up-inscryption' } as const;
+    await commitFollow(db, { ...follow, follow: true });
+    expect(await db.get('game_summary_places/up-inscryption/follower:up-ivo')).toBe(true);
+    const page = async () => {
+      const requests: RtdbRequestRecord[] = [];
+      const { body } = await request(
+        '/user/ivo_cards',
+        { onDatabaseRequest: (r) => requests.push(r) },
+        uncached,
+      );
+      const games = (hydrationData(body).loaderData.user as UserBundle).followGames;
+      return { games, gameReads: requests.filter((r) => r.path.startsWith('games/')) };
+    };
+    const first = await page();
+    expect(first.games).toMatchObject([{ uuid: 'up-inscryption', name: 'Inscryption' }]);
+    expect(first.gameReads).toEqual([]);
+    // A developer renames the game: the refresh rewrites every kept copy, the member's entry among them.
+    await db.patch('', { 'games/up-inscryption/name': 'Inscryption: Kaycee' });
+    await refreshGameSummary(db, 'up-inscryption', { name: 'Inscryption: Kaycee' });
+    expect((await page()).games).toMatchObject([{ uuid: 'up-inscryption', name: 'Inscryption: Kaycee' }]);
+    await commitFollow(db, { ...follow, follow: false });
+    expect(await db.get('game_summary_places/up-inscryption/follower:up-ivo')).toBeNull();
+    expect((await page()).games).toEqual([]);
+  });
+
+  it('reads the games of follows made before summaries were kept, and shows them as before', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', {
+      'users/up-old/public': { uuid: 'up-old', username: 'old_follower', follows: 0 },
+      'users_public/up-old': { username: 'old_follower' },
+      'follows_by_userid/up-old': {
+        'game:up-hades': followedGame(1_000),
+        'game:up-celeste': followedGame(2_000, summaryOf('up-celeste')),
+      },
+    });
+    const requests: RtdbRequestRecord[] = [];
+    const { body } = await request(
+      '/user/old_follower',
+      { onDatabaseRequest: (r) => requests.push(r) },
+      uncached,
+    );
+    const data = hydrationData(body).loaderData.user as UserBundle;
+    expect(data.followGames.map((g) => g.uuid)).toEqual(['up-celeste', 'up-hades']);
+    expect(requests.filter((r) => r.path.startsWith('games/')).map((r) => r.path)).toEqual([
+      'games/up-hades',
+    ]);
   });
 
   it('still shows the member without games when their follows fail to load', async () => {

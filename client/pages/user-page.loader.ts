@@ -2,11 +2,12 @@
 import { data, type LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
 import { isGuestName } from '../../shared/auth/account-api.ts';
-import { followedGameIds } from '../../shared/catalogue/followed-games.ts';
+import { followedGames, type FollowedGame } from '../../shared/catalogue/followed-games.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { GAMES_FOLLOWED_DEFAULT } from '../../shared/constants.ts';
 import { feedIdOf } from '../../shared/schemas/feed-id.ts';
 import { startFeedForPage, type FeedPage } from '../../shared/feed/read-feed.ts';
+import { summaryForPage } from '../../shared/schemas/game-summary.ts';
 import { toGameSummary, type GameSummary, type NotFoundPageData } from '../../shared/page-data.ts';
 import { PROFILE } from '../../shared/records/record-kinds.ts';
 import { readRecord } from '../../shared/records/read-records.ts';
@@ -76,28 +77,45 @@ async function uidByProfileName(db: RtdbClient, profileName: string): Promise<st
 }
 
 /**
+ * The games a member follows as their page shows them, newest first: each from the summary its index
+ * entry keeps; those followed before summaries were kept (until the backfill job has run) are read, in
+ * the page's second round. A game that cannot be read is left out.
+ */
+async function followedGameCards(db: RtdbClient, followed: readonly FollowedGame[]): Promise<GameSummary[]> {
+  const unsummarised = followed.filter(({ summary }) => summary === null).map(({ gameId }) => gameId);
+  const read = new Map(
+    unsummarised.length === 0
+      ? []
+      : (await gamesByIds(db, unsummarised)).map((game) => [game.uuid, toGameSummary(game)] as const),
+  );
+  return followed.flatMap(({ gameId, summary }) => {
+    const card = summary ? summaryForPage(gameId, summary) : read.get(gameId);
+    return card ? [card] : [];
+  });
+}
+
+/**
  * The page of the member `uid`, or null when their public section does not carry `profileName` (the
  * uid is not, or no longer, that name's) or cannot be read. One round of reads in parallel (public
- * section, profile, the followed games' index entries, the feed's posts), then one more (the followed
- * games, the feed's preview comments). A missing or hidden profile leaves the page without brief and
- * header, and the games failing leave it without them.
+ * section, profile, the followed games' index entries with their summaries, the feed's posts with their
+ * preview comments, the newest shelved games), then one more only for what older data lacks (games
+ * followed before summaries were kept, comments of posts without copies, names not stored). A missing or
+ * hidden profile leaves the page without brief and header, and the games failing leave it without them.
  */
 async function userPage(db: RtdbClient, uid: string, profileName: string): Promise<UserPageData | null> {
-  const [publicResult, profileResult, followedIdsResult, feedStart, shelvedResult] = await Promise.allSettled(
-    [
-      db.read(userSectionPath(uid, 'public'), publicSectionSchema),
-      readRecord(db, PROFILE, uid),
-      followedGameIds(db, uid, GAMES_FOLLOWED_DEFAULT),
-      startFeedForPage(db, feedIdOf('user', uid)),
-      newestShelvedGames(db, uid),
-    ],
-  );
+  const [publicResult, profileResult, followedResult, feedStart, shelvedResult] = await Promise.allSettled([
+    db.read(userSectionPath(uid, 'public'), publicSectionSchema),
+    readRecord(db, PROFILE, uid),
+    followedGames(db, uid, GAMES_FOLLOWED_DEFAULT),
+    startFeedForPage(db, feedIdOf('user', uid)),
+    newestShelvedGames(db, uid),
+  ]);
   const section = settledOr(publicResult, null, `user ${uid}`);
   if (!section || section.username !== profileName) return null;
   const profile = settledOr(profileResult, null, `profile of ${uid}`);
-  const followedIds = settledOr(followedIdsResult, [], `games followed by ${uid}`);
+  const followedEntries = settledOr(followedResult, [], `games followed by ${uid}`);
   const [followed, feed] = await Promise.all([
-    gamesByIds(db, followedIds).catch((error: unknown) => {
+    followedGameCards(db, followedEntries).catch((error: unknown) => {
       console.error(`Games followed by ${uid} failed`, error);
       return [];
     }),
@@ -117,7 +135,7 @@ async function userPage(db: RtdbClient, uid: string, profileName: string): Promi
   if (header) user.header = header;
   const shelved = settledOr(shelvedResult, { games: [], nextCursor: null }, `shelves of ${uid}`);
   const shelves = { counts: shelfCounts(section.shelves), ...shelved };
-  return { user, followGames: followed.map(toGameSummary), feed, shelves };
+  return { user, followGames: followed, feed, shelves };
 }
 
 /**

@@ -3,6 +3,7 @@ import { parseTargetName } from '../schemas/feed-id.ts';
 import { followsByUserIdPath } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { followIndexEntrySchema, followTypeTimeRange } from '../schemas/follow.ts';
+import type { GameSummaryRecord } from '../schemas/game-summary.ts';
 
 /** A page of `follows_by_userid/{uid}`: target name (`game:hades`) → index entry, each checked on its own. */
 const followsIndexSchema = z.record(z.string(), z.unknown());
@@ -12,6 +13,22 @@ const followsIndexSchema = z.record(z.string(), z.unknown());
  * the type-time index, a range on `game_`, the last `count`. Entries of another shape are left out.
  */
 export async function followedGameIds(db: RtdbClient, uid: string, count: number): Promise<string[]> {
+  return (await followedGames(db, uid, count)).map(({ gameId }) => gameId);
+}
+
+/** A game a member follows, with the summary their index entry keeps of it (null: none kept yet). */
+export interface FollowedGame {
+  gameId: string;
+  summary: GameSummaryRecord | null;
+}
+
+/**
+ * The games a member follows, newest first, each with the summary kept in its index entry (written by the
+ * follow, kept right by game_summary_places' `follower:{uid}`): the same one query as followedGameIds, so
+ * a page shows them without reading a game (only those followed before summaries were kept, until
+ * `npm run job -- followed-game-summaries` has run).
+ */
+export async function followedGames(db: RtdbClient, uid: string, count: number): Promise<FollowedGame[]> {
   const page = await db.query(
     followsByUserIdPath(uid),
     { orderBy: 'type_time', ...followTypeTimeRange('game'), limitToLast: count },
@@ -22,9 +39,9 @@ export async function followedGameIds(db: RtdbClient, uid: string, count: number
       const target = parseTargetName(name);
       const parsed = followIndexEntrySchema.safeParse(entry);
       return target?.kind === 'game' && parsed.success && parsed.data.type === 'game'
-        ? [{ targetId: target.id, at: parsed.data.timestamp }]
+        ? [{ gameId: target.id, at: parsed.data.timestamp, summary: parsed.data.summary ?? null }]
         : [];
     })
     .sort((a, b) => b.at - a.at)
-    .map(({ targetId }) => targetId);
+    .map(({ gameId, summary }) => ({ gameId, summary }));
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import {
   eventPath,
+  followsByUserIdPath,
   gameSummaryPlacesPath,
   HOME_HIGHLIGHTS_SUMMARIES_PATH,
   HOME_TOP_RATED_PATH,
@@ -12,6 +13,7 @@ import {
 } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { GameSummaryRecord } from '../schemas/game-summary.ts';
+import { targetName } from '../schemas/feed-id.ts';
 
 // Where each game's summary is kept, so that a change to the game rewrites exactly those copies. The
 // records that show games keep their summaries (a list's games, an event's featured games, the games
@@ -20,16 +22,27 @@ import type { GameSummaryRecord } from '../schemas/game-summary.ts';
 // deletes those of games the record no longer shows, so the index names what is there and nothing else:
 // a refresh reads one node and writes one path per place, never searching the records.
 
-/** A record keeping summaries of games. */
-export type SummaryPlace =
+/** A record keeping its games' summaries in one node (game id → summary). */
+export type SummariesPlace =
   | { kind: 'list'; code: string }
   | { kind: 'event'; eventId: string }
   | { kind: 'suggested'; gameId: string }
   | { kind: 'home'; part: 'highlights' | 'trending' | 'top-rated' };
 
-/** The place's key in the index: `list:{code}`, `event:{id}`, `suggested:{gameId}`, `home:highlights`. */
+/**
+ * Where summaries of games are kept: a record's node of them, or a member's follows, whose index entry of
+ * each followed game keeps its summary (`follows_by_userid/{uid}/game:{gameId}/summary`, for their page).
+ */
+export type SummaryPlace = SummariesPlace | { kind: 'follower'; uid: string };
+
+/**
+ * The place's key in the index: `list:{code}`, `event:{id}`, `suggested:{gameId}`, `home:highlights`,
+ * `follower:{uid}`.
+ */
 export function summaryPlaceKey(place: SummaryPlace): string {
   switch (place.kind) {
+    case 'follower':
+      return `follower:${place.uid}`;
     case 'list':
       return `list:${place.code}`;
     case 'event':
@@ -53,6 +66,8 @@ export function parseSummaryPlaceKey(key: string): SummaryPlace | null {
       return { kind: 'event', eventId: id };
     case 'suggested':
       return { kind: 'suggested', gameId: id };
+    case 'follower':
+      return { kind: 'follower', uid: id };
     case 'home':
       return id === 'highlights' || id === 'trending' || id === 'top-rated'
         ? { kind: 'home', part: id }
@@ -63,7 +78,7 @@ export function parseSummaryPlaceKey(key: string): SummaryPlace | null {
 }
 
 /** The node holding the summaries a place keeps (game id → summary; a suggestion's also holds its ratio). */
-export function summariesPathAt(place: SummaryPlace): string {
+export function summariesPathAt(place: SummariesPlace): string {
   switch (place.kind) {
     case 'list':
       return `${listPath(place.code)}/game_summaries`;
@@ -107,6 +122,13 @@ export async function summaryPlacesOf(db: RtdbClient, gameId: string): Promise<S
 /** The summary fields a change of the game sets; a field set to null is removed, one left out is kept. */
 export type SummaryChange = { readonly [K in keyof GameSummaryRecord]?: GameSummaryRecord[K] | null };
 
+/** Where a place keeps the summary of `gameId`. */
+export function summaryPathAt(place: SummaryPlace, gameId: string): string {
+  return place.kind === 'follower'
+    ? `${followsByUserIdPath(place.uid)}/${targetName('game', gameId)}/summary`
+    : `${summariesPathAt(place)}/${gameId}`;
+}
+
 /** The writes that make each copy at `places` of the summary of `gameId` carry `change`, field by field. */
 export function planSummaryChange(
   places: readonly SummaryPlace[],
@@ -115,7 +137,7 @@ export function planSummaryChange(
 ): MultiPathUpdate {
   const updates: Record<string, unknown> = {};
   for (const place of places) {
-    const base = `${summariesPathAt(place)}/${gameId}`;
+    const base = summaryPathAt(place, gameId);
     for (const [field, value] of Object.entries(change as Record<string, unknown>))
       if (value !== undefined) updates[`${base}/${field}`] = value;
   }

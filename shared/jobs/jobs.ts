@@ -1,5 +1,6 @@
 import { feedIdentityJob } from './feed-identity-job.ts';
 import { feedRecordsJob } from './feed-records-job.ts';
+import { followedGameSummariesJob } from './followed-game-summaries-job.ts';
 import { gameSummariesJob } from './game-summaries-job.ts';
 import { homeFeedDeadLettersJob } from './home-feed-dead-letters-job.ts';
 import { homeFeedsJob } from './home-feeds-job.ts';
@@ -23,6 +24,7 @@ export const JOBS: Readonly<Record<string, Job>> = {
   'preview-comments': previewCommentsJob,
   'member-counts': memberCountsJob,
   'game-summaries': gameSummariesJob,
+  'followed-game-summaries': followedGameSummariesJob,
   'home-feeds': homeFeedsJob,
   'home-feed-dead-letters': homeFeedDeadLettersJob,
 };

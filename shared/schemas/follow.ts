@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gameSummaryRecordSchema } from './game-summary.ts';
 import { recordIdSchema } from './keys.ts';
 import type { RecordMeta } from './record-meta.ts';
 
@@ -23,6 +24,11 @@ export const followIndexEntrySchema = z.object({
   timestamp: z.number(),
   /** See followTypeTime. */
   type_time: z.string().optional(),
+  /**
+   * In a member's own index (`follows_by_userid`), a followed game's summary, so that their page shows
+   * the games they follow from the index alone (kept right by game_summary_places' `follower:{uid}`).
+   */
+  summary: gameSummaryRecordSchema.optional().catch(undefined),
 });
 
 /**

@@ -17,6 +17,9 @@ import { FOLLOW_TARGET_TYPES, followTypeTime, type FollowTargetType } from '../s
 import { recordIdSchema } from '../schemas/keys.ts';
 import { countAnswered, countChange, followerRecountPath, recountIfDamaged } from './count-change.ts';
 import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
+import { planSummaryPlaceEntries } from '../catalogue/game-summary-places.ts';
+import { readGameSummaries } from '../catalogue/game-summary-reads.ts';
+import type { GameSummaryRecord } from '../schemas/game-summary.ts';
 import { targetExists } from './target-presence.ts';
 import { checkToggle, planToggledRecord } from './toggle-check.ts';
 import { blockedByAny, blockedReach } from './wall-reach.ts';
@@ -51,6 +54,11 @@ export interface FollowTargetState {
    * count looks damaged; the count itself moves by the member's own entry (count-change.ts).
    */
   followers: number | null;
+  /**
+   * A game's summary as read (shared/schemas/game-summary.ts): a follow keeps it in the member's index
+   * entry, for their page; none for other kinds, or a game whose record does not give one.
+   */
+  summary?: GameSummaryRecord | null;
 }
 
 /** What a follow request did: whether anything changed, and the pair's state afterwards. */
@@ -95,6 +103,10 @@ export function planFollow(
   const indexEntry = change.follow
     ? { followId, type, timestamp: SERVER_TIMESTAMP, type_time: followTypeTime(type, now) }
     : null;
+  // A followed game's summary rides in the member's own entry, and the game's index of summary places
+  // names it, so that a change of the game rewrites it (game-summary-places.ts); an unfollow drops both.
+  const summary = type === 'game' && change.follow ? (target.summary ?? null) : null;
+  const followerPlace = { kind: 'follower', uid } as const;
   const record = followNode(followId);
   const recordUpdate = planToggledRecord(
     record,
@@ -103,7 +115,10 @@ export function planFollow(
   );
   const updates: MultiPathUpdate = {
     // Keyed by kind and id (shared/schemas/feed-id.ts): an event's followers never mix with a same-id game's.
-    ...followsByUserIdNode(uid).child(named).set(indexEntry),
+    ...followsByUserIdNode(uid)
+      .child(named)
+      .set(indexEntry && summary ? { ...indexEntry, summary } : indexEntry),
+    ...(type === 'game' ? planSummaryPlaceEntries(followerPlace, [targetId], summary ? [targetId] : []) : {}),
     ...followsByTargetIdNode(named).child(uid).set(indexEntry),
     ...userFollowsMapNode(uid, type)
       .child(targetId)
@@ -150,10 +165,16 @@ export type CountedFollowOutcome = FollowOutcome & { followers: number };
 export async function commitFollow(db: RtdbClient, change: FollowChange): Promise<CountedFollowOutcome> {
   const gatePath = followHistoryPath(change.uid, targetName(change.type, change.targetId));
   const firstRead = db.getTagged(gatePath);
-  const [exists, followers, blocked] = await Promise.all([
+  // A followed game's summary is read beside the rest (its record: whether it exists, and what it shows).
+  const summaryRead =
+    change.follow && change.type === 'game'
+      ? readGameSummaries(db, [change.targetId]).then((read) => read.summaries.get(change.targetId) ?? null)
+      : Promise.resolve(null);
+  const [exists, followers, blocked, summary] = await Promise.all([
     targetExists(db, change.type, change.targetId),
     db.read(followCountNode(change.type, change.targetId).path, z.number()),
     change.follow && change.type === 'user' ? blockedByAny(db, [change.targetId], change.uid) : false,
+    summaryRead,
     firstRead,
   ]);
   if (blocked) throw blockedReach('follow this member');
@@ -165,7 +186,7 @@ export async function commitFollow(db: RtdbClient, change: FollowChange): Promis
     firstRead,
     decide: (current, { fromFirstRead }) => {
       decided.withCount = fromFirstRead;
-      return planFollow(current, change, { exists, followers });
+      return planFollow(current, change, { exists, followers, summary });
     },
   });
   const answered = await countAnswered(
