@@ -1,6 +1,8 @@
 import type { WriteValue } from '../../shared/rtdb/multi-path-update.ts';
 import { SOCIAL_ROOTS } from '../../shared/rtdb/paths.ts';
 import { SERVER_TIMESTAMP } from '../../shared/rtdb/server-values.ts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env.ts';
 import type { Database } from '../database.ts';
 
 /** The social analytics events of the spec (section 7). */
@@ -36,4 +38,19 @@ export async function recordSocialAnalytics(
     timestamp: SERVER_TIMESTAMP,
   };
   await database.server.post(SOCIAL_ROOTS.analyticsLogs, entry);
+}
+
+/**
+ * Records one analytics event of the request in `c` once its answer is sent (waitUntil): a failure to
+ * record is logged and never the member's, whose act stands. Follows and suggestion answers record so.
+ */
+export function recordSocialAnalyticsLater(
+  c: Pick<Context<AppEnv>, 'env' | 'executionCtx' | 'var'>,
+  analytics: SocialAnalytics,
+): void {
+  c.executionCtx.waitUntil(
+    recordSocialAnalytics(c.env, c.var.database, analytics).catch((error: unknown) => {
+      console.error(`Recording a ${analytics.event} event failed`, error);
+    }),
+  );
 }

@@ -14,7 +14,7 @@ import {
 import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import type { SignedInEnv } from '../app-env.ts';
 import { apiError } from '../api-error.ts';
-import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
+import { recordSocialAnalyticsLater } from '../analytics/record-social-analytics.ts';
 import { cappedLimit } from './query-limit.ts';
 import { shownCount } from '../../shared/transitions/count-change.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
@@ -162,16 +162,12 @@ async function changeFollow(
 ) {
   const user = c.var.user;
   const analytics = (success: boolean) => {
-    c.executionCtx.waitUntil(
-      recordSocialAnalytics(c.env, c.var.database, {
-        event: follow ? 'pv_follow' : 'pv_unfollow',
-        targetId,
-        success,
-        uid: user.uid,
-      }).catch((error: unknown) => {
-        console.error('Recording a follow event failed', error);
-      }),
-    );
+    recordSocialAnalyticsLater(c, {
+      event: follow ? 'pv_follow' : 'pv_unfollow',
+      targetId,
+      success,
+      uid: user.uid,
+    });
   };
   try {
     if (type === 'user' && targetId === user.uid)

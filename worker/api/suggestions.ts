@@ -1,5 +1,5 @@
 import { suggestionOutcomeSchema, suggestionRequestSchema } from '../../shared/schemas/suggestion.ts';
-import { recordSocialAnalytics } from '../analytics/record-social-analytics.ts';
+import { recordSocialAnalyticsLater } from '../analytics/record-social-analytics.ts';
 import { requireTarget } from './transition-http.ts';
 import { commitSuggestion } from '../../shared/transitions/suggestion.ts';
 import { apiRoutes, jsonAnswer, jsonBody, memberWriteRoute } from './route-definition.ts';
@@ -27,15 +27,6 @@ export const suggestionsApi = apiRoutes().openapi(answerSuggestion, async (c) =>
   const db = c.var.database.server;
   await requireTarget(db, 'game', targetId);
   const outcome = await commitSuggestion(db, { uid: user.uid, targetId, success });
-  c.executionCtx.waitUntil(
-    recordSocialAnalytics(c.env, c.var.database, {
-      event: 'pv_suggest',
-      targetId,
-      success,
-      uid: user.uid,
-    }).catch((error: unknown) => {
-      console.error('Recording a suggestion event failed', error);
-    }),
-  );
+  recordSocialAnalyticsLater(c, { event: 'pv_suggest', targetId, success, uid: user.uid });
   return c.json(outcome, 200);
 });
