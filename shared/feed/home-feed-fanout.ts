@@ -11,6 +11,7 @@ import { cardsOf, readHomeFeedCard, sameCard, storedCard, type HomeFeedCard } fr
 import { feedKeyRange, parseFeedKey } from './feed-key.ts';
 import { queryPostsByFeedKey } from './read-posts.ts';
 import { deliverGameSummaryChanged } from '../catalogue/game-summary-refresh.ts';
+import { trimmedPulledFeed } from './home-feed-pulled-trim.ts';
 
 // Home feeds written when a post is written (fan-out on write): the queue's consumer delivers each
 // message here. A post on a feed is written into `users/{uid}/private/home-feed/{postId}` = its card (what
@@ -191,7 +192,14 @@ async function deliverPostWritten(
   // faster than the write. Tried again; a post that never comes (its PATCH failed, or it was deleted
   // at once) is dropped by the consumer after a few tries.
   if (card === null) throw new PostNotWrittenYet(`Post ${postId} is not written (yet)`);
-  return deliverCard(db, postId, card, after);
+  const delivery = await deliverCard(db, postId, card, after);
+  // A new post on a pulled feed may push its oldest entries in the shared index past the cap (a later
+  // PATCH of deletions only: repeated, it deletes nothing more; a feed not pulled has no entries there).
+  if (after === undefined) {
+    const trim = await trimmedPulledFeed(db, HOME_FEED_PULLED_PATH, card.feed, postId);
+    if (Object.keys(trim).length > 0) await db.patch('', trim);
+  }
+  return delivery;
 }
 
 async function deliverPostChanged(
