@@ -16,7 +16,7 @@ import { planNotification } from '../notifications/notification-plan.ts';
 import { FOLLOW_TARGET_TYPES, followTypeTime, type FollowTargetType } from '../schemas/follow.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import { countAnswered, countChange, followerRecountPath, recountIfDamaged } from './count-change.ts';
-import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
+import { commitGatedTransitionBesideReads, type TransitionPlan } from './gated-transition.ts';
 import { planSummaryPlaceEntries } from '../catalogue/game-summary-places.ts';
 import { readGameSummaries } from '../catalogue/game-summary-reads.ts';
 import type { GameSummaryRecord } from '../schemas/game-summary.ts';
@@ -178,21 +178,16 @@ export async function commitFollow(db: RtdbClient, change: FollowChange): Promis
     firstRead,
   ]);
   if (blocked) throw blockedReach('follow this member');
-  // Whether the entry decided on is the one read with the count (set by decide, in the gate).
-  const decided = { withCount: true };
-  const outcome = await commitGatedTransition(db, {
+  const { result: outcome, fromFirstRead } = await commitGatedTransitionBesideReads(db, {
     gatePath,
     entrySchema: followHistoryEntrySchema,
     firstRead,
-    decide: (current, { fromFirstRead }) => {
-      decided.withCount = fromFirstRead;
-      return planFollow(current, change, { exists, followers, summary });
-    },
+    decide: (current) => planFollow(current, change, { exists, followers, summary }),
   });
   const answered = await countAnswered(
     db,
     followCountNode(change.type, change.targetId).path,
-    { count: followers, withEntry: decided.withCount },
+    { count: followers, withEntry: fromFirstRead },
     { changed: outcome.changed, up: change.follow },
   );
   return { ...outcome, followers: answered };

@@ -114,6 +114,27 @@ export async function commitGatedTransition<S extends object, R>(
   }
 }
 
+/**
+ * Runs one transition as commitGatedTransition does, and says whether the entry decided on was the one
+ * `firstRead` answered: what the caller read beside it (a count, a game's counts) is then as fresh as that
+ * entry, and what the PATCH made of it is known without reading it again; otherwise a request racing this
+ * one moved first, and the caller reads again what it answers.
+ */
+export async function commitGatedTransitionBesideReads<S extends object, R>(
+  db: RtdbClient,
+  transition: GatedTransition<S, R>,
+): Promise<{ result: R; fromFirstRead: boolean }> {
+  let fromFirstRead = true;
+  const result = await commitGatedTransition(db, {
+    ...transition,
+    decide: (current, context) => {
+      ({ fromFirstRead } = context);
+      return transition.decide(current, context);
+    },
+  });
+  return { result, fromFirstRead };
+}
+
 /** Puts the entry back as it was, only when it still carries this operation's mark. */
 async function releaseAfterFailure(
   db: RtdbClient,

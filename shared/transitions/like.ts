@@ -21,7 +21,7 @@ import { feedIdOf, type FeedId } from '../schemas/feed-id.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import type { LikeTargetType } from '../schemas/like.ts';
 import { countAnswered, countChange, likeRecountPath, recountIfDamaged } from './count-change.ts';
-import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
+import { commitGatedTransitionBesideReads, type TransitionPlan } from './gated-transition.ts';
 import { blockedByAny, blockedReach, readPostPlace, wallOwner } from './wall-reach.ts';
 import { checkToggle, planToggledRecord } from './toggle-check.ts';
 
@@ -216,15 +216,12 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Co
   const reviewedGame = await reviewOf;
   const exists = type === 'post' ? post !== null : postId !== null;
   const feedId = post?.targetType && post.targetUUID ? feedIdOf(post.targetType, post.targetUUID) : null;
-  // Whether the entry decided on is the one read with the count (set by decide, in the gate).
-  const decided = { withCount: true };
-  const outcome = await commitGatedTransition(db, {
+  const { result: outcome, fromFirstRead } = await commitGatedTransitionBesideReads(db, {
     gatePath,
     entrySchema: likeHistoryEntrySchema,
     firstRead,
-    decide: (current, { fromFirstRead }) => {
-      decided.withCount = fromFirstRead;
-      return planLike(current, change, {
+    decide: (current) =>
+      planLike(current, change, {
         exists,
         likes,
         author: authorOf,
@@ -232,13 +229,12 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Co
         previewCopied,
         feedId,
         reviewOf: reviewedGame,
-      });
-    },
+      }),
   });
   const answered = await countAnswered(
     db,
     likeCountNode(type, targetId).path,
-    { count: likes, withEntry: decided.withCount },
+    { count: likes, withEntry: fromFirstRead },
     { changed: outcome.changed, up: change.like },
   );
   return { ...outcome, likes: answered };

@@ -5,7 +5,7 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP, serverIncrement } from '../rtdb/server-values.ts';
 import { ratingsOf, scoreKey, type RatingState, type Ratings } from '../schemas/rating.ts';
 import { gamelistEntrySchema, type GamelistEntry, type Shelf } from '../schemas/shelf.ts';
-import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
+import { commitGatedTransitionBesideReads, type TransitionPlan } from './gated-transition.ts';
 import { NoSuchGameRefusal, planShelf } from './shelf.ts';
 
 // Rating a game, changing the score, clearing it: one score per member and game, kept in the member's
@@ -130,17 +130,14 @@ export async function commitRating(
   // Clearing a rating stays open for a game removed since (it only moves the member's own entry).
   if (!exists && change.score !== null) throw new NoSuchGameRefusal(change.gameId);
   const ratings = ratingsOf(summary);
-  const decided = { withSummary: true };
-  const outcome = await commitGatedTransition(db, {
+  const { result: outcome, fromFirstRead } = await commitGatedTransitionBesideReads(db, {
     gatePath,
     entrySchema: gamelistEntrySchema,
     firstRead,
-    decide: (current, { fromFirstRead }) => {
-      decided.withSummary = fromFirstRead;
-      return planRating(current, change, { exists, name: name ?? undefined, ratings, shelfCounts }, now());
-    },
+    decide: (current) =>
+      planRating(current, change, { exists, name: name ?? undefined, ratings, shelfCounts }, now()),
   });
-  if (decided.withSummary) return outcome;
+  if (fromFirstRead) return outcome;
   const fresh = await db.read(ratingSummaryPath(change.gameId), summaryRead);
   return { ...outcome, ratings: ratingsOf(fresh) };
 }

@@ -21,7 +21,7 @@ import {
   type ShelfState,
 } from '../schemas/shelf.ts';
 import { countAfter } from './count-change.ts';
-import { commitGatedTransition, type TransitionPlan } from './gated-transition.ts';
+import { commitGatedTransitionBesideReads, type TransitionPlan } from './gated-transition.ts';
 
 // Putting a game on a shelf, moving it to another, taking it off: one shelf per member and game, and the
 // game's count of each shelf exact however the request is repeated, raced or interleaved (the member's
@@ -144,17 +144,13 @@ export async function commitShelf(
   const exists = name !== null;
   // Taking a game off a shelf stays open for a game removed since (it only moves the member's own entry).
   if (!exists && change.status !== null) throw new NoSuchGameRefusal(change.gameId);
-  const decided = { withCounts: true };
-  const outcome = await commitGatedTransition(db, {
+  const { result: outcome, fromFirstRead } = await commitGatedTransitionBesideReads(db, {
     gatePath,
     entrySchema: gamelistEntrySchema,
     firstRead,
-    decide: (current, { fromFirstRead }) => {
-      decided.withCounts = fromFirstRead;
-      return planShelf(current, change, { exists, counts, name: name ?? undefined }, now());
-    },
+    decide: (current) => planShelf(current, change, { exists, counts, name: name ?? undefined }, now()),
   });
-  if (decided.withCounts) return outcome;
+  if (fromFirstRead) return outcome;
   const fresh = await db.read(shelfCountsNode(change.gameId).path, countsRead);
   return { ...outcome, counts: countsAfter(fresh, null, null, false) };
 }
