@@ -83,6 +83,19 @@ describe('client bundle budget', () => {
     expect(Object.keys(inputs)).toContain('client/components/taste/taste-in-common.tsx');
   });
 
+  it('keeps reviews off the first loads: the game page’s view and composer, a profile’s list, load when wanted', () => {
+    for (const [page, loader, section] of [
+      ['game', 'game-reviews-on-demand.tsx', 'game-reviews.tsx'],
+      ['user', 'member-reviews-on-demand.tsx', 'member-reviews.tsx'],
+    ] as const) {
+      const first = inputsOf(pageJavaScript(`client/pages/${page}-page.tsx`));
+      expect(first).toContain(`client/components/reviews/${loader}`);
+      expect(first).not.toContain(`client/components/reviews/${section}`);
+      expect(first).not.toContain('client/components/reviews/review-list.tsx');
+      expect(Object.keys(inputs)).toContain(`client/components/reviews/${section}`);
+    }
+  });
+
   it('keeps zod out of every browser chunk: validation happens at the Worker', () => {
     const everyInput = Object.values(outputs).flatMap((output) => Object.keys(output.inputs));
     expect(everyInput.filter((input) => input.includes('node_modules/zod/'))).toEqual([]);

@@ -5,6 +5,7 @@ import { GameGrid } from '../components/game-card.tsx';
 import { FeedSection } from '../components/feed/feed-section-on-demand.tsx';
 import { FollowButton } from '../components/follow-button.tsx';
 import { JsonLd } from '../components/json-ld.tsx';
+import { GameReviews } from '../components/reviews/game-reviews-on-demand.tsx';
 import { PageMeta } from '../components/page-meta.tsx';
 import { GameRatings } from '../components/ratings/game-ratings-on-demand.tsx';
 import { ShelfControl } from '../components/shelves/shelf-control-on-demand.tsx';
@@ -128,6 +129,8 @@ export function Component() {
         </section>
         <Facts game={game} />
       </div>
+      {/* Keyed by game: the next game page's reviews start closed. */}
+      <GameReviews key={`reviews-${game.deeplink_url_code}`} gameId={game.deeplink_url_code} />
       {/* Keyed by game: the next game page's feed starts afresh. */}
       <FeedSection
         key={game.deeplink_url_code}

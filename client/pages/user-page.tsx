@@ -8,6 +8,7 @@ import { PageMeta } from '../components/page-meta.tsx';
 import { ReportMemberButton } from '../components/report/report-member-button.tsx';
 import { MemberShelves } from '../components/shelves/member-shelves-on-demand.tsx';
 import { TasteInCommon } from '../components/taste/taste-in-common-on-demand.tsx';
+import { MemberReviews } from '../components/reviews/member-reviews-on-demand.tsx';
 import { Username, usernameLengths } from '../components/username.tsx';
 import { useAbsoluteUrl } from '../site-origin.ts';
 import type { loader, ProfileUser } from './user-page.loader.ts';
@@ -98,6 +99,7 @@ export function Component() {
       </header>
       {/* The visitor's own, after hydration only (none in the HTML); keyed by member, so it asks afresh. */}
       <TasteInCommon key={`taste-${user.uuid}`} uid={user.uuid} username={user.username} />
+      <MemberReviews key={`reviews-${user.uuid}`} uid={user.uuid} username={user.username} />
       {/* Keyed by member: the games loaded with "More" belong to this member's page only. */}
       <MemberShelves
         key={`shelves-${user.uuid}`}

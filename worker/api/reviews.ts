@@ -242,7 +242,13 @@ export const reviewsApi = apiRoutes()
     if (outcome.changed) {
       purgeFeedPage(c, { feed: { type: 'game', id: gameId } });
       if (before?.review)
-        c.executionCtx.waitUntil(announcePostDeleted(c.env, before.review, feedIdOf('game', gameId)));
+        c.executionCtx.waitUntil(
+          announcePostDeleted(c.env, {
+            postId: before.review,
+            feed: feedIdOf('game', gameId),
+            author: c.var.user.uid,
+          }),
+        );
     }
     return c.json({ deleted: outcome.changed }, 200);
   })

@@ -1,0 +1,62 @@
+import type { FeedPost } from '../../../shared/feed/read-feed.ts';
+import { useFeedViewer } from '../feed/feed-viewer.tsx';
+import { hidesPost } from '../feed/member-blocks.ts';
+import { PostCard } from '../feed/post-card.tsx';
+import { ReviewBadge } from './review-badge.tsx';
+
+/**
+ * Reviews in the order given (the game's most liked first, a member's newest first): each its badge over
+ * the post as feeds show it (likes, comments, reports, deletion), "More reviews" while there is a next
+ * page. What the reader blocked is left out, as in feeds.
+ */
+export function ReviewList({
+  reviews,
+  empty,
+  nextCursor,
+  loading,
+  message,
+  onMore,
+  onDeleted,
+}: {
+  reviews: readonly FeedPost[];
+  empty: string;
+  nextCursor: string | null;
+  loading: boolean;
+  message: string;
+  onMore: (cursor: string) => void;
+  onDeleted: (postId: string) => void;
+}) {
+  const viewer = useFeedViewer();
+  const shown = reviews.filter((review) => !hidesPost(viewer.blocks, review));
+  return (
+    <>
+      {shown.length === 0 && !loading ? <p className="feed-empty">{empty}</p> : null}
+      <ol className="feed-list review-list">
+        {shown.map((review) => (
+          <li key={review.uuid} className="review-item" data-review={review.uuid}>
+            <ReviewBadge badge={review.review} />
+            <PostCard post={review} onDeleted={onDeleted} />
+          </li>
+        ))}
+      </ol>
+      {nextCursor ? (
+        <button
+          type="button"
+          className="pill-button feed-more"
+          aria-disabled={loading || undefined}
+          onClick={() => {
+            if (!loading) onMore(nextCursor);
+          }}
+        >
+          {loading ? 'Loading…' : 'More reviews'}
+        </button>
+      ) : null}
+      {loading && !nextCursor ? <p className="feed-empty">Loading reviews…</p> : null}
+      {message ? (
+        <p className="feed-message" role="alert">
+          {message}
+        </p>
+      ) : null}
+    </>
+  );
+}
