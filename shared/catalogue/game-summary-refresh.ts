@@ -97,3 +97,23 @@ export async function deliverGameSummaryChanged(
     paths,
   };
 }
+
+/**
+ * Rewrites every kept copy of `gameId`'s summary in this process, page after page, as the queue's
+ * messages would one after the other: for scripts that run without the queue (the catalogue's re-import).
+ * Answers the paths written.
+ */
+export async function refreshKeptSummaries(db: RtdbClient, gameId: string): Promise<number> {
+  let paths = 0;
+  let pending: GameSummaryChanged[] = [{ kind: 'game-summary-changed', gameId }];
+  while (pending.length > 0) {
+    const next: GameSummaryChanged[] = [];
+    for (const message of pending) {
+      const delivery = await deliverGameSummaryChanged(db, message);
+      paths += delivery.paths;
+      for (const more of delivery.next) if (more.kind === 'game-summary-changed') next.push(more);
+    }
+    pending = next;
+  }
+  return paths;
+}

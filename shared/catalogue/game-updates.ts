@@ -12,12 +12,8 @@ import {
   type GameFacets,
 } from './catalogue-facet-index.ts';
 import { gameFromCatalogueRow } from './game-from-catalogue-row.ts';
-import {
-  gamesWithSummaryPlaces,
-  planSummaryChange,
-  summaryPlacesOf,
-  type SummaryChange,
-} from './game-summary-places.ts';
+import { gamesWithSummaryPlaces } from './game-summary-places.ts';
+import { refreshKeptSummaries } from './game-summary-refresh.ts';
 import { compareKeys } from '../rtdb/key-order.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { gamePath } from '../rtdb/paths.ts';
@@ -107,22 +103,6 @@ export function newGamesUpdates(
   return updates;
 }
 
-/**
- * What writing `row` changes in the summaries of its game kept beside what shows it: the fields the
- * row writes into the game (gameUpdates), so a copy never says what the game does not.
- */
-export function summaryChangeOf(row: CatalogueRow): SummaryChange {
-  const { record } = gameFromCatalogueRow(row);
-  const year = record.release_date ? Number(record.release_date.slice(0, 4)) : undefined;
-  return {
-    name: record.name,
-    deeplink_url_code: record.deeplink_url_code,
-    genre: record.genres[0] ?? null,
-    ...(record.icon ? { icon: record.icon } : {}),
-    ...(year !== undefined && Number.isInteger(year) ? { year } : {}),
-  };
-}
-
 /** The database stores no empty lists: an empty one is written as a deletion. */
 function listOrNull(values: readonly string[]): readonly string[] | null {
   return values.length > 0 ? values : null;
@@ -140,9 +120,10 @@ export interface WriteGamesOptions extends GameRecordOptions {
  * the index's counts): rows go in key order so that a batch is one dense key range. Rows keep their file
  * position for `weightedIndex`. Two writers of the same games at once could count a change twice; imports
  * are run one at a time. A game whose summary is kept beside what shows it (a list, an event, a suggestion
- * row: shared/catalogue/game-summary-places.ts) has those copies rewritten in its batch's PATCH: one shallow
- * read first says which games are kept anywhere (none on a first import), then each of those in the
- * batch has its places read with the batch's other read.
+ * row: shared/catalogue/game-summary-places.ts) has those copies rewritten after its batch's PATCH, from
+ * the game as written, as the queue's consumer does (game-summary-refresh.ts): one shallow read first says
+ * which games are kept anywhere (none on a first import), then per such game one read of it and one query
+ * and one PATCH per SUMMARY_COPIES_PER_WRITE places.
  */
 export async function writeGames(
   client: RtdbClient,
@@ -157,18 +138,11 @@ export async function writeGames(
   const kept = await gamesWithSummaryPlaces(client);
   for (let start = 0; start < inKeyOrder.length; start += batchSize) {
     const batch = inKeyOrder.slice(start, start + batchSize);
-    const shown = batch.filter(({ row }) => kept.has(row.slug));
-    const [before, places] = await Promise.all([
-      readGameFacets(
-        client,
-        batch.map(({ row }) => row.slug),
-      ),
-      Promise.all(shown.map(({ row }) => summaryPlacesOf(client, row.slug))),
-    ]);
-    const updates: Record<string, unknown> = {};
-    shown.forEach(({ row }, index) =>
-      Object.assign(updates, planSummaryChange(places[index] ?? [], row.slug, summaryChangeOf(row))),
+    const before = await readGameFacets(
+      client,
+      batch.map(({ row }) => row.slug),
     );
+    const updates: Record<string, unknown> = {};
     for (const { row, position } of batch) Object.assign(updates, gameUpdates(row, position, options));
     Object.assign(
       updates,
@@ -177,6 +151,9 @@ export async function writeGames(
       ),
     );
     await client.patch('', updates);
+    // The copies of the batch's games kept beside what shows them, from the games as just written, by the
+    // queue consumer's own code (no queue here): a page of places a PATCH, however many places a game has.
+    for (const { row } of batch) if (kept.has(row.slug)) await refreshKeptSummaries(client, row.slug);
     written += batch.length;
     options.onProgress?.(written, rows.length);
   }

@@ -176,6 +176,51 @@ describe('a re-import of the catalogue', () => {
     );
   });
 
+  it('a re-import of a game kept in very many places rewrites them a page a PATCH, never in its batch’s', async () => {
+    const sizes: number[] = [];
+    const counting = {
+      ...db.server,
+      patch: (path: string, value: Record<string, unknown>) => {
+        sizes.push(Object.keys(value).length);
+        return db.server.patch(path, value);
+      },
+    };
+    const many = 2 * SUMMARY_COPIES_PER_WRITE + 1;
+    const old = { name: 'Old Hades', deeplink_url_code: 'hades' };
+    await db.server.patch(
+      '',
+      Object.fromEntries(
+        Array.from({ length: many }, (_, n): [string, unknown][] => [
+          [`game_summary_places/hades/list:many-${String(n)}`, true],
+          [`lists/many-${String(n)}/game_summaries/hades`, old],
+        ]).flat(),
+      ),
+    );
+    await writeGames(counting, [row(2, 'hades', 'Hades Imported', { genres: ['Action'] })]);
+    const lists = (await db.server.get('lists')) as Record<
+      string,
+      { game_summaries?: Record<string, unknown> }
+    >;
+    const names = Array.from(
+      { length: many },
+      (_, n) => lists[`many-${String(n)}`]?.game_summaries?.['hades'],
+    );
+    expect(
+      names.filter((copy) => (copy as { name?: string } | undefined)?.name === 'Hades Imported'),
+    ).toHaveLength(many);
+    // The batch's own PATCH, then the copies a page of places at a time (5 fields each).
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(5 * SUMMARY_COPIES_PER_WRITE);
+    await db.server.patch(
+      '',
+      Object.fromEntries(
+        Array.from({ length: many }, (_, n): [string, null][] => [
+          [`game_summary_places/hades/list:many-${String(n)}`, null],
+          [`lists/many-${String(n)}`, null],
+        ]).flat(),
+      ),
+    );
+  });
+
   it('drops a copy’s genre when the game loses its genres', async () => {
     await writeGames(db.server, [row(1, 'celeste', 'Celeste', { genres: [] })]);
     expect(await db.server.get('events/summer-fest/game_summaries/celeste')).toEqual({
