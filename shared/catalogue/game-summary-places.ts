@@ -150,9 +150,9 @@ export const SUMMARY_COPIES_PER_WRITE = 500;
 /**
  * Makes every kept copy of the summary of `gameId` carry `change`: one read of where it is kept, then
  * its copies in PATCHes of SUMMARY_COPIES_PER_WRITE. Bounded by the places showing the game, never by
- * the size of the records. What the importer's re-import does inline (game-updates.ts writes the same
- * change in its batch); a change made through the API goes through the queue instead, whose consumer
- * rewrites the copies from the game as it is then (game-summary-refresh.ts). Answers how many copies it rewrote.
+ * the size of the records. For a change given field by field; the Worker's changes (through the queue)
+ * and the importer rewrite the copies from the game as it is instead (game-summary-refresh.ts), so that
+ * a late or repeated refresh never writes an older summary. Answers how many copies it rewrote.
  */
 export async function refreshGameSummary(
   db: RtdbClient,
