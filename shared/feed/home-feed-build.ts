@@ -32,8 +32,13 @@ import type { FeedPost } from './read-feed.ts';
 // follows, blocked, is not interested in or hides is left out as the page is read, so an unfollow, a block
 // or a hidden tag shows on the very next page; a deleted post's cards are taken out by its message.
 
-/** Entries of the shared index of large feeds read a page: enough for a page among the large feeds followed. */
-export const PULLED_READ = 200;
+/**
+ * Entries of the shared index of large feeds read a page: enough for a page among the large feeds
+ * followed (there are a handful, the default account first, which every member follows). Each entry is a
+ * whole card (a few hundred bytes to a few KB), so the read is kept small: the page stops at the oldest
+ * entry read (see `floor`) rather than reading far back.
+ */
+export const PULLED_READ = 50;
 
 /** The most index entries one feed is asked for, however many posts share the cursor's millisecond. */
 const MAX_SLICE_READ = 1000;
