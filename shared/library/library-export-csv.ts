@@ -5,6 +5,8 @@ import { LIBRARY_CSV_FOLLOWED_GAME } from '../schemas/library-limits.ts';
 export const LIBRARY_CSV_SHELVED_GAME = 'shelved-game';
 /** The CSV type of a rated game's row (the member's score, 1 to 10, in the `on` column). */
 export const LIBRARY_CSV_RATED_GAME = 'rated-game';
+/** The CSV type of a review's row (its words in the `name` column, its post in `on`); not imported. */
+export const LIBRARY_CSV_REVIEWED_GAME = 'reviewed-game';
 
 // The CSV form of a member's export: one row per thing they put in, with its type, id, name (a game's
 // name, a post's or comment's text), Steam app id, the time as ISO 8601, and what it belongs to (the
@@ -48,8 +50,10 @@ export function libraryExportCsv(data: LibraryExport): string {
     rows.push([LIBRARY_CSV_SHELVED_GAME, shelf.id, '', '', iso(shelf.at), shelf.status]);
   for (const rating of data.ratings)
     rows.push([LIBRARY_CSV_RATED_GAME, rating.id, '', '', iso(rating.at), String(rating.score)]);
-  // Reviews go here (shared/schemas/review.ts): `reviewed-game` rows, the game's id and the review's words
-  // in the name column (free text: defused like a post's), beside the game's shelf and rating rows.
+  // A review's row: the game's id, the review's words in the name column (free text: defused like a
+  // post's) and its post in the last column; its badge is the game's shelf and rating rows.
+  for (const review of data.reviews)
+    rows.push([LIBRARY_CSV_REVIEWED_GAME, review.id, review.text, '', iso(review.at), review.post]);
   for (const user of data.follows.users) rows.push(['followed-member', user.id, '', '', iso(user.at), '']);
   for (const event of data.follows.events) rows.push(['followed-event', event.id, '', '', iso(event.at), '']);
   for (const post of data.posts) rows.push(['post', post.id, post.content, '', iso(post.at), post.feed]);

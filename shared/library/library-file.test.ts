@@ -27,6 +27,7 @@ const anExport: LibraryExport = {
     { id: 'celeste', score: 9, at: 7 },
     { id: 'dead-cells', score: 6, at: 3 },
   ],
+  reviews: [{ id: 'celeste', post: '-Nq2review', text: '@every climb, "again"', at: 9 }],
   follows: { users: [{ id: 'ben', at: 1 }], events: [] },
   posts: [
     { id: '-Nq1post', feed: 'hades', feedType: 'game', content: '=SUM(A1), "quoted"\nnext line', at: 2 },
@@ -260,6 +261,10 @@ describe('the CSV export', () => {
     expect(lines).toContain('suggestion-no,celeste,,,,');
     expect(lines).toContain('shelved-game,celeste,,,1970-01-01T00:00:00.007Z,played');
     expect(lines).toContain('rated-game,celeste,,,1970-01-01T00:00:00.007Z,9');
+    // A review's words are free text, defused like a post's; the import reads the row as no library's.
+    expect(lines).toContain(
+      'reviewed-game,celeste,"\'@every climb, ""again""",,1970-01-01T00:00:00.009Z,-Nq2review',
+    );
     expect(lines).toContain('blocked-user,cleo,,,1970-01-01T00:00:00.005Z,');
     expect(lines).toContain('hidden-tag,horror,,,1970-01-01T00:00:00.006Z,');
     expect(lines).toContain("profile,brief,'-Loves puzzles,,,");

@@ -31,10 +31,19 @@ export const libraryExportSchema = z.object({
   shelves: z.array(z.object({ id: z.string(), status: shelfSchema, at: z.number() })).default([]),
   /**
    * The member's scores of games (1 to 10), newest first, `at` when their entry last changed; missing
-   * from a file written before ratings, so read as none. Reviews (shared/schemas/review.ts) go beside
-   * them as `reviews`, read by the library import the same way when they are added.
+   * from a file written before ratings, so read as none.
    */
   ratings: z.array(z.object({ id: z.string(), score: ratingScoreSchema, at: z.number() })).default([]),
+  /**
+   * The member's reviews (shared/schemas/review.ts), newest first: the game, the review's post (also among
+   * `posts`) and its words; its badge is the game's entry in `shelves` and `ratings`. Missing from a file
+   * written before reviews, so read as none. The library import does not write them back: a review is a
+   * public post that others liked and answered, which no file can bring back, and the import puts back
+   * what a member tracks (follows, shelves, scores), not what they said, as for posts and comments.
+   */
+  reviews: z
+    .array(z.object({ id: z.string(), post: z.string(), text: z.string(), at: z.number() }))
+    .default([]),
   follows: z.object({ users: z.array(timedIdSchema), events: z.array(timedIdSchema) }),
   posts: z.array(
     z.object({

@@ -428,4 +428,37 @@ describe('exporting what a member put in', () => {
     expect(await db.get('games/quillfen-odyssey/ratings')).toEqual({ count: 2, sum: 16, s8: 2 });
     expect(await db.get('games/quillfen-odyssey/shelves')).toEqual({ played: 2 });
   });
+
+  it('carries the member’s reviews in the JSON and the CSV; the import reads them as no game of the library', async () => {
+    const written = await call('/api/games/quillfen-odyssey/review', {
+      method: 'PUT',
+      uid: 'libana',
+      json: { text: '=HYPERLINK("x"), one more voyage' },
+    });
+    expect(written.status).toBe(200);
+    const data = await (await exportOf('libana')).json<LibraryExport>();
+    expect(data.reviews.map(({ id, text }) => ({ id, text }))).toEqual([
+      { id: 'quillfen-odyssey', text: '=HYPERLINK("x"), one more voyage' },
+    ]);
+    expect(data.reviews[0]?.at).toBeGreaterThan(0);
+    const post = data.reviews[0]?.post ?? '';
+    // The review is one of the member's posts too.
+    expect(data.posts.map(({ id }) => id)).toContain(post);
+    const csv = await (await exportOf('libana', 'csv')).text();
+    expect(csv).toContain(`\r\nreviewed-game,quillfen-odyssey,"'=HYPERLINK(""x""), one more voyage",,`);
+    expect(csv).toMatch(new RegExp(`,${post}\\r\\n`));
+    // Read back, the file's games and marks are those of its follows, shelves and ratings alone.
+    for (const format of ['json', 'csv']) {
+      const file = parseLibraryFile(await (await exportOf('libana', format)).text());
+      if (!file.ok) throw new Error(file.message);
+      expect(file.marks.filter((mark) => Object.keys(mark).some((key) => key.startsWith('review')))).toEqual(
+        [],
+      );
+      expect(file.entries.map(({ id }) => id).sort()).toEqual([
+        'brassmoor-lantern',
+        'brassmoor-lantern-ii',
+        'quillfen-odyssey',
+      ]);
+    }
+  });
 });

@@ -34,6 +34,8 @@ const GAME = `reviewed-game-${run}`;
 const RANKED = `ranked-game-${run}`;
 const PAGED = `paged-game-${run}`;
 const RACED = `raced-review-game-${run}`;
+// The library import takes deep links only (lower case).
+const IMPORTED = `imported-game-${run.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
 
 interface ReviewState {
   review: FeedPost;
@@ -73,7 +75,7 @@ beforeAll(async () => {
       ]),
     ),
     ...Object.fromEntries(
-      [GAME, RANKED, PAGED, RACED].map((game) => [
+      [GAME, RANKED, PAGED, RACED, IMPORTED].map((game) => [
         `games/${game}`,
         { name: `Game ${game.split('-')[0] ?? ''}`, deeplink_url_code: game, follows: 0 },
       ]),
@@ -287,5 +289,28 @@ describe('a member’s reviews and deleting one', () => {
     // A rating change after it writes no badge into a post that is gone.
     await rate(ANA, 7);
     expect(await db.get(`posts/${review.uuid}`)).toBeNull();
+  });
+});
+
+describe('a library import after a review', () => {
+  it('moves the badge as a tap does, keeps the one review, and writes none itself', async () => {
+    const { review } = await written(GUS, 'Imported later.', IMPORTED);
+    expect(review.review).toEqual({ game: IMPORTED });
+    const imported = await call('/api/library/shelves', {
+      method: 'POST',
+      uid: GUS,
+      json: { overwrite: true, games: [{ gameId: IMPORTED, shelf: 'dropped', score: 2 }] },
+    });
+    expect(imported.status).toBe(200);
+    expect(await badge(review.uuid)).toEqual({ game: IMPORTED, score: 2, status: 'dropped' });
+    expect(await db.get(`users/${GUS}/private/gamelist/${IMPORTED}/review`)).toBe(review.uuid);
+    // Writing again rewrites the same review: the import left it the member's one.
+    expect(await written(GUS, 'Imported, then rewritten.', IMPORTED)).toMatchObject({
+      created: false,
+      review: { uuid: review.uuid, review: { game: IMPORTED, score: 2, status: 'dropped' } },
+    });
+    expect(Object.keys((await db.get(`reviews_by_userid/${GUS}`)) as object).sort()).toEqual(
+      [IMPORTED, RANKED].sort(),
+    );
   });
 });

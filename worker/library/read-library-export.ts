@@ -55,6 +55,8 @@ const postFieldsSchema = z.object({
   targetType: z.string().optional(),
   content: z.string().catch(''),
   timestamp: z.number().catch(0),
+  /** A review's marker (shared/schemas/review-badge.ts): the game it reviews. */
+  review: z.object({ game: z.string() }).loose().optional().catch(undefined),
 });
 const commentFieldsSchema = z.object({
   sourceUUID: z.string(),
@@ -158,6 +160,15 @@ export async function readLibraryExport(
         entry.score === undefined ? [] : [{ id, score: entry.score, at: entry.timestamp ?? 0 }],
       )
       .sort(newestFirst),
+    // The member's reviews are among their posts (found by author with them: no read more), marked.
+    reviews: posts
+      .flatMap(([id, value]) => {
+        const post = postFieldsSchema.safeParse(value);
+        return post.success && post.data.sourceUUID === uid && post.data.review
+          ? [{ id: post.data.review.game, post: id, text: post.data.content, at: post.data.timestamp }]
+          : [];
+      })
+      .sort((a, b) => b.at - a.at),
     follows: { users: timed(follows.users), events: timed(follows.events) },
     // The query answers by author; each record is checked again, so that nobody else's is ever exported.
     posts: posts
