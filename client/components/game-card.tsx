@@ -2,8 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { GameSummary } from '../../shared/page-data.ts';
 import { GameArt } from './game-art.tsx';
+import { CardShelf } from './shelves/card-shelf.tsx';
 
-/** A game in a grid: art, name, the first genre and year, and what the grid adds (`children`). */
+/**
+ * A game in a grid: art, name, the first genre and year, and what the grid adds (`children`); beside the
+ * card's link (not in it: a button in a link is neither), its shelf button.
+ */
 export function GameCard({ game, children }: { game: GameSummary; children?: ReactNode }) {
   const year = game.year ?? game.release_date?.slice(0, 4);
   const details = [game.genres[0], year].filter(Boolean).join(' · ');
@@ -15,6 +19,7 @@ export function GameCard({ game, children }: { game: GameSummary; children?: Rea
         {details ? <span className="game-card-details">{details}</span> : null}
         {children}
       </Link>
+      <CardShelf gameId={game.deeplink_url_code} name={game.name} />
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData } from 'react-router';
 import { MAX_SEARCH_TEXT_LENGTH } from '../../shared/search-limits.ts';
 import { PageMeta } from '../components/page-meta.tsx';
 import { SearchResultArt, SearchResultText } from '../components/search-box-result.tsx';
+import { CardShelf } from '../components/shelves/card-shelf.tsx';
 import type { loader, SearchPageData } from './search-page.loader.ts';
 
 /** What the page says above the results, or instead of them. */
@@ -18,7 +19,8 @@ function summaryOf({ query, state, results }: SearchPageData): string {
 
 /**
  * The results of a search (`/search?q=<text>`): each game or member with its picture, best match
- * first. Rendered by the server, so it works before (and without) JavaScript. Not for search engines
+ * first; each game with its shelf button beside its link (a member's shelves come after hydration, in one
+ * request for the page's games, as on game cards). Rendered by the server, so it works before (and without) JavaScript. Not for search engines
  * (noindex): it is a page of another page's links.
  */
 export function Component() {
@@ -60,11 +62,15 @@ export function Component() {
       {data.results.length > 0 ? (
         <ol className="search-results">
           {data.results.map((result) => (
-            <li key={`${result._type}:${result._id}`}>
+            <li
+              key={`${result._type}:${result._id}`}
+              className={result._type === 'game' ? 'search-result-game' : undefined}
+            >
               <Link to={result.link} className="search-result">
                 <SearchResultArt result={result} />
                 <SearchResultText result={result} />
               </Link>
+              {result._type === 'game' ? <CardShelf gameId={result._id} name={result.name} /> : null}
             </li>
           ))}
         </ol>
