@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signUp, uniqueMember } from './auth/auth-helpers.ts';
 import { planListGainedGames } from '../../shared/lists/list-activity.ts';
+import { deliverHomeFeedMessageFully } from '../../shared/feed/home-feed-fanout.ts';
 import { ownerDatabase } from './database.ts';
 import { expectNoAxeViolations, followersText, openHydrated, sessionToken, uidOf } from './page-helpers.ts';
 
@@ -44,12 +45,15 @@ test('a member follows a list on its page and sees in their home feed when it ga
   await expectNoAxeViolations(page, 'the list page with the Following button');
   if (SHOTS) await page.locator('.page-intro').screenshot({ path: `${SHOTS}/list-page-following.png` });
 
-  // The list gains two games (written as an edit of the list writes it, a moment from now).
+  // The list gains two games (written as an edit of the list writes it, a moment from now), and its
+  // followers' home feeds get the event as the lists import delivers it (the editors' save sends the
+  // same message to the queue).
   const eventId = `-e2e${Date.now().toString(36)}`;
   await db.patch(
     '',
     planListGainedGames(LIST.code, ['factorio', 'rimworld'], Date.now() + 1000, () => eventId),
   );
+  await deliverHomeFeedMessageFully(db, { kind: 'list-gained-games', code: LIST.code });
 
   await openHydrated(page, '/browse');
   const feed = page.getByRole('region', { name: 'Your feed' });
