@@ -402,7 +402,7 @@ function changedPaths(before: Map<string, string>, after: Map<string, string>, u
   const normalised = changed.map((path) =>
     path
       .split('/')
-      .map((segment) => (segment === uid ? '{member}' : PUSH_ID.test(segment) ? '{id}' : segment))
+      .map((segment) => (PUSH_ID.test(segment) ? '{id}' : segment.replaceAll(uid, '{member}')))
       .join('/'),
   );
   return [...new Set(normalised)].sort();

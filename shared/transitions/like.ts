@@ -203,7 +203,8 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Co
                 .then((v) => v !== null),
         )
       : Promise.resolve(false);
-  const [likes, authorOf, postId, post, refused, previewCopied] = await Promise.all([
+  // Every read is awaited together: one left outside would reject unheard when another fails first.
+  const [likes, authorOf, postId, post, refused, previewCopied, , reviewedGame] = await Promise.all([
     db.read(likeCountNode(type, targetId).path, z.number()),
     author,
     commentPost,
@@ -211,9 +212,9 @@ export async function commitLike(db: RtdbClient, change: LikeChange): Promise<Co
     blocked,
     previewCopy,
     firstRead,
+    reviewOf,
   ]);
   if (refused) throw blockedReach(`like this ${type}`);
-  const reviewedGame = await reviewOf;
   const exists = type === 'post' ? post !== null : postId !== null;
   const feedId = post?.targetType && post.targetUUID ? feedIdOf(post.targetType, post.targetUUID) : null;
   const { result: outcome, fromFirstRead } = await commitGatedTransitionBesideReads(db, {
