@@ -131,7 +131,8 @@ describe('the trending job', () => {
       celeste: expect.objectContaining({ score: 20, name: 'celeste', genre: 'Indie' }) as unknown,
       hades: expect.objectContaining({ score: 1.5, name: 'hades', genre: 'Action' }) as unknown,
     });
-    expect(await server.get('game_summary_places/celeste')).toEqual({ 'home:trending': true });
+    // Home keeps Celeste's summary (its followers keep theirs beside it: follower:{uid} places).
+    expect(await server.get('game_summary_places/celeste/home:trending')).toBe(true);
     // Top games: base + followers + trending. Celeste 84 + 5 + 20; Hades 85 + 1 + 1.5; Inside unchanged.
     const top = await fetchTopGames(db.anonymous);
     expect(top.map((g) => [g.uuid, g.weighted_index])).toEqual([
@@ -163,7 +164,9 @@ describe('the trending job', () => {
     expect(await server.get('indices_public/trendingIndex')).toBeNull();
     expect(await trendingGameIds(db.anonymous)).toEqual([]);
     expect(await server.get('highlights/home/trending')).toBeNull();
-    expect(await server.get('game_summary_places')).toBeNull();
+    // Home no longer shows a trending game, so no trending place is left (followers' places stay).
+    expect(await server.get('game_summary_places/celeste/home:trending')).toBeNull();
+    expect(await server.get('game_summary_places/hades/home:trending')).toBeNull();
     const top = await fetchTopGames(db.anonymous);
     expect(top.map((g) => [g.uuid, g.weighted_index])).toEqual([
       ['celeste', 89],
