@@ -28,10 +28,17 @@ function SuggestionReason({ reason }: { reason: SuggestionReasonView }) {
   );
 }
 
+/** What a member answers of a game: yes, no, or that they played it already. */
+type DeckAnswer = SuggestionAnswer | 'played';
+
+const SAID: Record<DeckAnswer, string> = { yes: 'Yes to', no: 'No to', played: 'Played:' };
+
 /**
  * Games to answer one after another (spec: suggestions, one yes or no per member and game): the first
- * unanswered game with a Yes and a No; an answer is saved (`PUT /api/suggestions/{id}`) and the next game
- * comes up. Each says why it is asked (see SuggestionReason). When none are left, the member can ask for more, which loads the page's bundle again (the
+ * unanswered game with a Yes, a No and a "Played it"; an answer is saved (`PUT /api/suggestions/{id}`) and
+ * the next game comes up. "Played it" puts the game on the member's "played" shelf (`PUT
+ * /api/games/{gameId}/status`, the code loaded then) and counts as a yes, which is how the suggestion
+ * engine reads a liked game; both are idempotent, so a failed one is simply tried again. Each says why it is asked (see SuggestionReason). When none are left, the member can ask for more, which loads the page's bundle again (the
  * answered games are left out by the Worker).
  */
 export function SuggestionDeck({ games }: { games: SuggestedGameSummary[] }) {
@@ -40,14 +47,22 @@ export function SuggestionDeck({ games }: { games: SuggestedGameSummary[] }) {
   const revalidator = useRevalidator();
   const game = games[position];
 
-  async function answer(success: SuggestionAnswer) {
+  async function answer(given: DeckAnswer) {
     if (!game || status.kind === 'saving') return;
     setStatus({ kind: 'saving' });
     try {
+      if (given === 'played') {
+        const { changeShelf } = await import('./shelves/shelf-change.ts');
+        await changeShelf(game.deeplink_url_code, 'played');
+      }
+      const success: SuggestionAnswer = given === 'no' ? 'no' : 'yes';
       await callApi((api) =>
         api.suggestions[':targetId'].$put({ param: { targetId: game.uuid }, json: { success } }),
       );
-      setStatus({ kind: 'saved', text: `${success === 'yes' ? 'Yes' : 'No'} to ${game.name}.` });
+      setStatus({
+        kind: 'saved',
+        text: `${SAID[given]} ${game.name}${given === 'played' ? ' is on your Played shelf' : ''}.`,
+      });
       setPosition(position + 1);
     } catch {
       setStatus({ kind: 'failed' });
@@ -89,6 +104,15 @@ export function SuggestionDeck({ games }: { games: SuggestedGameSummary[] }) {
                 aria-label={`No, not ${game.name}`}
               >
                 No
+              </button>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => void answer('played')}
+                disabled={status.kind === 'saving'}
+                aria-label={`Played it: put ${game.name} on your Played shelf`}
+              >
+                Played it
               </button>
             </div>
             <p className="suggestion-progress">
