@@ -69,7 +69,7 @@ test('a member reviews a game, another likes it, the view orders it, the badge f
   await view.getByRole('button', { name: 'Post review' }).click();
   const anaReview = reviewItems(ana.page).filter({ hasText: 'every heir is a new story' });
   await expect(anaReview).toHaveCount(1);
-  await expect(anaReview.locator('.review-badge')).toHaveText('Rated 8/10 out of 10Played');
+  await expect(anaReview.locator('.review-badge')).toHaveText('Review rated 8/10 out of 10, Played');
   await expect(view.getByRole('button', { name: 'Edit your review' })).toBeVisible();
   const anaPostId = await anaReview.getAttribute('data-review');
   expect(anaPostId).toBeTruthy();
@@ -104,7 +104,7 @@ test('a member reviews a game, another likes it, the view orders it, the badge f
   await expect.poll(() => db.get(`posts/${anaPostId ?? ''}/review/score`)).toBe(3);
   await openReviews(ben.page);
   await expect(reviewItems(ben.page).first().locator('.review-badge')).toHaveText(
-    'Rated 3/10 out of 10Played',
+    'Review rated 3/10 out of 10, Played',
   );
 
   // Her profile lists it, naming the game.
@@ -122,6 +122,13 @@ test('a member reviews a game, another likes it, the view orders it, the badge f
     const page = await context.newPage();
     const shown = await openReviews(page);
     await expect(reviewItems(page)).toHaveCount(2);
+    // On the game's feed too, as the post it is, with its badge, in the page's own HTML.
+    await expect(
+      page
+        .getByRole('region', { name: 'Posts' })
+        .getByRole('article', { name: `Review by ${ana.username}` })
+        .locator('.review-badge'),
+    ).toHaveText('Review rated 3/10 out of 10, Played');
     expect(await sidewaysOverflow(page)).toBe(0);
     await expectNoAxeViolations(page, `the Reviews view, ${colorScheme}`);
     if (SHOTS) await shown.screenshot({ path: `${SHOTS}/reviews-320-${colorScheme}.png` });

@@ -11,6 +11,7 @@ import { ItemMenu } from './item-menu.tsx';
 import { LikeButton } from './like-button.tsx';
 import { PostText } from './post-text.tsx';
 import { refusalMessage } from '../refusal-message.ts';
+import { ReviewBadge } from '../reviews/review-badge.tsx';
 import { useReport } from '../report/use-report.tsx';
 
 /** The address of the page a post was written on. */
@@ -60,7 +61,10 @@ export function PostCard({
   });
 
   return (
-    <article className="post-card" aria-label={`Post by ${post.authorName ?? 'a member'}`}>
+    <article
+      className="post-card"
+      aria-label={`${post.review ? 'Review' : 'Post'} by ${post.authorName ?? 'a member'}`}
+    >
       <div className="feed-item-head">
         <p className="feed-meta">
           <AuthorLink name={post.authorName} />
@@ -76,6 +80,8 @@ export function PostCard({
         </p>
         <ItemMenu label="More for this post" actions={postActions(post, viewer, setMessage, report.start)} />
       </div>
+      {/* A review (shared/schemas/review-badge.ts) shows its author's score and shelf of the game now. */}
+      {post.review ? <ReviewBadge badge={post.review} /> : null}
       <PostText className="feed-text post-text" text={post.content} />
       <div className="feed-actions">
         <LikeButton type="post" targetId={post.uuid} likes={post.likes} />

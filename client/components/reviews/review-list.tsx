@@ -2,11 +2,10 @@ import type { FeedPost } from '../../../shared/feed/read-feed.ts';
 import { useFeedViewer } from '../feed/feed-viewer.tsx';
 import { hidesPost } from '../feed/member-blocks.ts';
 import { PostCard } from '../feed/post-card.tsx';
-import { ReviewBadge } from './review-badge.tsx';
 
 /**
- * Reviews in the order given (the game's most liked first, a member's newest first): each its badge over
- * the post as feeds show it (likes, comments, reports, deletion), "More reviews" while there is a next
+ * Reviews in the order given (the game's most liked first, a member's newest first): each the post as
+ * feeds show it, with its badge (likes, comments, reports, deletion), "More reviews" while there is a next
  * page. What the reader blocked is left out, as in feeds.
  */
 export function ReviewList({
@@ -34,7 +33,6 @@ export function ReviewList({
       <ol className="feed-list review-list">
         {shown.map((review) => (
           <li key={review.uuid} className="review-item" data-review={review.uuid}>
-            <ReviewBadge badge={review.review} />
             <PostCard post={review} onDeleted={onDeleted} />
           </li>
         ))}
