@@ -187,6 +187,16 @@ describe('what a hostile member sends changes nothing', () => {
     expect(await db.get(`posts_by_uid/${EVE}`)).toBeNull();
   });
 
+  it('a member an editor stopped from posting cannot review either', async () => {
+    await db.put(`users/${HAL}/admin/postingBlockedUntil`, clock.now + 86_400_000);
+    const refused = await write(HAL, { text: 'Sneaking a post in as a review' });
+    expect(refused.status).toBe(403);
+    expect((await refused.json<ApiErrorBody>()).error.code).toBe('posting-blocked');
+    expect(await db.get(`users/${HAL}/private/gamelist/${GAME}`)).toBeNull();
+    expect(await db.get(`posts_by_uid/${HAL}`)).toBeNull();
+    await db.put(`users/${HAL}/admin/postingBlockedUntil`, null);
+  });
+
   it('a game that does not exist cannot be reviewed; a visitor cannot review', async () => {
     const missing = await write(EVE, { text: 'Ghost game' }, `no-such-game-${run}`);
     expect(missing.status).toBe(404);
