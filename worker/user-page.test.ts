@@ -11,6 +11,8 @@ import { forgetProfileUids } from '../client/pages/profile-uid-memo.ts';
 import { planSummaryPlaceEntries, refreshGameSummary } from '../shared/catalogue/game-summary-places.ts';
 import { gameSummaryRecordOf, type GameSummaryRecord } from '../shared/schemas/game-summary.ts';
 import { commitFollow } from '../shared/transitions/follow.ts';
+import { planNewPost } from '../shared/transitions/post.ts';
+import { commitProfileUpdate } from '../shared/transitions/profile.ts';
 
 const env = testEnv();
 
@@ -65,13 +67,6 @@ beforeAll(async () => {
       icon: 'http://insecure.example/icon.png',
     },
     'users_public/up-rosa': { username: 'rosa_runs' },
-    'profiles/up-rosa': {
-      sourceUUID: 'up-rosa',
-      brief: 'Speedruns </script> and coffee.',
-      details: 'Any% on weekends.\nAsk me about <b>routes</b>.',
-      header: 'https://images.example/rosa.jpg',
-      disabled: false,
-    },
     // As follows write them: each game's summary in the member's entry, and the game's places naming it.
     'follows_by_userid/up-rosa': {
       'game:up-celeste': followedGame(1_000, summaryOf('up-celeste')),
@@ -88,7 +83,25 @@ beforeAll(async () => {
     'users/up-guest/public': { uuid: 'up-guest', username: 'web-abcd1234', follows: 0 },
     'users_public/up-guest': { username: 'web-abcd1234' },
   });
+  // Rosa writes her profile as the settings page does: the text shown is kept in her public section too.
+  await commitProfileUpdate(ownerDatabase(env), 'up-rosa', {
+    brief: 'Speedruns </script> and coffee.',
+    details: 'Any% on weekends.\nAsk me about <b>routes</b>.',
+    header: 'https://images.example/rosa.jpg',
+  });
 });
+
+/** The member's page as a fresh render shows it, with the database requests it made. */
+async function memberPage(profileName: string) {
+  const requests: RtdbRequestRecord[] = [];
+  const { body } = await request(
+    `/user/${profileName}`,
+    { onDatabaseRequest: (r) => requests.push(r) },
+    uncached,
+  );
+  const data = hydrationData(body).loaderData.user as UserBundle & { feed: { activityAt?: number | null } };
+  return { data, body, paths: requests.map((r) => r.path) };
+}
 
 describe('user page', () => {
   it('is rendered on the server with the member, their followed games newest first, and the bundle', async () => {
@@ -168,17 +181,19 @@ describe('user page', () => {
       uncached,
     );
     expect(response.status).toBe(200);
-    // The uid by username; the public section, the profile, the follows index with the games' summaries,
-    // the feed's posts (none yet) and its activity time, the member's newest shelved games (one bounded
-    // query, in the same round). No game is read, however many they follow.
+    // The uid by username; the public section (with the profile's text and the feed's activity time),
+    // the follows index with the games' summaries, the feed's posts (none yet), the member's newest shelved
+    // games (one bounded query, in the same round). No game, profile or activity time is read.
     expect(sequentialRounds(requests)).toBe(2);
-    expect(requests).toHaveLength(7);
-    expect(requests.filter((r) => r.path.startsWith('games'))).toEqual([]);
+    expect(requests).toHaveLength(5);
+    expect(
+      requests.filter((r) => /^(games|profiles|feed_activity)\//.test(r.path)).map((r) => r.path),
+    ).toEqual([]);
     // Asked for again, the uid is known: the lookup's round goes.
     requests.length = 0;
     await request('/user/rosa_runs', { onDatabaseRequest: (r) => requests.push(r) }, uncached);
     expect(sequentialRounds(requests)).toBe(1);
-    expect(requests).toHaveLength(6);
+    expect(requests).toHaveLength(4);
   });
 
   it('shows a game followed through a follow with its kept summary, the summary a change of the game writes, and no longer once unfollowed', async () => {
@@ -234,6 +249,83 @@ describe('user page', () => {
     expect(requests.filter((r) => r.path.startsWith('games/')).map((r) => r.path)).toEqual([
       'games/up-hades',
     ]);
+  });
+
+  it('shows each profile change from the copy in the public section, reading no profile, and never keeps a hidden profile’s text where anyone reads it', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', {
+      'users/up-pia/public': { uuid: 'up-pia', username: 'pia_plays', follows: 0 },
+      'users_public/up-pia': { username: 'pia_plays' },
+    });
+    await commitProfileUpdate(db, 'up-pia', { brief: 'Cozy games.', details: 'Farming sims.' });
+    const shown = await memberPage('pia_plays');
+    expect(shown.data.user).toMatchObject({ brief: 'Cozy games.', details: 'Farming sims.' });
+    expect(shown.paths.filter((p) => p.startsWith('profiles/'))).toEqual([]);
+    // Only the brief changes: the details shown stay.
+    await commitProfileUpdate(db, 'up-pia', { brief: 'Cozier games.' });
+    expect((await memberPage('pia_plays')).data.user).toMatchObject({
+      brief: 'Cozier games.',
+      details: 'Farming sims.',
+    });
+    // She hides her profile: the page shows no text, and the public section, which anyone may read, keeps
+    // none; a change of the text while hidden stays hidden.
+    await commitProfileUpdate(db, 'up-pia', { disabled: true });
+    await commitProfileUpdate(db, 'up-pia', { details: 'Secret plans.' });
+    const hidden = await memberPage('pia_plays');
+    expect(hidden.data.user).toMatchObject({ brief: '', details: '' });
+    expect(hidden.body).not.toContain('Secret plans.');
+    expect(await db.get('users/up-pia/public/profile')).toEqual({ brief: '', details: '' });
+    await commitProfileUpdate(db, 'up-pia', { disabled: false });
+    expect((await memberPage('pia_plays')).data.user).toMatchObject({
+      brief: 'Cozier games.',
+      details: 'Secret plans.',
+    });
+  });
+
+  it('shows a profile last changed before its text was copied as before, reading it, header included', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', {
+      'users/up-elder/public': { uuid: 'up-elder', username: 'elder_gamer', follows: 0 },
+      'users_public/up-elder': { username: 'elder_gamer' },
+      'profiles/up-elder': {
+        sourceUUID: 'up-elder',
+        brief: 'Here since the start.',
+        details: '',
+        header: 'https://images.example/elder.jpg',
+        disabled: false,
+      },
+    });
+    const { data, paths } = await memberPage('elder_gamer');
+    expect(data.user).toMatchObject({
+      brief: 'Here since the start.',
+      header: 'https://images.example/elder.jpg',
+    });
+    expect(paths).toContain('profiles/up-elder');
+  });
+
+  it('carries the feed’s activity time from the public section, which a post on the member’s feed moves with the feed’s own', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', {
+      'users/up-tess/public': { uuid: 'up-tess', username: 'tess_talks', follows: 0 },
+      'users_public/up-tess': { username: 'tess_talks' },
+    });
+    expect((await memberPage('tess_talks')).data.feed.activityAt).toBeNull();
+    await db.patch(
+      '',
+      planNewPost(
+        'up-rosa',
+        { targetType: 'user', targetId: 'up-tess', content: 'Welcome!', type: 'text' },
+        'up-post-tess',
+        false,
+        { authorName: 'rosa_runs', now: 1_700_000_000_000 },
+      ),
+    );
+    const activity = await db.get('feed_activity/user:up-tess');
+    expect(typeof activity).toBe('number');
+    expect(await db.get('users/up-tess/public/feedActivity')).toBe(activity);
+    const { data, paths } = await memberPage('tess_talks');
+    expect(data.feed.activityAt).toBe(activity);
+    expect(paths.filter((p) => p.startsWith('feed_activity/'))).toEqual([]);
   });
 
   it('still shows the member without games when their follows fail to load', async () => {

@@ -94,44 +94,71 @@ async function followedGameCards(db: RtdbClient, followed: readonly FollowedGame
   });
 }
 
+/** What a member's page shows of their profile: its text, and its header when the section has none. */
+interface ShownProfile {
+  brief: string;
+  details: string;
+  header?: string | undefined;
+}
+
+/** What a member's page shows of a hidden profile, or of none. */
+const NO_PROFILE: ShownProfile = { brief: '', details: '' };
+
+/**
+ * The profile of a member whose public section keeps no copy of its text yet (changed last before the
+ * copies, until member-page-copies has run): read as the page read every profile before, its header
+ * shown too (older sections may lack it).
+ */
+async function storedProfile(db: RtdbClient, uid: string): Promise<ShownProfile> {
+  const profile = await readRecord(db, PROFILE, uid).catch((error: unknown) => {
+    console.error(`Profile of ${uid} failed`, error);
+    return null;
+  });
+  return profile && !profile.disabled
+    ? { brief: profile.brief, details: profile.details, header: profile.header }
+    : NO_PROFILE;
+}
+
 /**
  * The page of the member `uid`, or null when their public section does not carry `profileName` (the
- * uid is not, or no longer, that name's) or cannot be read. One round of reads in parallel (public
- * section, profile, the followed games' index entries with their summaries, the feed's posts with their
- * preview comments, the newest shelved games), then one more only for what older data lacks (games
- * followed before summaries were kept, comments of posts without copies, names not stored). A missing or
- * hidden profile leaves the page without brief and header, and the games failing leave it without them.
+ * uid is not, or no longer, that name's) or cannot be read. One round of reads in parallel (the public
+ * section, which keeps the profile's text and the feed's activity time, the followed games' index entries
+ * with their summaries, the feed's posts with their preview comments, the newest shelved games), then one
+ * more only for what older data lacks (a profile text not copied yet, games followed before summaries were
+ * kept, comments of posts without copies, names not stored). A hidden profile leaves the page without
+ * brief and details, and the games failing leave it without them.
  */
 async function userPage(db: RtdbClient, uid: string, profileName: string): Promise<UserPageData | null> {
-  const [publicResult, profileResult, followedResult, feedStart, shelvedResult] = await Promise.allSettled([
+  const [publicResult, followedResult, feedStart, shelvedResult] = await Promise.allSettled([
     db.read(userSectionPath(uid, 'public'), publicSectionSchema),
-    readRecord(db, PROFILE, uid),
     followedGames(db, uid, GAMES_FOLLOWED_DEFAULT),
-    startFeedForPage(db, feedIdOf('user', uid)),
+    startFeedForPage(db, feedIdOf('user', uid), { readActivity: false }),
     newestShelvedGames(db, uid),
   ]);
   const section = settledOr(publicResult, null, `user ${uid}`);
   if (!section || section.username !== profileName) return null;
-  const profile = settledOr(profileResult, null, `profile of ${uid}`);
   const followedEntries = settledOr(followedResult, [], `games followed by ${uid}`);
-  const [followed, feed] = await Promise.all([
+  const started = settledOr(feedStart, null, `feed of ${uid}`);
+  const [profile, followed, feed] = await Promise.all([
+    section.profile ?? storedProfile(db, uid),
     followedGameCards(db, followedEntries).catch((error: unknown) => {
       console.error(`Games followed by ${uid} failed`, error);
       return [];
     }),
-    finishPageFeed(db, settledOr(feedStart, null, `feed of ${uid}`)),
+    finishPageFeed(db, started && { ...started, activityAt: section.feedActivity ?? null }),
   ]);
 
   const user: ProfileUser = {
     uuid: uid,
     username: section.username,
-    brief: profile && !profile.disabled ? profile.brief : '',
-    details: profile && !profile.disabled ? profile.details : '',
+    brief: profile.brief,
+    details: profile.details,
     follows: section.follows,
   };
   const icon = section.icon ?? section.fbicon;
   if (icon) user.icon = icon;
-  const header = (profile && !profile.disabled ? profile.header : undefined) ?? section.header;
+  // Every change of the profile's header also writes it to the public section (profile.ts, profile-image.ts).
+  const header = ('header' in profile ? profile.header : undefined) ?? section.header;
   if (header) user.header = header;
   const shelved = settledOr(shelvedResult, { games: [], nextCursor: null }, `shelves of ${uid}`);
   const shelves = { counts: shelfCounts(section.shelves), ...shelved };

@@ -203,12 +203,14 @@ export async function startFeedPage(
   feedId: FeedId,
   after: FeedPosition | null,
   size = FEED_PAGE_SIZE,
+  { readActivity = true }: { readActivity?: boolean } = {},
 ): Promise<FeedPageStart> {
   // The activity time is asked first, in the posts query's round: a change landing between the two reads
   // then makes the page look older than it is (one more re-read), hardly ever newer (a change missed
-  // until the next one).
+  // until the next one). A page reading a copy of it in the same round (a member's public section keeps
+  // one) asks for none and sets it itself.
   const activity =
-    after === null
+    after === null && readActivity
       ? db.read(feedActivityNode(feedId).path, z.number()).catch(() => null)
       : Promise.resolve(undefined);
   const [page, activityAt] = await Promise.all([feedPostsPage(db, feedId, after, size), activity]);
@@ -273,13 +275,18 @@ export const EMPTY_FEED: FeedPage = { posts: [], nextCursor: null };
 
 /**
  * The first page of a feed as a page's bundle carries it, in the page's two rounds: start it with the
- * page's own first reads (startFeedForPage), and finish it with the page's second ones once they all
+ * page's own first reads (startFeedForPage; `readActivity: false` when the page reads a copy of the
+ * feed's activity time itself), and finish it with the page's second ones once they all
  * answered (finishFeedForPage), so that each round's reads leave together and none waits on a read of
  * the other round. A failure leaves the page with no posts rather than failing it (spec section 8:
  * failed reads resolve to empty lists).
  */
-export function startFeedForPage(db: RtdbClient, feedId: FeedId): Promise<FeedPageStart | null> {
-  return startFeedPage(db, feedId, null).catch((error: unknown) => {
+export function startFeedForPage(
+  db: RtdbClient,
+  feedId: FeedId,
+  options: { readActivity?: boolean } = {},
+): Promise<FeedPageStart | null> {
+  return startFeedPage(db, feedId, null, FEED_PAGE_SIZE, options).catch((error: unknown) => {
     console.error(`Loading the feed ${feedId} failed`, error);
     return null;
   });

@@ -22,6 +22,12 @@ export const usernameSchema = z
 /** Ids mapped to the time (ms since epoch) they were added: the shape of every per-user index map. */
 export const timestampMapSchema = z.record(recordIdSchema, z.number());
 
+/** The profile text a member's page shows: what `users/{uid}/public/profile` keeps. */
+export const shownProfileTextSchema = z.object({
+  brief: z.string().max(160).default(''),
+  details: z.string().max(2000).default(''),
+});
+
 /** `users/{uid}/public`: what anyone may see. */
 export const userPublicSchema = z.object({
   uuid: recordIdSchema,
@@ -35,6 +41,17 @@ export const userPublicSchema = z.object({
   follows: shownCountSchema,
   /** How many games the member has on each shelf (shared/schemas/shelf.ts); moved by their shelf changes only. */
   shelves: z.partialRecord(shelfSchema, z.number().int()).optional(),
+  /**
+   * The profile's text as their page shows it (empty while the member hides their profile), kept by every
+   * profile change so that the page needs no read of `profiles/{uid}`; absent for a member whose profile
+   * has not been changed since (npm run job -- member-page-copies fills it).
+   */
+  profile: shownProfileTextSchema.optional().catch(undefined),
+  /**
+   * The activity time of the member's feed (`feed_activity/user:{uid}`), moved in the same PATCH, so that
+   * their page needs no read of it. A damaged copy reads as absent rather than failing the section.
+   */
+  feedActivity: z.number().optional().catch(undefined),
 });
 
 /** What a user has blocked, each id with the time it was blocked. */

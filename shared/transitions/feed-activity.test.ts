@@ -61,4 +61,22 @@ describe('feed activity in the plans', () => {
     );
     expect(repeated.kind).toBe('unchanged');
   });
+
+  it('also moves the copy a member’s public section keeps of their own feed’s time, and no one else’s', () => {
+    const onPage = planNewPost(
+      'ben',
+      { targetType: 'user', targetId: 'ana', content: 'Hi', type: 'text' },
+      'p2',
+    );
+    expect(onPage).toMatchObject({
+      'feed_activity/user:ana': SERVER_TIMESTAMP,
+      'users/ana/public/feedActivity': SERVER_TIMESTAMP,
+    });
+    expect(Object.keys(onPage).filter((key) => key.startsWith('users/'))).toEqual([
+      'users/ana/public/feedActivity',
+    ]);
+    // A game's or an event's feed has no member to keep it: only the feed's own time moves.
+    expect(Object.keys(planFeedActivity('game:portal-2'))).toEqual(['feed_activity/game:portal-2']);
+    expect(Object.keys(planFeedActivity('event:ana'))).toEqual(['feed_activity/event:ana']);
+  });
 });
