@@ -6,6 +6,7 @@ import { homeFeedDeadLettersJob } from './home-feed-dead-letters-job.ts';
 import { homeFeedsJob } from './home-feeds-job.ts';
 import type { Job } from './job.ts';
 import { memberCountsJob } from './member-counts-job.ts';
+import { memberPageCopiesJob } from './member-page-copies-job.ts';
 import { previewCommentsJob } from './preview-comments-job.ts';
 import { suggestionEngineJob } from './suggestion-engine-job.ts';
 import { topRatedJob } from './top-rated-job.ts';
@@ -25,6 +26,7 @@ export const JOBS: Readonly<Record<string, Job>> = {
   'member-counts': memberCountsJob,
   'game-summaries': gameSummariesJob,
   'followed-game-summaries': followedGameSummariesJob,
+  'member-page-copies': memberPageCopiesJob,
   'home-feeds': homeFeedsJob,
   'home-feed-dead-letters': homeFeedDeadLettersJob,
 };

@@ -1,0 +1,78 @@
+// The member page copies job: gives every member's public section what a profile change and a change to
+// their feed now keep there (shared/transitions/profile.ts, feed-activity.ts): the profile's text as their
+// page shows it (`users/{uid}/public/profile`, empty while hidden) and their feed's activity time
+// (`users/{uid}/public/feedActivity`), so that the member's page reads neither the profile nor the
+// activity time. Run it once when deploying the copies (`npm run job -- member-page-copies`); safe to
+// repeat: a copy already there is left alone, so a second run writes nothing. Until it has run, the page
+// reads the profile of a member without the copy, and shows their feed as of an unknown time (an open
+// page re-reads it once).
+//
+// Members keep changing their profiles and feeds while it runs. Each copy is put only while its place is
+// still empty (read with its ETag, written if unchanged), so a copy written by a change meanwhile, which is
+// newer than what the job read, is never overwritten.
+
+import { z } from 'zod';
+import { feedActivityPath, ROOTS, userSectionPath } from '../rtdb/paths.ts';
+import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { feedIdOf } from '../schemas/feed-id.ts';
+import { readProfileText, shownProfileText } from '../transitions/profile.ts';
+import type { Job, JobContext } from './job.ts';
+import { childPages, inBatches } from './paged-reads.ts';
+
+/** Members (entries of `users_public`, small) read per page. */
+const MEMBERS_PER_PAGE = 200;
+
+const usernameSchema = z.string().min(1);
+
+/** Puts `value` at `path` if nothing is there, as long as nothing is written there meanwhile. */
+async function putIfEmpty(db: RtdbClient, path: string, value: () => Promise<unknown>): Promise<boolean> {
+  const { value: present, etag } = await db.getTagged(path);
+  if (present !== null) return false;
+  const copy = await value();
+  if (copy === null) return false;
+  return db.putIfUnchanged(path, copy, etag);
+}
+
+/** The copies one member lacks, written; answers which were. */
+async function copyForMember(db: RtdbClient, uid: string): Promise<{ profile: boolean; activity: boolean }> {
+  // A member removed since the page of `users_public` was read gets no public section back.
+  const section = userSectionPath(uid, 'public');
+  if ((await db.read(`${section}/username`, usernameSchema)) === null)
+    return { profile: false, activity: false };
+  const [profile, activity] = await Promise.all([
+    putIfEmpty(db, `${section}/profile`, async () => {
+      const text = await readProfileText(db, uid);
+      return shownProfileText(text ?? { brief: '', details: '', disabled: false });
+    }),
+    putIfEmpty(db, `${section}/feedActivity`, () =>
+      db.read(feedActivityPath(feedIdOf('user', uid)), z.number()),
+    ),
+  ]);
+  return { profile, activity };
+}
+
+/** Gives every member the copies their page reads; answers how many of each were written. */
+export async function fillMemberPageCopies(
+  context: Pick<JobContext, 'db' | 'log'>,
+): Promise<{ profiles: number; activities: number }> {
+  const { db, log } = context;
+  const filled = { profiles: 0, activities: 0 };
+  for await (const page of childPages(db, ROOTS.usersPublic, MEMBERS_PER_PAGE)) {
+    const written = await inBatches(page, ([uid]) => copyForMember(db, uid));
+    filled.profiles += written.filter((w) => w.profile).length;
+    filled.activities += written.filter((w) => w.activity).length;
+    log(
+      `members: ${String(filled.profiles)} profile texts and ${String(filled.activities)} feed times copied`,
+    );
+  }
+  return filled;
+}
+
+export const memberPageCopiesJob: Job = {
+  description:
+    'copies each member’s profile text and feed activity time into their public section (safe to repeat)',
+  async run(context) {
+    const { profiles, activities } = await fillMemberPageCopies(context);
+    return `${profiles.toLocaleString('en')} profile texts and ${activities.toLocaleString('en')} feed activity times copied`;
+  },
+};

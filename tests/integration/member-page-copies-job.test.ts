@@ -1,0 +1,139 @@
+// The member page copies job (npm run job -- member-page-copies) against the real emulator: members whose
+// profile or feed last changed before the public section kept copies get them, so that their page reads
+// neither their profile nor their feed's activity time; a hidden profile's text is never copied where
+// anyone reads it; a second run writes nothing; a change landing between the job's read and its write is
+// never overwritten by the older value; a member gone gets no stub section.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_NAMESPACE } from '../../emulator/index.ts';
+import { JOBS } from '../../shared/jobs/jobs.ts';
+import { createRtdbClient, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import { planNewPost } from '../../shared/transitions/post.ts';
+import { commitProfileUpdate } from '../../shared/transitions/profile.ts';
+import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+
+const T = TEST_DATABASE_NOW - 60_000;
+
+let db: TestDatabase;
+beforeEach(async () => {
+  db = await startTestDatabase();
+});
+afterEach(async () => {
+  await db.close();
+});
+
+const run = (client: RtdbClient = db.server) => {
+  const job = JOBS['member-page-copies'];
+  if (!job) throw new Error('no member-page-copies job');
+  return job.run({ db: client, now: () => TEST_DATABASE_NOW, log: () => undefined });
+};
+
+/** A member as registration writes them, before the copies. */
+const member = (uid: string, username: string) => ({
+  [`users/${uid}/public`]: { uuid: uid, username, follows: 0 },
+  [`users_public/${uid}`]: { username },
+});
+
+/**
+ * A server client whose first write at each path in `meanwhile` waits for that path's change to land first:
+ * a member acting after the job read and before it wrote.
+ */
+function racedClient(meanwhile: Record<string, () => Promise<unknown>>): RtdbClient {
+  const done = new Set<string>();
+  return createRtdbClient({
+    databaseUrl: db.emulator.url,
+    namespace: DEFAULT_NAMESPACE,
+    credential: { kind: 'emulatorOwner' },
+    fetch: async (input, init) => {
+      if (init?.method !== undefined && init.method !== 'GET') {
+        const url = new URL(input instanceof Request ? input.url : input);
+        const at = decodeURIComponent(url.pathname.replace(/^\/|\.json$/g, ''));
+        for (const [path, change] of Object.entries(meanwhile))
+          if (!done.has(path) && at === path) {
+            done.add(path);
+            await change();
+          }
+      }
+      return fetch(input, init);
+    },
+  });
+}
+
+describe('the member page copies job', () => {
+  it('copies each member’s shown profile text and feed time, none of a hidden profile, and a second run writes nothing', async () => {
+    await db.server.patch('', {
+      ...member('ana', 'ana_roguelites'),
+      ...member('ben', 'ben_pixels'),
+      ...member('cleo', 'cleo_cozy'),
+      'profiles/ana': { sourceUUID: 'ana', brief: 'Roguelites.', details: 'Hades, mostly.', disabled: false },
+      'profiles/ben': {
+        sourceUUID: 'ben',
+        brief: 'Hidden brief.',
+        details: 'Hidden details.',
+        disabled: true,
+      },
+      'feed_activity/user:ana': T,
+      // A game's feed of the same id is no member's.
+      'feed_activity/game:cleo': T + 5,
+      // Dora changed her profile since the copies: hers is newer than the record's text, and stays.
+      'profiles/dora': { sourceUUID: 'dora', brief: 'Old.', details: '', disabled: false },
+      'users/dora/public': {
+        uuid: 'dora',
+        username: 'dora_dash',
+        follows: 0,
+        profile: { brief: 'New.', details: '' },
+        feedActivity: T + 9,
+      },
+      'users_public/dora': { username: 'dora_dash' },
+      'feed_activity/user:dora': T + 1,
+      // A `users_public` entry whose member has no public section any more.
+      'users_public/gone': { username: 'gone_member' },
+      'profiles/gone': { sourceUUID: 'gone', brief: 'Bye.', details: '', disabled: false },
+    });
+    expect(await run()).toBe('3 profile texts and 1 feed activity times copied');
+    expect(await db.server.get('users/ana/public/profile')).toEqual({
+      brief: 'Roguelites.',
+      details: 'Hades, mostly.',
+    });
+    expect(await db.server.get('users/ana/public/feedActivity')).toBe(T);
+    expect(await db.server.get('users/ben/public/profile')).toEqual({ brief: '', details: '' });
+    // No profile: an empty text, so that the page knows there is none without reading it.
+    expect(await db.server.get('users/cleo/public/profile')).toEqual({ brief: '', details: '' });
+    expect(await db.server.get('users/cleo/public/feedActivity')).toBeNull();
+    expect(await db.server.get('users/dora/public')).toMatchObject({
+      profile: { brief: 'New.', details: '' },
+      feedActivity: T + 9,
+    });
+    expect(await db.server.get('users/gone')).toBeNull();
+    // Anyone reading Ben's public section finds nothing of his hidden profile.
+    expect(JSON.stringify(await db.anonymous.get('users/ben/public'))).not.toContain('Hidden');
+
+    expect(await run()).toBe('0 profile texts and 0 feed activity times copied');
+  });
+
+  it('never overwrites a profile change or a post landing between its read and its write with what it read', async () => {
+    await db.server.patch('', {
+      ...member('ana', 'ana_roguelites'),
+      'profiles/ana': { sourceUUID: 'ana', brief: 'Before.', details: '', disabled: false },
+      'feed_activity/user:ana': T,
+    });
+    const raced = racedClient({
+      'users/ana/public/profile': () => commitProfileUpdate(db.server, 'ana', { brief: 'Meanwhile.' }),
+      'users/ana/public/feedActivity': () =>
+        db.server.patch(
+          '',
+          planNewPost(
+            'ben',
+            { targetType: 'user', targetId: 'ana', content: 'Hi', type: 'text' },
+            'p1',
+            false,
+            { authorName: 'ben_pixels', now: T + 1 },
+          ),
+        ),
+    });
+    expect(await run(raced)).toBe('0 profile texts and 0 feed activity times copied');
+    expect(await db.server.get('users/ana/public/profile')).toEqual({ brief: 'Meanwhile.', details: '' });
+    const activity = await db.server.get('feed_activity/user:ana');
+    expect(activity).not.toBe(T);
+    expect(await db.server.get('users/ana/public/feedActivity')).toBe(activity);
+  });
+});
