@@ -51,6 +51,8 @@ function memberUpdates(
     // The username claim sign-up checks (worker/auth/register-account.ts), so no one signs up as a demo member.
     [usernameClaimPath(username)]: uid,
     [profilePath(uid)]: { sourceUUID: uid, brief: bio, details: '', disabled: false },
+    // The text their page shows, kept in the public section as a profile change keeps it.
+    ...userSectionNode(uid, 'public').child('profile').set({ brief: bio, details: '' }),
   };
 }
 

@@ -22,6 +22,10 @@ describe('seedMembers', () => {
 
     const ana = demoMemberUid('ana_roguelites');
     expect(await db.anonymous.get(`users/${ana}/public/username`)).toBe('ana_roguelites');
+    // Her page shows her bio from the public section, as a profile change keeps it there, with no read of
+    // her profile.
+    const bio = data.members.find((m) => m.username === 'ana_roguelites')?.bio;
+    expect(await db.anonymous.get(`users/${ana}/public/profile`)).toEqual({ brief: bio, details: '' });
     expect(
       await db.anonymous.get('users_public', {
         orderBy: 'username',
