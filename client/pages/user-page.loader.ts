@@ -167,9 +167,9 @@ async function userPage(db: RtdbClient, uid: string, profileName: string): Promi
 
 /**
  * The user page's bundle. Its address names the member by profile name, everything else is kept by
- * uid: asked for cold, the uid is found first (`users_public`, one round), then the page is two rounds
- * (see userPage), three in all. The uid found is kept in the Worker (profile-uid-memo.ts), so the page
- * asked for again is the two rounds alone; a kept uid whose public section no longer carries the name is
+ * uid: asked for cold, the uid is found first (`users_public`, one round), then the page is one round of
+ * four reads (a second only for older data, see userPage): five reads in two rounds. The uid found is kept
+ * in the Worker (profile-uid-memo.ts), so the page asked for again is that round alone; a kept uid whose public section no longer carries the name is
  * forgotten and the name looked up again. A missing or failing user gives the not-found bundle (spec
  * section 8; its top games are a round after the lookup).
  */
