@@ -1,11 +1,23 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link, useRevalidator } from 'react-router';
 import { libraryExportCsv } from '../../shared/library/library-export-csv.ts';
-import { parseLibraryFile } from '../../shared/library/library-file.ts';
-import { MAX_LIBRARY_FILE_BYTES, MAX_MATCH_ENTRIES } from '../../shared/schemas/library-limits.ts';
+import { parseLibraryFile, type LibraryMark } from '../../shared/library/library-file.ts';
+import {
+  shelvingOf,
+  shelvingWrites,
+  type Shelving,
+  type Standing,
+} from '../../shared/library/library-shelving.ts';
+import {
+  MAX_LIBRARY_FILE_BYTES,
+  MAX_MATCH_ENTRIES,
+  MAX_SHELVING_GAMES,
+} from '../../shared/schemas/library-limits.ts';
+import type { LibraryShelvingGame } from '../../shared/schemas/library-shelving.ts';
 import type { LibraryEntry, LibraryMatch, MatchedGame } from '../../shared/schemas/library-match.ts';
 import { callApi } from './browser-capabilities.ts';
 import { refusalMessage } from './refusal-message.ts';
+import { SHELF_NAMES } from './shelves/shelf-names.ts';
 import { tooOftenMessage } from './too-often.ts';
 import { RATE_LIMIT_PERIOD_SECONDS } from '../../shared/rate-limit.ts';
 
@@ -13,8 +25,12 @@ import { RATE_LIMIT_PERIOD_SECONDS } from '../../shared/rate-limit.ts';
 // step): the file is read here, in the browser, and never uploaded whole; its games go to the Worker a
 // chunk at a time to be matched (POST /api/library/match), with a progress bar; games matched for
 // certain are listed, close matches wait for the member to choose; then each chosen game is followed
-// through the follow API, which follows a game once however often it is asked (nothing twice). A file
-// that cannot be read, or matching that fails, changes nothing.
+// through the follow API, which follows a game once however often it is asked (nothing twice). What the
+// file says of each game's shelf and rating is previewed beside where the member's games stand now (what
+// will be shelved and rated, what would change a shelf or score they set, which the member keeps or
+// replaces, what the file says that we do not map), then written a batch at a time through
+// POST /api/library/shelves, by the same rules as a tap on a game's page. A file that cannot be read, or
+// matching that fails, changes nothing.
 
 /** Chunks matched at once: a large library goes faster, and the Worker sees a few requests at a time. */
 const CHUNKS_AT_ONCE = 3;
@@ -27,10 +43,11 @@ interface Progress {
   total: number;
 }
 
-/** One game of the file with what the catalogue made of it. */
+/** One game of the file with what the catalogue made of it, and what the file says of it. */
 interface Matched {
   entry: LibraryEntry;
   match: LibraryMatch;
+  mark: LibraryMark;
 }
 
 interface Outcome {
@@ -39,13 +56,87 @@ interface Outcome {
   failed: number;
   notMatched: string[];
   skipped: number;
+  /** Games whose shelf or score was set, kept as the member had them, and not shelved (gone, failed). */
+  shelved: number;
+  kept: number;
+  notShelved: number;
 }
+
+/** Where the member's games stand now, by game id (none: not shelved, not rated). */
+type Standings = ReadonlyMap<string, Standing>;
 
 type Phase =
   | { kind: 'choose' }
   | { kind: 'working'; progress: Progress }
-  | { kind: 'review'; matched: Matched[]; choices: Record<number, string> }
+  | {
+      kind: 'review';
+      matched: Matched[];
+      choices: Record<number, string>;
+      standings: Standings;
+      overwrite: boolean;
+    }
   | { kind: 'done'; outcome: Outcome };
+
+/** One game to shelve or rate: the catalogue's game, its name, what the file says of it. */
+interface ToShelve {
+  gameId: string;
+  name: string;
+  mark: LibraryMark;
+}
+
+/**
+ * The games the member chose (certain matches and the candidates picked), each once: the first line of
+ * the file that became the game is what counts, as when reading the file.
+ */
+function chosenGames(matched: Matched[], choices: Record<number, string>): ToShelve[] {
+  const games = new Map<string, ToShelve>();
+  matched.forEach(({ entry, match, mark }, index) => {
+    const game =
+      match.status === 'certain'
+        ? match.game
+        : match.status === 'uncertain'
+          ? match.candidates.find((candidate) => candidate.id === choices[index])
+          : undefined;
+    if (game && !games.has(game.id))
+      games.set(game.id, { gameId: game.id, name: game.name || entryName(entry), mark });
+  });
+  return [...games.values()];
+}
+
+const scoreText = (score: number) => `${String(score)}/10`;
+
+/**
+ * What the import does to one game, in words: "Played · 9/10", "Dropped (replaces your Playing)",
+ * "4/10 (keeps your Playing; the file says Dropped)", "8/10 (rated, so on Played)".
+ */
+function shelvingLine(mark: LibraryMark, planned: Shelving, standing: Standing | null): string {
+  const set = standingText(planned.shelf && SHELF_NAMES[planned.shelf], planned.score);
+  const notes: string[] = [];
+  const replaced = standingText(
+    planned.shelf === undefined ? undefined : planned.differentShelf && SHELF_NAMES[planned.differentShelf],
+    planned.score === undefined ? undefined : planned.differentScore,
+  );
+  if (replaced !== '') notes.push(`replaces your ${replaced}`);
+  const keptShelf = planned.shelf === undefined ? planned.differentShelf : undefined;
+  const keptScore = planned.score === undefined ? planned.differentScore : undefined;
+  const kept = standingText(keptShelf && SHELF_NAMES[keptShelf], keptScore);
+  if (kept !== '')
+    notes.push(
+      `keeps your ${kept}; the file says ${standingText(
+        keptShelf && mark.shelf && SHELF_NAMES[mark.shelf],
+        keptScore === undefined ? undefined : mark.score,
+      )}`,
+    );
+  if (planned.score !== undefined && planned.shelf === undefined && !standing?.status)
+    notes.push('rated, so on Played');
+  const said = set === '' ? 'nothing changes' : set;
+  return notes.length > 0 ? `${said} (${notes.join('; ')})` : said;
+}
+
+/** A shelf and score in words: "Played · 9/10". */
+function standingText(shelf: string | undefined, score: number | undefined): string {
+  return [shelf, score === undefined ? undefined : scoreText(score)].filter(Boolean).join(' · ');
+}
 
 /** How an entry is named to the member: its name, else its Steam app id, else its id. */
 function entryName(entry: LibraryEntry): string {
@@ -183,14 +274,29 @@ export function LibraryImport() {
       reset();
       return;
     }
+    let position = 0;
     const matched: Matched[] = chunks.flatMap((chunk, chunkIndex) =>
       chunk.map((entry, index) => ({
         entry,
         match: answers[chunkIndex]?.[index] ?? { status: 'unmatched' },
+        mark: parsed.marks[position++] ?? { follow: true },
       })),
     );
-    setStatus(`Matched ${plural(matched.length, 'game', 'games')}. Check them, then follow.`);
-    setPhase({ kind: 'review', matched, choices: {} });
+    // The preview compares the file with where the member's games stand: read once, only when it matters.
+    let standings: Standings = new Map();
+    if (parsed.marks.some((mark) => mark.shelf !== undefined || mark.score !== undefined)) {
+      try {
+        const { games } = await callApi((api) => api.library.shelves.$get());
+        standings = new Map(games.map(({ gameId, status, score }) => [gameId, { status, score }]));
+      } catch (error) {
+        setMessage(`${refusalMessage(error, 'read your shelves')} Nothing was changed.`);
+        setStatus('');
+        reset();
+        return;
+      }
+    }
+    setStatus(`Matched ${plural(matched.length, 'game', 'games')}. Check them, then confirm.`);
+    setPhase({ kind: 'review', matched, choices: {}, standings, overwrite: false });
   }
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
@@ -198,24 +304,52 @@ export function LibraryImport() {
     if (file) void read(file);
   }
 
-  async function follow(matched: Matched[], choices: Record<number, string>) {
-    const ids = new Set<string>();
+  async function confirm(
+    matched: Matched[],
+    choices: Record<number, string>,
+    standings: Standings,
+    overwrite: boolean,
+  ) {
     const notMatched: string[] = [];
     let skipped = 0;
     matched.forEach(({ entry, match }, index) => {
-      if (match.status === 'certain') ids.add(match.game.id);
-      else if (match.status === 'unmatched') notMatched.push(entryName(entry));
-      else if (choices[index]) ids.add(choices[index]);
-      else skipped++;
+      if (match.status === 'unmatched') notMatched.push(entryName(entry));
+      else if (match.status === 'uncertain' && !choices[index]) skipped++;
     });
-    const queue = [...ids];
+    const games = chosenGames(matched, choices);
+    const queue = games.filter(({ mark }) => mark.follow).map(({ gameId }) => gameId);
+    // Only what writes something is sent: the preview's own decision, checked again by the Worker.
+    const toShelve = games.flatMap(({ gameId, mark }): LibraryShelvingGame[] =>
+      shelvingWrites(shelvingOf(standings.get(gameId) ?? null, mark, overwrite))
+        ? [
+            {
+              gameId,
+              ...(mark.shelf === undefined ? {} : { shelf: mark.shelf }),
+              ...(mark.score === undefined ? {} : { score: mark.score }),
+            },
+          ]
+        : [],
+    );
     const total = queue.length;
-    const outcome: Outcome = { followed: 0, already: 0, failed: 0, notMatched, skipped };
+    const outcome: Outcome = {
+      followed: 0,
+      already: 0,
+      failed: 0,
+      notMatched,
+      skipped,
+      shelved: 0,
+      kept: 0,
+      notShelved: 0,
+    };
     const label = (done: number) =>
       `Following: ${plural(done, 'game', 'games')} of ${total.toLocaleString('en')}`;
     let done = 0;
     setPhase({ kind: 'working', progress: { label: label(0), done: 0, total } });
     setStatus(`Following ${plural(total, 'game', 'games')}…`);
+    const pause = (what: string) => {
+      setStatus(`${what} paused for a minute: that is a lot of games at once. It goes on by itself.`);
+      return new Promise((resolve) => setTimeout(resolve, RATE_LIMIT_PERIOD_SECONDS * 1000));
+    };
     async function worker() {
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         try {
@@ -228,8 +362,7 @@ export function LibraryImport() {
           if (tooOftenMessage(error)) {
             // A large library outruns the member's write limit: wait the window out, then follow this one again.
             queue.unshift(id);
-            setStatus('Following paused for a minute: that is a lot of games at once. It goes on by itself.');
-            await new Promise((resolve) => setTimeout(resolve, RATE_LIMIT_PERIOD_SECONDS * 1000));
+            await pause('Following');
             continue;
           }
           outcome.failed++;
@@ -239,6 +372,36 @@ export function LibraryImport() {
       }
     }
     await Promise.all(Array.from({ length: FOLLOWS_AT_ONCE }, worker));
+    if (toShelve.length > 0) {
+      const shelfLabel = (count: number) =>
+        `Shelving and rating: ${plural(count, 'game', 'games')} of ${toShelve.length.toLocaleString('en')}`;
+      setPhase({ kind: 'working', progress: { label: shelfLabel(0), done: 0, total: toShelve.length } });
+      setStatus(`Shelving and rating ${plural(toShelve.length, 'game', 'games')}…`);
+      // A batch at a time, one after another: each is one of the member's writes, whatever its size.
+      for (let start = 0; start < toShelve.length;) {
+        const batch = toShelve.slice(start, start + MAX_SHELVING_GAMES);
+        try {
+          const answer = await callApi((api) =>
+            api.library.shelves.$post({ json: { games: batch, overwrite } }),
+          );
+          for (const game of answer.games)
+            if (game.outcome === 'changed') outcome.shelved++;
+            else if (game.outcome === 'kept') outcome.kept++;
+            else if (game.outcome === 'not-found') outcome.notShelved++;
+        } catch (error) {
+          if (tooOftenMessage(error)) {
+            await pause('Shelving');
+            continue;
+          }
+          outcome.notShelved += batch.length;
+        }
+        start += batch.length;
+        setPhase({
+          kind: 'working',
+          progress: { label: shelfLabel(start), done: start, total: toShelve.length },
+        });
+      }
+    }
     setStatus(summary(outcome));
     setPhase({ kind: 'done', outcome });
     // The page's lists (games you follow, suggestions) read again with the new follows.
@@ -267,8 +430,10 @@ export function LibraryImport() {
     <div className="library-import">
       <h2 className="blocked-heading">Bring your games</h2>
       <p>
-        Follow the games you already have, in one step: choose Steam’s owned-games JSON, a CSV file with a
-        “title” column from another tracker, or a Questline export.
+        Follow the games you already have, in one step, with their shelves and ratings: choose Steam’s
+        owned-games JSON (games you played go on Played), a CSV file with a “title” column from another
+        tracker (Grouvee’s export, a Backloggd export; its status and rating columns too), or a Questline
+        export. You see what changes before anything is written.
       </p>
       <label htmlFor={fileId}>Library file (JSON or CSV, at most 2 MB)</label>
       <input
@@ -289,12 +454,17 @@ export function LibraryImport() {
         <Review
           matched={phase.matched}
           choices={phase.choices}
+          standings={phase.standings}
+          overwrite={phase.overwrite}
           onChoose={(index, id) => {
             setPhase({ ...phase, choices: { ...phase.choices, [index]: id } });
           }}
-          onConfirm={() => void follow(phase.matched, phase.choices)}
+          onOverwrite={(overwrite) => {
+            setPhase({ ...phase, overwrite });
+          }}
+          onConfirm={() => void confirm(phase.matched, phase.choices, phase.standings, phase.overwrite)}
           onCancel={() => {
-            setStatus('Nothing was followed.');
+            setStatus('Nothing was followed, shelved or rated.');
             reset();
           }}
         />
@@ -306,8 +476,8 @@ export function LibraryImport() {
       </p>
       <h2 className="blocked-heading">Take everything with you</h2>
       <p>
-        Your follows, posts, comments, likes, answers to suggestions, blocks, hidden tags and profile, as a
-        file.
+        Your follows, shelves, ratings, posts, comments, likes, answers to suggestions, blocks, hidden tags
+        and profile, as a file.
       </p>
       <div className="library-export">
         <button
@@ -339,6 +509,11 @@ function summary(outcome: Outcome): string {
   if (outcome.skipped > 0) parts.push(`You skipped ${plural(outcome.skipped, 'game', 'games')}.`);
   if (outcome.failed > 0)
     parts.push(`${plural(outcome.failed, 'game', 'games')} could not be followed: try again later.`);
+  if (outcome.shelved > 0) parts.push(`Shelved or rated ${plural(outcome.shelved, 'game', 'games')}.`);
+  if (outcome.kept > 0)
+    parts.push(`${plural(outcome.kept, 'game keeps', 'games keep')} your own shelf or rating.`);
+  if (outcome.notShelved > 0)
+    parts.push(`${plural(outcome.notShelved, 'game', 'games')} could not be shelved: try again later.`);
   if (outcome.notMatched.length > 0)
     parts.push(`${plural(outcome.notMatched.length, 'game', 'games')} could not be matched.`);
   return parts.join(' ');
@@ -365,13 +540,19 @@ function Result({ outcome }: { outcome: Outcome }) {
 function Review({
   matched,
   choices,
+  standings,
+  overwrite,
   onChoose,
+  onOverwrite,
   onConfirm,
   onCancel,
 }: {
   matched: Matched[];
   choices: Record<number, string>;
+  standings: Standings;
+  overwrite: boolean;
   onChoose: (index: number, id: string) => void;
+  onOverwrite: (overwrite: boolean) => void;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -382,10 +563,26 @@ function Review({
       ? [{ entry: item.entry, candidates: item.match.candidates, index }]
       : [],
   );
-  const chosen = new Set([
-    ...certain.map((game) => game.id),
-    ...Object.values(choices).filter((id) => id !== ''),
-  ]);
+  const games = chosenGames(matched, choices);
+  const following = games.filter(({ mark }) => mark.follow).length;
+  const shelving = games.flatMap((game) => {
+    const standing = standings.get(game.gameId) ?? null;
+    const planned = shelvingOf(standing, game.mark, overwrite);
+    const different = planned.differentShelf !== undefined || planned.differentScore !== undefined;
+    return shelvingWrites(planned) || different ? [{ ...game, planned, standing, different }] : [];
+  });
+  const writing = shelving.filter(({ planned }) => shelvingWrites(planned)).length;
+  const differing = shelving.filter(({ different }) => different);
+  const unread = matched.filter(
+    ({ mark, match }) =>
+      match.status !== 'unmatched' && (mark.unmappedStatus !== undefined || mark.unreadRating !== undefined),
+  );
+  const confirmText = [
+    following > 0 ? `follow ${plural(following, 'game', 'games')}` : '',
+    writing > 0 ? `shelve or rate ${plural(writing, 'game', 'games')}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <div className="library-review">
       <p>
@@ -399,6 +596,78 @@ function Review({
           <ul className="library-matched">
             {certain.map((game, index) => (
               <li key={`${String(index)}-${game.id}`}>{game.name}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {shelving.length > 0 ? (
+        <section aria-labelledby="library-shelving-heading" className="library-shelving">
+          <h3 id="library-shelving-heading">Shelves and ratings ({writing})</h3>
+          <ul>
+            {shelving.map(({ gameId, name, mark, planned, standing }) => (
+              <li key={gameId}>
+                <strong>{name}</strong>: {shelvingLine(mark, planned, standing)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {differing.length > 0 ? (
+        <fieldset className="library-choice">
+          <legend>
+            {plural(differing.length, 'game is', 'games are')} already on another shelf or rated otherwise by
+            you
+          </legend>
+          <label>
+            <input
+              type="radio"
+              name="library-overwrite"
+              checked={!overwrite}
+              onChange={() => {
+                onOverwrite(false);
+              }}
+            />{' '}
+            Keep my shelves and ratings
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="library-overwrite"
+              checked={overwrite}
+              onChange={() => {
+                onOverwrite(true);
+              }}
+            />{' '}
+            Use the file’s
+          </label>
+        </fieldset>
+      ) : null}
+      {unmatched.length > 0 ? (
+        <details>
+          <summary>Not found ({unmatched.length})</summary>
+          <p>No game of the catalogue is one of these: they are left out.</p>
+          <ul className="library-unmatched">
+            {unmatched.map(({ entry }, index) => (
+              <li key={`${String(index)}-${entryName(entry)}`}>{entryName(entry)}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      {unread.length > 0 ? (
+        <details open>
+          <summary>Not mapped ({unread.length})</summary>
+          <p>What the file says of these games is not a shelf or rating we know: it is left out.</p>
+          <ul className="library-unmapped">
+            {unread.map(({ entry, mark }, index) => (
+              <li key={`${String(index)}-${entryName(entry)}`}>
+                {entryName(entry)}:{' '}
+                {[
+                  mark.unmappedStatus === undefined ? '' : `status “${mark.unmappedStatus}”`,
+                  mark.unreadRating === undefined ? '' : `rating “${mark.unreadRating}”`,
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
+              </li>
             ))}
           </ul>
         </details>
@@ -436,7 +705,7 @@ function Review({
       ))}
       <div className="library-actions">
         <button type="button" className="pill-button" onClick={onConfirm}>
-          {chosen.size > 0 ? `Follow ${plural(chosen.size, 'game', 'games')}` : 'Finish'}
+          {confirmText === '' ? 'Finish' : confirmText.charAt(0).toUpperCase() + confirmText.slice(1)}
         </button>
         <button type="button" className="pill-button secondary" onClick={onCancel}>
           Cancel

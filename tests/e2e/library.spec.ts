@@ -118,7 +118,7 @@ test('a member brings a Steam library in: progress, a review of a close match, t
   release();
   // The first searches start the search function's instances (the emulator's cold starts): allow them time.
   await expect(progress).toHaveCount(0, { timeout: 45_000 });
-  await expect(page.locator('.library-status')).toHaveText('Matched 5 games. Check them, then follow.');
+  await expect(page.locator('.library-status')).toHaveText('Matched 5 games. Check them, then confirm.');
   // The matching ends and the review lists what it found.
   await expect(
     page.getByText('3 games matched for certain, 1 game needs your choice, 1 game not found.'),
@@ -128,10 +128,11 @@ test('a member brings a Steam library in: progress, a review of a close match, t
   await expect(choice.getByRole('radio', { name: 'None of these: skip it' })).toBeChecked();
   await expectNoAxeViolations(page, 'with the library review');
   await choice.getByRole('radio', { name: /Deep Rock Galactic/ }).check();
-  await page.getByRole('button', { name: 'Follow 4 games' }).click();
+  // Played on Steam (playtime over zero): on Played too.
+  await page.getByRole('button', { name: 'Follow 4 games, shelve or rate 4 games' }).click();
 
   await expect(page.locator('.library-result')).toContainText(
-    'Followed 4 games. 1 game could not be matched.',
+    'Followed 4 games. Shelved or rated 4 games. 1 game could not be matched.',
   );
   await expect(page.locator('.library-unmatched')).toHaveText('Qwxz Unheard Of Game');
   expect(await followedGames(uid)).toEqual([...FOLLOWED].sort());
@@ -197,4 +198,173 @@ test('a CSV from another tracker goes in chunks; Cancel follows nothing', async 
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('button', { name: 'Follow 20 games' })).toHaveCount(0);
   expect(await followedGames(uid)).toEqual([]);
+});
+
+/** A Backloggd-style export of demo games no other browser test shelves or rates. */
+const TRACKER_CSV = [
+  'Game,Platform,Status,Rating,Review',
+  'Terraria,PC,Completed,4.5,',
+  'RimWorld,PC,Dropped,2,"=HYPERLINK(""https://evil.example"",""Click"")"',
+  'Factorio,PC,Wishlist,,',
+  'Hollow Knight,PC,Shelved,NaN,',
+  'Qwxz Unheard Of Game,PC,Played,3,',
+].join('\r\n');
+
+const SMALLEST = { width: 320, height: 720 };
+
+/** How far the page can scroll sideways (0 when it fits the screen). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+async function gameCounts(gameId: string) {
+  const db = ownerDatabase();
+  const [shelves, ratings] = await Promise.all([
+    db.get(`games/${gameId}/shelves`),
+    db.get(`games/${gameId}/ratings`),
+  ]);
+  return {
+    shelves: (shelves ?? {}) as Record<string, number>,
+    ratings: (ratings ?? {}) as Record<string, number>,
+  };
+}
+const moved = (before: Record<string, number>, after: Record<string, number>) =>
+  Object.fromEntries(
+    [...new Set([...Object.keys(before), ...Object.keys(after)])]
+      .map((key) => [key, (after[key] ?? 0) - (before[key] ?? 0)] as const)
+      .filter(([, by]) => by !== 0),
+  );
+
+test('a member brings a tracker’s CSV in: a preview of shelves and ratings, their own kept or replaced, then shelves, counts and export', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(SMALLEST);
+  const member = uniqueMember('shelflib');
+  await signUp(page, member);
+  await expect(page).toHaveURL(/\/browse$/);
+  const uid = await sessionUid(context);
+
+  // RimWorld is on the member's Playing shelf already, from its page.
+  await openHydrated(page, '/game/rimworld');
+  const playing = page.getByRole('button', { name: 'Playing', exact: true });
+  await expect(playing).not.toHaveAttribute('aria-disabled', 'true');
+  await playing.click();
+  await expect
+    .poll(() => ownerDatabase().get(`users/${uid}/private/gamelist/rimworld/status`))
+    .toBe('playing');
+  const before = {
+    terraria: await gameCounts('terraria'),
+    rimworld: await gameCounts('rimworld'),
+    factorio: await gameCounts('factorio'),
+  };
+
+  const file = await openLibrary(page);
+  const shelvingRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/library/shelves') && request.method() === 'POST')
+      shelvingRequests.push(request.url());
+  });
+  await file.setInputFiles({ name: 'backloggd.csv', mimeType: 'text/csv', buffer: Buffer.from(TRACKER_CSV) });
+  await expect(page.getByText('4 games matched for certain, 1 game not found.')).toBeVisible({
+    timeout: 45_000,
+  });
+
+  // The preview: what goes on which shelf with which score, RimWorld's own shelf kept by default.
+  const preview = page.getByRole('region', { name: /Shelves and ratings/ });
+  await expect(preview.getByRole('listitem')).toHaveText([
+    'Terraria: Played · 9/10',
+    'RimWorld: 4/10 (keeps your Playing; the file says Dropped)',
+    'Factorio: Want to play',
+  ]);
+  const choice = page.getByRole('group', { name: /1 game is already on another shelf/ });
+  await expect(choice.getByRole('radio', { name: 'Keep my shelves and ratings' })).toBeChecked();
+  // What the file says that is no shelf or rating we know is shown, not guessed.
+  await expect(page.locator('.library-unmapped')).toHaveText('Hollow Knight: status “Shelved”, rating “NaN”');
+  // Folded: listed, for the member to open.
+  await expect(page.locator('.library-unmatched')).toHaveText('Qwxz Unheard Of Game');
+  expect(shelvingRequests).toEqual([]);
+  expect(await sidewaysOverflow(page)).toBe(0);
+  await expectNoAxeViolations(page, 'with the shelving preview, light');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(page, 'with the shelving preview, dark');
+  const shots = process.env.LIBRARY_SHOTS;
+  if (shots)
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.locator('.library-review').screenshot({ path: `${shots}/preview-320-${colorScheme}.png` });
+    }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The member takes the file's word, from the keyboard.
+  await choice.getByRole('radio', { name: 'Use the file’s' }).focus();
+  await page.keyboard.press('Space');
+  await expect(preview.getByRole('listitem').nth(1)).toHaveText(
+    'RimWorld: Dropped · 4/10 (replaces your Playing)',
+  );
+  await page.getByRole('button', { name: 'Follow 4 games, shelve or rate 3 games' }).click();
+  await expect(page.locator('.library-result')).toContainText(
+    'Followed 4 games. Shelved or rated 3 games. 1 game could not be matched.',
+  );
+  // Three games are one request.
+  expect(shelvingRequests).toHaveLength(1);
+
+  // Each game's counts moved by this member's shelf and score, once.
+  expect(moved(before.terraria.shelves, (await gameCounts('terraria')).shelves)).toEqual({ played: 1 });
+  expect(moved(before.terraria.ratings, (await gameCounts('terraria')).ratings)).toEqual({
+    count: 1,
+    sum: 9,
+    s9: 1,
+  });
+  expect(moved(before.rimworld.shelves, (await gameCounts('rimworld')).shelves)).toEqual({
+    playing: -1,
+    dropped: 1,
+  });
+  expect(moved(before.rimworld.ratings, (await gameCounts('rimworld')).ratings)).toEqual({
+    count: 1,
+    sum: 4,
+    s4: 1,
+  });
+  expect(moved(before.factorio.shelves, (await gameCounts('factorio')).shelves)).toEqual({ want: 1 });
+  expect(await ownerDatabase().get(`users/${uid}/private/gamelist/hollow-knight`)).toBeNull();
+
+  // The game's page shows the counts moved; the profile lists the games on their shelves.
+  await openHydrated(page, '/game/terraria');
+  await expect(
+    page.locator('.shelf-control .shelf-list li').filter({ has: page.getByText('Played', { exact: true }) }),
+  ).toContainText(String((before.terraria.shelves.played ?? 0) + 1));
+  await openHydrated(page, `/user/${member.username}`);
+  const shelves = page.getByRole('region', { name: `${member.username}’s shelves` });
+  // Listed newest first: the three share one write's time, in any order among them.
+  await expect
+    .poll(async () => (await shelves.getByRole('listitem').allTextContents()).sort())
+    .toEqual(['FactorioWant to play', 'RimWorldDropped', 'TerrariaPlayed']);
+
+  // The CSV export carries the shelves and scores, and brought back in it changes nothing.
+  const library = await openLibrary(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const exported = await readFile(await download.path(), 'utf8');
+  expect(exported).toMatch(/\r\nshelved-game,terraria,,,[^,]+,played\r\n/);
+  expect(exported).toMatch(/\r\nrated-game,terraria,,,[^,]+,9\r\n/);
+  expect(exported).toMatch(/\r\nshelved-game,rimworld,,,[^,]+,dropped\r\n/);
+  expect(exported).toMatch(/\r\nrated-game,rimworld,,,[^,]+,4\r\n/);
+  await library.setInputFiles({ name: 'questline.csv', mimeType: 'text/csv', buffer: Buffer.from(exported) });
+  // Everything is as the file says already: only the follows, which are there too.
+  const followOnly = page.getByRole('button', { name: 'Follow 4 games' });
+  await expect(followOnly).toBeVisible({ timeout: 45_000 });
+  await expect(page.getByRole('region', { name: /Shelves and ratings/ })).toHaveCount(0);
+  await followOnly.click();
+  await expect(page.locator('.library-result')).toContainText(
+    'Followed 0 games. 4 games were already followed.',
+  );
+  expect(shelvingRequests).toHaveLength(1);
+  expect(moved(before.terraria.ratings, (await gameCounts('terraria')).ratings)).toEqual({
+    count: 1,
+    sum: 9,
+    s9: 1,
+  });
 });
