@@ -214,11 +214,16 @@ async function deliverPostChanged(
   return deliverCard(db, message.postId, card, message.after);
 }
 
+/** The post a comment is on (one read), or null when the comment is gone. */
+export function postOfComment(db: RtdbClient, commentId: string): Promise<string | null> {
+  return db.read(commentNode(commentId).child('postUUID').path, recordIdSchema);
+}
+
 async function deliverCommentChanged(
   db: RtdbClient,
   message: Extract<HomeFeedMessage, { kind: 'comment-changed' }>,
 ): Promise<Delivery> {
-  const postId = await db.read(commentNode(message.commentId).child('postUUID').path, recordIdSchema);
+  const postId = await postOfComment(db, message.commentId);
   // A comment deleted meanwhile: its deletion sent its post's own message.
   if (postId === null) return { next: [], paths: 0 };
   return deliverPostChanged(db, { kind: 'post-changed', postId });
