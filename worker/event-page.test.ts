@@ -4,7 +4,7 @@ import type { AppOptions } from './app.ts';
 import { requestApp, uncached, urlOf } from './test-support/page-request.ts';
 import { clientAssets } from './client-assets.ts';
 import { hydrationData } from './test-support/page-state.ts';
-import { sequentialRounds } from './test-support/sequential-rounds.ts';
+import { sequentialRounds } from '../shared/rtdb/sequential-rounds.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
 
 const env = testEnv();

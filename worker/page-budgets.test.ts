@@ -5,7 +5,7 @@ import { followTypeTime } from '../shared/schemas/follow.ts';
 import { createApp } from './app.ts';
 import { TEST_NOW } from './auth/id-token-test-keys.ts';
 import { dropEdgeCopy } from './edge-cache.ts';
-import { sequentialRounds } from './test-support/sequential-rounds.ts';
+import { sequentialRounds } from '../shared/rtdb/sequential-rounds.ts';
 import { forgetProfileUids } from '../client/pages/profile-uid-memo.ts';
 import { feedIdOf, parseFeedId } from '../shared/schemas/feed-id.ts';
 import { feedKey } from '../shared/feed/feed-key.ts';

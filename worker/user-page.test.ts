@@ -5,7 +5,7 @@ import type { AppOptions } from './app.ts';
 import { requestApp, uncached, urlOf } from './test-support/page-request.ts';
 import { clientAssets } from './client-assets.ts';
 import { hydrationData } from './test-support/page-state.ts';
-import { sequentialRounds } from './test-support/sequential-rounds.ts';
+import { sequentialRounds } from '../shared/rtdb/sequential-rounds.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
 import { forgetProfileUids } from '../client/pages/profile-uid-memo.ts';
 import { planSummaryPlaceEntries, refreshGameSummary } from '../shared/catalogue/game-summary-places.ts';

@@ -2,17 +2,12 @@ import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { FollowTargetType } from '../../shared/schemas/follow.ts';
 import { useBrowserSession } from './browser-session.ts';
-import { formatCount } from './count-format.ts';
+import { FollowersCount } from './followers-count.tsx';
 
 /** The member's toggle: its code loads only in a browser holding a session, after hydration. */
 const FollowToggle = lazy(() =>
   import('./follow-toggle.tsx').then((module) => ({ default: module.FollowToggle })),
 );
-
-/** "1 follower", "1,204 followers". */
-export function FollowersCount({ count }: { count: number }) {
-  return <p className="followers">{count === 1 ? '1 follower' : `${formatCount(count)} followers`}</p>;
-}
 
 /**
  * A user's, game's, event's or list's follower count with its Follow button. The server renders the

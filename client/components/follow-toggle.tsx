@@ -6,7 +6,7 @@ import type { FollowTargetType } from '../../shared/schemas/follow.ts';
 import { callApi, type ApiFailure } from './browser-capabilities.ts';
 import { useBrowserSession } from './browser-session.ts';
 import { tooOftenMessage } from './too-often.ts';
-import { FollowersCount } from './follow-button.tsx';
+import { FollowersCount } from './followers-count.tsx';
 
 /** Whether the member follows the target: unknown until the API has answered; `self` on one's own page. */
 type Membership = 'unknown' | 'signed-out' | 'self' | { following: boolean };

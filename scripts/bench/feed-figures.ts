@@ -32,7 +32,7 @@ import {
   userSectionNode,
 } from '../../shared/rtdb/paths.ts';
 import { createRtdbClient, type RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
-import { sequentialRounds } from '../../worker/test-support/sequential-rounds.ts';
+import { sequentialRounds } from '../../shared/rtdb/sequential-rounds.ts';
 
 /** A home feed page, measured. */
 export interface HomeFeedFigures {

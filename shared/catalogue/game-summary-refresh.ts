@@ -5,7 +5,6 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { gameSchema } from '../schemas/game.ts';
 import { gameSummaryRecordOf } from '../schemas/game-summary.ts';
 import { deepLinkSchema } from '../schemas/keys.ts';
-import type { Delivery } from '../feed/home-feed-fanout.ts';
 import {
   parseSummaryPlaceKey,
   planSummaryChange,
@@ -32,6 +31,13 @@ export const gameSummaryChangedSchema = z.object({
   after: z.string().min(1).max(800).optional(),
 });
 export type GameSummaryChanged = z.infer<typeof gameSummaryChangedSchema>;
+
+/** What one delivery wrote and what carries on: a home-feed `Delivery` (shared/feed/home-feed-fanout.ts),
+ * said here in the catalogue's own words, since the feed's queue is above the catalogue and calls it. */
+export interface SummaryDelivery {
+  next: GameSummaryChanged[];
+  paths: number;
+}
 
 /** One page of the places keeping `gameId`'s summary after `after`, in key order, and where the next starts. */
 async function placesPage(
@@ -79,7 +85,7 @@ async function currentSummary(db: RtdbClient, gameId: string): Promise<SummaryCh
 export async function deliverGameSummaryChanged(
   db: RtdbClient,
   message: GameSummaryChanged,
-): Promise<Delivery> {
+): Promise<SummaryDelivery> {
   const [summary, page] = await Promise.all([
     currentSummary(db, message.gameId),
     placesPage(db, message.gameId, message.after),
@@ -111,7 +117,7 @@ export async function refreshKeptSummaries(db: RtdbClient, gameId: string): Prom
     for (const message of pending) {
       const delivery = await deliverGameSummaryChanged(db, message);
       paths += delivery.paths;
-      for (const more of delivery.next) if (more.kind === 'game-summary-changed') next.push(more);
+      next.push(...delivery.next);
     }
     pending = next;
   }

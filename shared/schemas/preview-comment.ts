@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { PREVIEW_COMMENTS_PER_POST } from '../constants.ts';
-import { SOCIAL_ROOTS } from '../rtdb/paths.ts';
 import { postCommentSchema, type PostComment } from './post-comment.ts';
 import { withRecordMeta } from './record-meta.ts';
+
+/** Where comments are kept (shared/rtdb/paths.ts's SOCIAL_ROOTS.comments; schemas sit below rtdb/). */
+const COMMENTS_ROOT = 'comments';
 
 // A post keeps copies of its newest comments, so that a feed shows a post with its preview comments from
 // the post's record alone (one query for a page of posts, no read per post). The copy is
@@ -40,7 +42,7 @@ export function previewCommentIds(
 export function previewCopyOf(value: unknown, commentId: string, postId: string): PostComment | null {
   const parsed = postCommentSchema.safeParse(value);
   if (!parsed.success || parsed.data.postUUID !== postId) return null;
-  return withRecordMeta(parsed.data, { uuid: commentId, root: SOCIAL_ROOTS.comments, type: 'post-comment' });
+  return withRecordMeta(parsed.data, { uuid: commentId, root: COMMENTS_ROOT, type: 'post-comment' });
 }
 
 /** The valid preview copies a post holds, by comment id (entries of another shape, stubs, left out). */

@@ -16,7 +16,7 @@ import {
   userSectionNode,
 } from '../../shared/rtdb/paths.ts';
 import { createRtdbClient, type RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
-import { sequentialRounds } from '../../worker/test-support/sequential-rounds.ts';
+import { sequentialRounds } from '../../shared/rtdb/sequential-rounds.ts';
 import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
 import { deliverChanges, deliverDeletions, deliverPosts, followed } from './home-feed-delivery.ts';
 

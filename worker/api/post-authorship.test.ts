@@ -5,7 +5,7 @@ import { createApp } from '../app.ts';
 import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
 import type { RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
 import { apiCaller } from '../test-support/api-request.ts';
-import { sequentialRounds } from '../test-support/sequential-rounds.ts';
+import { sequentialRounds } from '../../shared/rtdb/sequential-rounds.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
 
 // What the server stores in a new post or comment besides what the member wrote: the author's username

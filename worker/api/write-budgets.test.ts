@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
 import { createApp } from '../app.ts';
 import { apiCaller, memberToken, type ApiCallInit } from '../test-support/api-request.ts';
-import { sequentialRounds } from '../test-support/sequential-rounds.ts';
+import { sequentialRounds } from '../../shared/rtdb/sequential-rounds.ts';
 import { ownerDatabase, runTag, testEnv, testGame } from '../test-support/test-database.ts';
 
 // Budgets for writes, as worker/page-budgets.test.ts keeps them for pages: how many database round trips

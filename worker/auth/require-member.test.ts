@@ -5,7 +5,7 @@ import type { ApiErrorBody } from '../../shared/errors.ts';
 import type { RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
 import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
-import { sequentialRounds } from '../test-support/sequential-rounds.ts';
+import { sequentialRounds } from '../../shared/rtdb/sequential-rounds.ts';
 import { ownerDatabase, runTag, testEnv, testGame } from '../test-support/test-database.ts';
 import { unsignedEmulatorToken } from './id-token-test-keys.ts';
 import { NOT_A_MEMBER_MESSAGE } from './require-member.ts';

@@ -4,7 +4,7 @@ import type { RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
 import { createApp, type AppOptions } from '../app.ts';
 import { TEST_NOW } from '../auth/id-token-test-keys.ts';
 import { requestApp, uncached, urlOf } from '../test-support/page-request.ts';
-import { sequentialRounds } from '../test-support/sequential-rounds.ts';
+import { sequentialRounds } from '../../shared/rtdb/sequential-rounds.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
 
 const env = testEnv();

@@ -11,7 +11,7 @@ import { ItemMenu } from './item-menu.tsx';
 import { LikeButton } from './like-button.tsx';
 import { PostText } from './post-text.tsx';
 import { refusalMessage } from '../refusal-message.ts';
-import { ReviewBadge } from '../reviews/review-badge.tsx';
+import { ReviewBadge } from './review-badge.tsx';
 import { useReport } from '../report/use-report.tsx';
 
 /** The address of the page a post was written on. */

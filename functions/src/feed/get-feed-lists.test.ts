@@ -24,7 +24,7 @@ import { buildHomeFeedPage } from '../../../shared/feed/home-feed-build.ts';
 import { deliverHomeFeedMessage } from '../../../shared/feed/home-feed-fanout.ts';
 import { DEFAULT_NAMESPACE } from '../../../emulator/index.ts';
 import { createRtdbClient, type RtdbRequestRecord } from '../../../shared/rtdb/rest-client.ts';
-import { sequentialRounds } from '../../../worker/test-support/sequential-rounds.ts';
+import { sequentialRounds } from '../../../shared/rtdb/sequential-rounds.ts';
 import { getFeed } from './get-feed.ts';
 
 // A member who follows a curated list sees in their home feed when it gains games, among the posts by

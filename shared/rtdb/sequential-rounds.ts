@@ -1,4 +1,4 @@
-import type { RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
+import type { RtdbRequestRecord } from './rest-client.ts';
 
 /**
  * How many database round trips had to wait for one another: a request's round is one more than the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
+import type { RtdbRequestRecord } from './rest-client.ts';
 import { sequentialRounds } from './sequential-rounds.ts';
 
 const at = (startOrder: number, endOrder: number): RtdbRequestRecord => ({
