@@ -12,6 +12,7 @@ import { feedKeyRange, parseFeedKey } from './feed-key.ts';
 import { queryPostsByFeedKey } from './read-posts.ts';
 import { deliverGameSummaryChanged } from '../catalogue/game-summary-refresh.ts';
 import { trimmedPulledFeed } from './home-feed-pulled-trim.ts';
+import { clearCardRewritePending, markCardRewritePending } from './home-feed-card-pending.ts';
 
 // Home feeds written when a post is written (fan-out on write): the queue's consumer delivers each
 // message here. A post on a feed is written into `users/{uid}/private/home-feed/{postId}` = its card (what
@@ -152,6 +153,7 @@ async function deliverCard(
   postId: string,
   card: HomeFeedCard,
   after: string | undefined,
+  clock: () => number,
 ): Promise<Delivery> {
   const { feed } = card;
   const author = card.post.sourceUUID;
@@ -177,7 +179,12 @@ async function deliverCard(
   const now = await readHomeFeedCard(db, postId, card.timestamp);
   const paths = Object.keys(updates).length;
   if (now === null) return { next: [{ kind: 'post-deleted', postId, feed }], paths };
-  if (!sameCard(now, card)) return { next: [{ kind: 'post-changed', postId }], paths };
+  // Changed meanwhile: one more rewrite, unless one is pending already (that change's own message, which
+  // reads the post after this write: home-feed-card-pending.ts), so follow-ups never multiply.
+  if (!sameCard(now, card)) {
+    const follow = await markCardRewritePending(db, postId, clock());
+    return { next: follow ? [{ kind: 'post-changed', postId }] : [], paths };
+  }
   return {
     next: nextPage === undefined ? [] : [{ kind: 'post-changed', postId, after: nextPage }],
     paths,
@@ -187,6 +194,7 @@ async function deliverCard(
 async function deliverPostWritten(
   db: RtdbClient,
   message: Extract<HomeFeedMessage, { kind: 'post-written' }>,
+  clock: () => number,
 ): Promise<Delivery> {
   const { postId, timestamp, after } = message;
   const card = await readHomeFeedCard(db, postId, timestamp);
@@ -194,7 +202,7 @@ async function deliverPostWritten(
   // faster than the write. Tried again; a post that never comes (its PATCH failed, or it was deleted
   // at once) is dropped by the consumer after a few tries.
   if (card === null) throw new PostNotWrittenYet(`Post ${postId} is not written (yet)`);
-  const delivery = await deliverCard(db, postId, card, after);
+  const delivery = await deliverCard(db, postId, card, after, clock);
   // A new post on a pulled feed may push its oldest entries in the shared index past the cap (a later
   // PATCH of deletions only: repeated, it deletes nothing more; a feed not pulled has no entries there).
   if (after === undefined) {
@@ -207,11 +215,16 @@ async function deliverPostWritten(
 async function deliverPostChanged(
   db: RtdbClient,
   message: Extract<HomeFeedMessage, { kind: 'post-changed' }>,
+  clock: () => number,
 ): Promise<Delivery> {
+  // The pending rewrite starts: cleared BEFORE the post is read, so a change landing from now on either
+  // is in what is read or sends a message of its own (home-feed-card-pending.ts). A next page of
+  // followers (`after`) carries on with its first page's card: not a rewrite of its own.
+  if (message.after === undefined) await clearCardRewritePending(db, message.postId);
   const card = await readHomeFeedCard(db, message.postId);
   // Gone: its deletion's own message takes its cards out.
   if (card === null) return { next: [], paths: 0 };
-  return deliverCard(db, message.postId, card, message.after);
+  return deliverCard(db, message.postId, card, message.after, clock);
 }
 
 /** The post a comment is on (one read), or null when the comment is gone. */
@@ -222,11 +235,12 @@ export function postOfComment(db: RtdbClient, commentId: string): Promise<string
 async function deliverCommentChanged(
   db: RtdbClient,
   message: Extract<HomeFeedMessage, { kind: 'comment-changed' }>,
+  clock: () => number,
 ): Promise<Delivery> {
   const postId = await postOfComment(db, message.commentId);
   // A comment deleted meanwhile: its deletion sent its post's own message.
   if (postId === null) return { next: [], paths: 0 };
-  return deliverPostChanged(db, { kind: 'post-changed', postId });
+  return deliverPostChanged(db, { kind: 'post-changed', postId }, clock);
 }
 
 async function deliverPostDeleted(
@@ -325,15 +339,20 @@ async function deliverFeedFollowed(
  * Delivers one message of the home-feed queue: writes what it says into the home feeds concerned, in one
  * PATCH, and answers the messages that carry on (a large feed's next page of followers). Throws when the
  * database fails, or when a post is not written yet (PostNotWrittenYet): the message is then tried again.
+ * `clock` dates a follow-up's pending marker (home-feed-card-pending.ts).
  */
-export function deliverHomeFeedMessage(db: RtdbClient, message: HomeFeedMessage): Promise<Delivery> {
+export function deliverHomeFeedMessage(
+  db: RtdbClient,
+  message: HomeFeedMessage,
+  clock: () => number = Date.now,
+): Promise<Delivery> {
   switch (message.kind) {
     case 'post-written':
-      return deliverPostWritten(db, message);
+      return deliverPostWritten(db, message, clock);
     case 'post-changed':
-      return deliverPostChanged(db, message);
+      return deliverPostChanged(db, message, clock);
     case 'comment-changed':
-      return deliverCommentChanged(db, message);
+      return deliverCommentChanged(db, message, clock);
     case 'post-deleted':
       return deliverPostDeleted(db, message);
     case 'feed-followed':

@@ -1,5 +1,9 @@
 import type { FeedId } from '../../shared/schemas/feed-id.ts';
+import type { HomeFeedMessage } from '../../shared/feed/home-feed-message.ts';
 import { apiError } from '../api-error.ts';
+import { clearCardRewritePending, markCardRewritePending } from '../../shared/feed/home-feed-card-pending.ts';
+import { postOfComment } from '../../shared/feed/home-feed-fanout.ts';
+import { databaseFor } from '../database.ts';
 import { sendHomeFeedMessages } from './home-feed-queue.ts';
 
 // What the Worker's writes tell the home-feed queue (home-feed-queue.ts), each at its place in the write.
@@ -52,21 +56,40 @@ export async function announcePostDeleted(
 
 /**
  * A post's card changed (after the PATCH of a like, a comment or a comment deleted; a comment's like names
- * the comment): the consumer writes the card again as the post is now. A failed send leaves the card as it
- * was until the post's next change: logged.
+ * the comment, whose post is read): the consumer writes the card again as the post is now. Sent only when
+ * no rewrite of the post is pending already (shared/feed/home-feed-card-pending.ts): the pending one reads
+ * the post after this change and carries it, so a post liked by hundreds a second, or one member toggling
+ * a like, queues one rewrite at a time. When the marker cannot be read or set, the message is sent anyway
+ * (a rewrite too many, never a change lost). A failed send clears the marker again and leaves the card as
+ * it was until the post's next change: logged.
  */
 export async function announceCardChanged(
   env: Env,
   changed: { postId: string } | { commentId: string },
+  clock: () => number = Date.now,
 ): Promise<void> {
+  const db = databaseFor(env).server;
+  // As it is if the marker cannot be checked: the consumer reads a comment's post itself.
+  let message: HomeFeedMessage =
+    'postId' in changed
+      ? { kind: 'post-changed', postId: changed.postId }
+      : { kind: 'comment-changed', commentId: changed.commentId };
+  let marked: string | null = null;
   try {
-    await sendHomeFeedMessages(env, [
-      'postId' in changed
-        ? { kind: 'post-changed', postId: changed.postId }
-        : { kind: 'comment-changed', commentId: changed.commentId },
-    ]);
+    const postId = 'postId' in changed ? changed.postId : await postOfComment(db, changed.commentId);
+    // A comment gone meanwhile: its deletion sent its post's own message.
+    if (postId === null) return;
+    if (!(await markCardRewritePending(db, postId, clock()))) return;
+    message = { kind: 'post-changed', postId };
+    marked = postId;
+  } catch (error) {
+    console.error('Home feed: the pending rewrite of a post could not be checked; sending', error);
+  }
+  try {
+    await sendHomeFeedMessages(env, [message]);
   } catch (error) {
     console.error('Home feed: a change of a post could not be queued', error);
+    if (marked !== null) await clearCardRewritePending(db, marked).catch(() => undefined);
   }
 }
 

@@ -10,6 +10,11 @@ import { pushId } from '../../shared/push-id.ts';
 import { createApp } from '../app.ts';
 import worker from '../index.ts';
 import { consumeHomeFeedBatch } from './home-feed-queue.ts';
+import { announceCardChanged } from './home-feed-announcements.ts';
+import {
+  CARD_PENDING_STALE_MS,
+  HOME_FEED_CARD_PENDING_PATH,
+} from '../../shared/feed/home-feed-card-pending.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, runTag, testEnv, testGame } from '../test-support/test-database.ts';
 
@@ -188,7 +193,9 @@ describe('changes of one post in one batch', () => {
     const { batch, result } = await consumeCounting(messages, {
       // The database refuses the write of `failing`'s cards (a PATCH naming its post).
       fault: (init) =>
-        init?.method === 'PATCH' && typeof init.body === 'string' && init.body.includes(failing)
+        init?.method === 'PATCH' &&
+        typeof init.body === 'string' &&
+        init.body.includes(`home-feed/${failing}`)
           ? new Response('{"error":"Internal"}', { status: 500 })
           : null,
     });
@@ -220,7 +227,7 @@ describe('changes of one post in one batch', () => {
             !landed &&
             init?.method === 'PATCH' &&
             typeof init.body === 'string' &&
-            init.body.includes(post)
+            init.body.includes(`home-feed/${post}`)
           ) {
             landed = true;
             void db.patch('', { [`posts/${post}/likes`]: 21 });
@@ -278,4 +285,121 @@ describe('a member toggling a like, through the API and the real queue', () => {
     // Before: one rewrite per toggle at least (31 × 4 paths). Now at most one a batch.
     expect(paths).toBeLessThan((31 * RECIPIENTS.length) / 3);
   }, 40_000);
+});
+
+describe('across batches: one rewrite of a post pending at a time', () => {
+  /** The environment with a queue that records what is sent and delivers nowhere (the test delivers it). */
+  function recording(refuse = false) {
+    const sent: HomeFeedMessage[] = [];
+    const queue = {
+      send: () => Promise.reject(new Error('one at a time')),
+      sendBatch: (messages: { body: { message: HomeFeedMessage } }[]) => {
+        if (refuse) return Promise.reject(new Error('Queue questline-home-feed: internal error'));
+        sent.push(...messages.map((m) => m.body.message));
+        return Promise.resolve();
+      },
+    } as unknown as Queue;
+    return { env: { ...env, HOME_FEED_QUEUE: queue }, sent };
+  }
+  const clock = () => NOW;
+  const marker = (postId: string) => db.get(`${HOME_FEED_CARD_PENDING_PATH}/${postId}`);
+
+  it('sends one message for any number of changes while a rewrite is pending, which carries them all', async () => {
+    const post = pushId(NOW + 20);
+    await postWithCards(post);
+    const comment = `hc-pending-comment-${tag}`;
+    await db.patch('', {
+      [`comments/${comment}`]: {
+        postUUID: post,
+        sourceUUID: FANS[0],
+        content: 'Hi',
+        likes: 0,
+        timestamp: NOW,
+      },
+    });
+    const { env: producer, sent } = recording();
+    // 20 likes (each written, then announced), and a like of a comment on the post.
+    for (let n = 1; n <= 20; n++) {
+      await db.patch('', { [`posts/${post}/likes`]: n });
+      await announceCardChanged(producer, { postId: post }, clock);
+    }
+    await db.patch('', { [`comments/${comment}/likes`]: 1 });
+    await announceCardChanged(producer, { commentId: comment }, clock);
+    // One message, naming the post (the comment's post was read by the sender, not the consumer).
+    expect(sent).toEqual([{ kind: 'post-changed', postId: post }]);
+    expect(await marker(post)).toBe(NOW);
+    // Its delivery clears the marker, writes the cards once with every change, and asks for nothing more.
+    const { written, delivered } = await consumeCounting(sent);
+    expect(written.get(post)).toBe(RECIPIENTS.length);
+    expect(delivered[0]?.delivery.next).toEqual([]);
+    expect(await marker(post)).toBeNull();
+    for (const uid of RECIPIENTS) expect(await likesOn(uid, post)).toBe(20);
+    // The next change sends again.
+    await db.patch('', { [`posts/${post}/likes`]: 21 });
+    await announceCardChanged(producer, { postId: post }, clock);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('loses no like that lands while the cards are being written', async () => {
+    const post = pushId(NOW + 21);
+    await postWithCards(post);
+    await db.patch('', { [`posts/${post}/likes`]: 1 });
+    let landed = false;
+    const { result, delivered } = await consumeCounting([changed(post)], {
+      // A second like lands and is announced (through the real queue) just before the cards are written:
+      // the marker was cleared before the post was read, so it sends its own message.
+      fault: (init) => {
+        if (
+          !landed &&
+          init?.method === 'PATCH' &&
+          typeof init.body === 'string' &&
+          init.body.includes(`home-feed/${post}`)
+        ) {
+          landed = true;
+          void db
+            .patch('', { [`posts/${post}/likes`]: 2 })
+            .then(() => announceCardChanged(env, { postId: post }, clock));
+        }
+        return null;
+      },
+    });
+    expect(result.explicitAcks).toHaveLength(1);
+    expect(landed).toBe(true);
+    await vi.waitFor(
+      async () => {
+        for (const uid of RECIPIENTS) expect(await likesOn(uid, post)).toBe(2);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
+    // At most one follow-up: the like's own message, or the consumer's when it saw the change first.
+    expect(delivered[0]?.delivery.next.length).toBeLessThanOrEqual(1);
+  });
+
+  it('sends again once a marker left behind is older than a minute', async () => {
+    const post = pushId(NOW + 22);
+    await postWithCards(post);
+    const { env: producer, sent } = recording();
+    await db.patch('', { [`${HOME_FEED_CARD_PENDING_PATH}/${post}`]: NOW - CARD_PENDING_STALE_MS + 1 });
+    await announceCardChanged(producer, { postId: post }, clock);
+    expect(sent).toEqual([]);
+    await db.patch('', { [`${HOME_FEED_CARD_PENDING_PATH}/${post}`]: NOW - CARD_PENDING_STALE_MS });
+    await announceCardChanged(producer, { postId: post }, clock);
+    expect(sent).toEqual([{ kind: 'post-changed', postId: post }]);
+    expect(await marker(post)).toBe(NOW);
+    // Nor does junk in the marker hold changes back.
+    await db.patch('', { [`${HOME_FEED_CARD_PENDING_PATH}/${post}`]: 'forever' });
+    await announceCardChanged(producer, { postId: post }, clock);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('clears the marker again when the message cannot be sent, so the next change sends', async () => {
+    const post = pushId(NOW + 23);
+    await postWithCards(post);
+    const down = recording(true);
+    await announceCardChanged(down.env, { postId: post }, clock);
+    expect(await marker(post)).toBeNull();
+    const { env: producer, sent } = recording();
+    await announceCardChanged(producer, { postId: post }, clock);
+    expect(sent).toEqual([{ kind: 'post-changed', postId: post }]);
+  });
 });

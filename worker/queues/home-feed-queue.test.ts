@@ -305,7 +305,11 @@ describe('the home-feed consumer when a post changes', () => {
     // Read with no likes; a like lands (its own message already delivered) just before this write does.
     await consumeHomeFeedBatch(batch, env, {
       databaseFetch: async (input, init) => {
-        if (init?.method === 'PATCH' && typeof init.body === 'string' && init.body.includes(postId))
+        if (
+          init?.method === 'PATCH' &&
+          typeof init.body === 'string' &&
+          init.body.includes(`home-feed/${postId}`)
+        )
           await db.patch('', { [`posts/${postId}/likes`]: 7 });
         return fetch(input, init);
       },
@@ -352,7 +356,11 @@ describe('the home-feed consumer when a post changes', () => {
     const ctx = createExecutionContext();
     await consumeHomeFeedBatch(batch, env, {
       databaseFetch: async (input, init) => {
-        if (init?.method === 'PATCH' && typeof init.body === 'string' && init.body.includes(failing))
+        if (
+          init?.method === 'PATCH' &&
+          typeof init.body === 'string' &&
+          init.body.includes(`home-feed/${failing}`)
+        )
           return new Response('{"error":"Internal"}', { status: 500 });
         return fetch(input, init);
       },
