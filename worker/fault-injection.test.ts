@@ -392,12 +392,17 @@ const PUSH_ID = /^[-0-9A-Za-z_]{20}$/;
 /**
  * The paths a write changed between two snapshots, with the acting member's id and new record ids
  * written as placeholders so two runs of the same write by different members compare equal. Analytics
- * logs are left out: they are recorded beside the write, not part of it.
+ * logs and the home feed's pending-rewrite markers (set by a like's or comment's announcement, after its
+ * answer: shared/feed/home-feed-card-pending.ts) are left out: they are recorded beside the write, not
+ * part of it.
  */
 function changedPaths(before: Map<string, string>, after: Map<string, string>, uid: string): string[] {
   const paths = new Set([...before.keys(), ...after.keys()]);
   const changed = [...paths].filter(
-    (path) => before.get(path) !== after.get(path) && !path.startsWith('logs/'),
+    (path) =>
+      before.get(path) !== after.get(path) &&
+      !path.startsWith('logs/') &&
+      !path.startsWith('home_feed_card_pending/'),
   );
   const normalised = changed.map((path) =>
     path
