@@ -50,7 +50,11 @@ export const homeFeedMessageSchema = z.discriminatedUnion('kind', [
     after: afterSchema,
   }),
   z.object({
-    /** A comment was liked or its like taken back: its post's card changes (as `post-changed`). */
+    /**
+     * A comment was liked or its like taken back: its post's card changes (as `post-changed`). Sent only
+     * when the sender could not read the comment's post (otherwise it sends the post's `post-changed`,
+     * under the post's pending marker: home-feed-card-pending.ts); the consumer reads the post itself.
+     */
     kind: z.literal('comment-changed'),
     commentId: recordIdSchema,
   }),
