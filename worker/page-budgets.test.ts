@@ -14,6 +14,7 @@ import { planSummaryPlaceEntries } from '../shared/catalogue/game-summary-places
 import { planHomeTrending } from '../shared/catalogue/home-highlights.ts';
 import { planKeptSuggestions } from '../shared/catalogue/suggested-game-summaries.ts';
 import { gameSummaryRecordOf, type GameSummaryRecord } from '../shared/schemas/game-summary.ts';
+import { shelvedCopyOf } from '../shared/transitions/shelved-copy.ts';
 
 // Budgets every fresh render of a page type keeps, in counts and bytes (never times, which depend on the
 // machine): how many database round trips wait for one another (each costs a full trip to the database
@@ -52,18 +53,17 @@ const ROUNDS_BUDGET: Record<string, number> = {
  * games a page shows are kept as summaries in the record showing them (a list's, an event's, a game's
  * suggested games, a member's follows: shared/schemas/game-summary.ts), and a post keeps copies of its
  * newest comments, so no page reads its games or a feed's comments one by one: a feed is its activity
- * time and its posts' query. The member's page reads its profile's text and its feed's activity time from
- * copies in the public section (shared/transitions/profile.ts, feed-activity.ts): 4 once the Worker knows
- * the uid (the public section, the followed games' index with their summaries, the feed's posts, the
- * member's newest shelved games), whatever they follow or post. What is left above 4: that page cold, 5,
- * finding the uid by username first (`users_public` keeps no follower or shelf counts to stand in for
- * the public section).
+ * time and its posts' query. The member's page reads its profile's text, its feed's activity time and its
+ * newest shelved games from copies in the public section (shared/transitions/profile.ts,
+ * feed-activity.ts, shelved-copy.ts): 3 once the Worker knows the uid (the public section, the followed
+ * games' index with their summaries, the feed's posts), whatever they follow, post or shelve; cold, 4,
+ * finding the uid by username first.
  */
 const READS_BUDGET: Record<string, number> = {
   home: 4,
   game: 4,
   'catalogue game': 4,
-  user: 5,
+  user: 4,
   event: 3,
   list: 2,
   'curated list': 2,
@@ -76,7 +76,7 @@ const LARGEST_CURATED_LIST = 'overall-all-sources';
 
 /** The member's page asked for again in the same isolate, its uid kept. */
 const WARM_USER_ROUNDS = 1;
-const WARM_USER_READS = 4;
+const WARM_USER_READS = 3;
 
 /**
  * The first chunk of a fresh render: at most the first TCP congestion window (10 segments of 1,460 bytes,
@@ -176,6 +176,29 @@ beforeAll(async () => {
       follows: 1,
       profile: { brief: 'Runs games.', details: '' },
       feedActivity: posted + 1,
+      // As the shelf changes keep it: the newest shelved games, worked out after the last change.
+      shelved: shelvedCopyOf(
+        [
+          { gameId: 'pb-portal', status: 'played', timestamp: 3_000, name: 'Portal Budget' },
+          { gameId: 'pb-hades', status: 'want', timestamp: 4_000, name: 'Hades Budget' },
+        ],
+        2,
+      ),
+      shelves: { played: 1, want: 1 },
+    },
+    'shelves_by_userid/pb-rosa': {
+      'pb-portal': {
+        status: 'played',
+        timestamp: 3_000,
+        status_time: 'played~0000000003000',
+        name: 'Portal Budget',
+      },
+      'pb-hades': {
+        status: 'want',
+        timestamp: 4_000,
+        status_time: 'want~0000000004000',
+        name: 'Hades Budget',
+      },
     },
     'users_public/pb-rosa': { username: 'pb_rosa' },
     'profiles/pb-rosa': { sourceUUID: 'pb-rosa', brief: 'Runs games.', details: '', disabled: false },

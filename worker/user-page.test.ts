@@ -13,6 +13,11 @@ import { gameSummaryRecordOf, type GameSummaryRecord } from '../shared/schemas/g
 import { commitFollow } from '../shared/transitions/follow.ts';
 import { planNewPost } from '../shared/transitions/post.ts';
 import { commitProfileUpdate } from '../shared/transitions/profile.ts';
+import { commitLibraryShelving } from '../shared/transitions/library-shelving.ts';
+import { commitRating } from '../shared/transitions/rating.ts';
+import { commitShelf } from '../shared/transitions/shelf.ts';
+import type { Shelf } from '../shared/schemas/shelf.ts';
+import { SHELVED_COPY_SIZE } from '../shared/schemas/shelved-copy.ts';
 
 const env = testEnv();
 
@@ -89,7 +94,60 @@ beforeAll(async () => {
     details: 'Any% on weekends.\nAsk me about <b>routes</b>.',
     header: 'https://images.example/rosa.jpg',
   });
+  // She shelves a game as the game's page does: her public section keeps her newest shelved games too.
+  await commitShelf(
+    ownerDatabase(env),
+    { uid: 'up-rosa', gameId: 'up-hades', status: 'playing' },
+    () => 5_000,
+  );
 });
+
+/** `up-shelf-{n}`: games only the shelves tests shelve. */
+const shelfGame = (n: number) => `up-shelf-${String(n)}`;
+
+/** The records of games 1 to `count` to shelve. */
+const shelfGames = (count: number) =>
+  Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [
+      `games/${shelfGame(i + 1)}`,
+      testGame(shelfGame(i + 1), `Shelf game ${String(i + 1)}`, 100),
+    ]),
+  );
+
+interface ShownShelves {
+  shelves: { games: { gameId: string; status: Shelf; name: string }[]; nextCursor: string | null };
+}
+
+/** The shelved games a page shows, in its order. */
+const shownShelves = (data: unknown) =>
+  (data as ShownShelves).shelves.games.map(({ gameId, status, name }) => ({ gameId, status, name }));
+
+const isShelfIndexRead = (path: string) => path.startsWith('shelves_by_userid/');
+
+/** The member's `count` newest shelved games as the index, the authority, holds them (ties: larger key first). */
+async function newestInIndex(db: ReturnType<typeof ownerDatabase>, uid: string, count: number) {
+  const index = ((await db.get(`shelves_by_userid/${uid}`)) ?? {}) as Record<
+    string,
+    { status: Shelf; timestamp: number; name: string }
+  >;
+  return Object.entries(index)
+    .sort(([a, x], [b, y]) => y.timestamp - x.timestamp || (a < b ? 1 : -1))
+    .slice(0, count)
+    .map(([gameId, { status, name }]) => ({ gameId, status, name }));
+}
+
+/**
+ * The member's page lists their newest shelved games as the index holds them, and whether there are more,
+ * taken from the copy in their public section: it reads no shelf index. Answers the games shown.
+ */
+async function expectShelvesFromCopy(uid: string, profileName: string, { more }: { more: boolean }) {
+  const shown = await memberPage(profileName);
+  expect(shown.paths.filter(isShelfIndexRead)).toEqual([]);
+  const games = shownShelves(shown.data);
+  expect(games).toEqual(await newestInIndex(ownerDatabase(env), uid, SHELVED_COPY_SIZE - 1));
+  expect((shown.data as unknown as ShownShelves).shelves.nextCursor !== null).toBe(more);
+  return games;
+}
 
 /** The member's page as a fresh render shows it, with the database requests it made. */
 async function memberPage(profileName: string) {
@@ -181,19 +239,21 @@ describe('user page', () => {
       uncached,
     );
     expect(response.status).toBe(200);
-    // The uid by username; the public section (with the profile's text and the feed's activity time),
-    // the follows index with the games' summaries, the feed's posts (none yet), the member's newest shelved
-    // games (one bounded query, in the same round). No game, profile or activity time is read.
+    // The uid by username; the public section (with the profile's text, the feed's activity time and the
+    // newest shelved games), the follows index with the games' summaries, the feed's posts (none yet). No
+    // game, profile, activity time or shelf index is read.
     expect(sequentialRounds(requests)).toBe(2);
-    expect(requests).toHaveLength(5);
+    expect(requests).toHaveLength(4);
     expect(
-      requests.filter((r) => /^(games|profiles|feed_activity)\//.test(r.path)).map((r) => r.path),
+      requests
+        .filter((r) => /^(games|profiles|feed_activity|shelves_by_userid)\//.test(r.path))
+        .map((r) => r.path),
     ).toEqual([]);
     // Asked for again, the uid is known: the lookup's round goes.
     requests.length = 0;
     await request('/user/rosa_runs', { onDatabaseRequest: (r) => requests.push(r) }, uncached);
     expect(sequentialRounds(requests)).toBe(1);
-    expect(requests).toHaveLength(4);
+    expect(requests).toHaveLength(3);
   });
 
   it('shows a game followed through a follow with its kept summary, the summary a change of the game writes, and no longer once unfollowed', async () => {
@@ -326,6 +386,134 @@ describe('user page', () => {
     const { data, paths } = await memberPage('tess_talks');
     expect(data.feed.activityAt).toBe(activity);
     expect(paths.filter((p) => p.startsWith('feed_activity/'))).toEqual([]);
+  });
+
+  it('lists the newest shelved games from the public section, as shelving, moving and taking off keep them, reading no shelf index', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', {
+      ...shelfGames(16),
+      'users/up-sam/public': { uuid: 'up-sam', username: 'sam_shelves', follows: 0 },
+      'users_public/up-sam': { username: 'sam_shelves' },
+    });
+    const shelve = (gameId: string, status: Shelf | null) =>
+      commitShelf(db, { uid: 'up-sam', gameId, status }, () => 9_000);
+    for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]) await shelve(shelfGame(n), 'want');
+    await expectShelvesFromCopy('up-sam', 'sam_shelves', { more: true });
+    // An older game moved to another shelf comes first, on its new shelf.
+    await shelve(shelfGame(2), 'played');
+    const moved = await expectShelvesFromCopy('up-sam', 'sam_shelves', { more: true });
+    expect(moved[0]).toMatchObject({ gameId: shelfGame(2), status: 'played', name: 'Shelf game 2' });
+    // Taking off one of those shown brings in the next newest; with 12 left, all are shown and no more.
+    await shelve(shelfGame(9), null);
+    await shelve(shelfGame(2), null);
+    const left = await expectShelvesFromCopy('up-sam', 'sam_shelves', { more: false });
+    expect(left.map((game) => game.gameId)).not.toContain(shelfGame(9));
+    expect(left).toHaveLength(12);
+    // Rated, a game not shelved is shelved as played (rating.ts), and the batch of an imported library
+    // shelves several at once (library-shelving.ts): both keep the copy.
+    await commitRating(db, { uid: 'up-sam', gameId: shelfGame(15), score: 8 }, () => 9_000);
+    await commitLibraryShelving(
+      db,
+      {
+        uid: 'up-sam',
+        overwrite: true,
+        games: [
+          { gameId: shelfGame(16), shelf: 'playing' },
+          { gameId: shelfGame(1), shelf: 'dropped' },
+        ],
+      },
+      () => 9_000,
+    );
+    const after = await expectShelvesFromCopy('up-sam', 'sam_shelves', { more: true });
+    expect(
+      after
+        .slice(0, 3)
+        .map((game) => game.gameId)
+        .sort(),
+    ).toEqual([shelfGame(1), shelfGame(15), shelfGame(16)].sort());
+    // Taking everything off leaves an empty shelf list, still without reading the index.
+    for (const game of after) await shelve(game.gameId, null);
+    for (const n of [3, 4, 5, 6]) await shelve(shelfGame(n), null);
+    await expectShelvesFromCopy('up-sam', 'sam_shelves', { more: false });
+  });
+
+  it('lists shelved games right after racing shelf changes: from a copy that matches the index, or from the index', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', {
+      ...shelfGames(20),
+      'users/up-tia/public': { uuid: 'up-tia', username: 'tia_taps', follows: 0 },
+      'users_public/up-tia': { username: 'tia_taps' },
+    });
+    const shelve = (n: number, status: Shelf | null) =>
+      commitShelf(db, { uid: 'up-tia', gameId: shelfGame(n), status }, () => 9_000);
+    for (let n = 1; n <= 14; n++) await shelve(n, 'want');
+    // Taps on several games at once, as two tabs or a quick hand would send them: some shelve new games,
+    // some move or take off games among the newest and at the copy's edge.
+    const rounds: [number, Shelf | null][][] = [
+      [
+        [15, 'playing'],
+        [14, null],
+        [13, 'played'],
+      ],
+      [
+        [2, 'dropped'],
+        [12, null],
+        [16, 'want'],
+        [3, null],
+      ],
+      [
+        [17, 'want'],
+        [18, 'want'],
+        [15, null],
+        [1, 'played'],
+      ],
+      [
+        [11, null],
+        [10, null],
+        [19, 'playing'],
+        [20, 'played'],
+      ],
+    ];
+    for (const [round, taps] of rounds.entries()) {
+      await Promise.all(taps.map(([n, status]) => shelve(n, status)));
+      const copy = (await db.get('users/up-tia/public/shelved')) as { changes: number; basis: number } | null;
+      const shown = await memberPage('tia_taps');
+      expect(shownShelves(shown.data)).toEqual(await newestInIndex(db, 'up-tia', 12));
+      // Taps racing leave `changes` past `basis` (seen here in every round), and the page reads the index.
+      if (copy?.changes === copy?.basis) expect(shown.paths.filter(isShelfIndexRead)).toEqual([]);
+      else expect(shown.paths.filter(isShelfIndexRead)).toHaveLength(1);
+      // The next change on its own puts the copy right again.
+      await shelve(5, round % 2 === 0 ? 'played' : 'want');
+      await expectShelvesFromCopy('up-tia', 'tia_taps', { more: true });
+    }
+  });
+
+  it('passes over a damaged copy of the shelved games, or one a member wrote, for the index', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', {
+      ...shelfGames(2),
+      'users/up-ned/public': {
+        uuid: 'up-ned',
+        username: 'ned_nulls',
+        follows: 0,
+        shelved: { games: { 'up-spam': { status: 'nonsense', timestamp: 'x' } }, changes: 1, basis: 1 },
+      },
+      'users_public/up-ned': { username: 'ned_nulls' },
+    });
+    await db.patch('', {
+      'shelves_by_userid/up-ned/up-shelf-1': {
+        status: 'played',
+        timestamp: 1_000,
+        status_time: 'played~0000000001000',
+        name: 'Shelf game 1',
+      },
+    });
+    const shown = await memberPage('ned_nulls');
+    expect(shownShelves(shown.data)).toEqual([
+      { gameId: 'up-shelf-1', status: 'played', name: 'Shelf game 1' },
+    ]);
+    expect(shown.body).not.toContain('up-spam');
+    expect(shown.paths.filter(isShelfIndexRead)).toHaveLength(1);
   });
 
   it('still shows the member without games when their follows fail to load', async () => {

@@ -122,30 +122,34 @@ async function storedProfile(db: RtdbClient, uid: string): Promise<ShownProfile>
 /**
  * The page of the member `uid`, or null when their public section does not carry `profileName` (the
  * uid is not, or no longer, that name's) or cannot be read. One round of reads in parallel (the public
- * section, which keeps the profile's text and the feed's activity time, the followed games' index entries
- * with their summaries, the feed's posts with their preview comments, the newest shelved games), then one
- * more only for what older data lacks (a profile text not copied yet, games followed before summaries were
- * kept, comments of posts without copies, names not stored). A hidden profile leaves the page without
+ * section, which keeps the profile's text, the feed's activity time and the newest shelved games, the
+ * followed games' index entries with their summaries, the feed's posts with their preview comments), then
+ * one more only for what older data lacks (a profile text not copied yet, a shelves copy not matching the
+ * index, games followed before summaries were kept, comments of posts without copies, names not stored). A hidden profile leaves the page without
  * brief and details, and the games failing leave it without them.
  */
 async function userPage(db: RtdbClient, uid: string, profileName: string): Promise<UserPageData | null> {
-  const [publicResult, followedResult, feedStart, shelvedResult] = await Promise.allSettled([
+  const [publicResult, followedResult, feedStart] = await Promise.allSettled([
     db.read(userSectionPath(uid, 'public'), publicSectionSchema),
     followedGames(db, uid, GAMES_FOLLOWED_DEFAULT),
     startFeedForPage(db, feedIdOf('user', uid), { readActivity: false }),
-    newestShelvedGames(db, uid),
   ]);
   const section = settledOr(publicResult, null, `user ${uid}`);
   if (!section || section.username !== profileName) return null;
   const followedEntries = settledOr(followedResult, [], `games followed by ${uid}`);
   const started = settledOr(feedStart, null, `feed of ${uid}`);
-  const [profile, followed, feed] = await Promise.all([
+  const [profile, followed, feed, shelvedResult] = await Promise.all([
     section.profile ?? storedProfile(db, uid),
     followedGameCards(db, followedEntries).catch((error: unknown) => {
       console.error(`Games followed by ${uid} failed`, error);
       return [];
     }),
     finishPageFeed(db, started && { ...started, activityAt: section.feedActivity ?? null }),
+    // From the section's copy; the index queried only while the copy may not match it (shelved-copy.ts).
+    newestShelvedGames(db, uid, section.shelved).then(
+      (value) => ({ status: 'fulfilled', value }) as const,
+      (reason: unknown) => ({ status: 'rejected', reason }) as const,
+    ),
   ]);
 
   const user: ProfileUser = {
@@ -168,7 +172,7 @@ async function userPage(db: RtdbClient, uid: string, profileName: string): Promi
 /**
  * The user page's bundle. Its address names the member by profile name, everything else is kept by
  * uid: asked for cold, the uid is found first (`users_public`, one round), then the page is one round of
- * four reads (a second only for older data, see userPage): five reads in two rounds. The uid found is kept
+ * three reads (a second only for older data, see userPage): four reads in two rounds. The uid found is kept
  * in the Worker (profile-uid-memo.ts), so the page asked for again is that round alone; a kept uid whose public section no longer carries the name is
  * forgotten and the name looked up again. A missing or failing user gives the not-found bundle (spec
  * section 8; its top games are a round after the lookup).

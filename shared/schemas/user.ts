@@ -5,6 +5,7 @@ import { shelfSchema } from './shelf.ts';
 import type { RecordMeta } from './record-meta.ts';
 import { storedHttpsUrlSchema } from './https-url.ts';
 import { storedProfileImageAddressSchema } from './profile-image.ts';
+import { shelvedCopySchema } from './shelved-copy.ts';
 import { USERNAME_CHARACTERS, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './username-rule.ts';
 
 // A user lives at `users/{uid}` split into sections, each its own node so that each can have its own
@@ -52,6 +53,12 @@ export const userPublicSchema = z.object({
    * their page needs no read of it. A damaged copy reads as absent rather than failing the section.
    */
   feedActivity: z.number().optional().catch(undefined),
+  /**
+   * The member's newest shelved games as their index has them, with what says whether they still match it
+   * (shared/schemas/shelved-copy.ts); absent for a member who has not shelved since (npm run job --
+   * member-page-copies fills it). A damaged copy reads as absent: the page then queries the index.
+   */
+  shelved: shelvedCopySchema.optional().catch(undefined),
 });
 
 /** What a user has blocked, each id with the time it was blocked. */

@@ -70,6 +70,11 @@ export interface GatedTransition<S, R> {
    * of the transition's preconditions, so that it costs no round of its own; later attempts read again.
    */
   firstRead?: Promise<{ value: unknown; etag: string }>;
+  /**
+   * More of the PATCH, worked out from reads made beside taking the gate (a round the write makes anyway),
+   * so they are newer than the first round's: given the plan's updates, answers paths to add to them.
+   */
+  besideGate?: (updates: MultiPathUpdate) => Promise<MultiPathUpdate>;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -101,9 +106,12 @@ export async function commitGatedTransition<S extends object, R>(
     const op = pushId();
     const next = plan.kind === 'write' ? plan.next : current;
     const mark: PendingMarkWrite<S> = { op, since: SERVER_TIMESTAMP, previous: current };
-    const taken = await db.put(transition.gatePath, { ...(next ?? {}), pending: mark }, { ifMatch: etag });
+    const [taken, more] = await Promise.all([
+      db.put(transition.gatePath, { ...(next ?? {}), pending: mark }, { ifMatch: etag }),
+      plan.kind === 'write' && transition.besideGate ? transition.besideGate(plan.updates) : {},
+    ]);
     if (taken === null) continue; // another request changed the entry first
-    const updates = plan.kind === 'write' ? plan.updates : {};
+    const updates = plan.kind === 'write' ? { ...plan.updates, ...more } : {};
     try {
       await db.patch('', { ...updates, [transition.gatePath]: next });
     } catch (error) {

@@ -11,6 +11,7 @@ import { gamelistEntrySchema, type GamelistEntry } from '../schemas/shelf.ts';
 import { GATE_LEASE_MS, GATE_WAIT_MS, TransitionBusyError } from './gated-transition.ts';
 import { planRating } from './rating.ts';
 import { planShelf } from './shelf.ts';
+import { readShelvedChanges, shelvedCopyBesideGate } from './shelved-copy.ts';
 
 // Shelving and rating a batch of an imported library's games at once, by the same rules as one tap on a
 // game's page: each game's change is planned by the shelf and rating transitions' own plans (planShelf,
@@ -136,9 +137,12 @@ export async function commitLibraryShelving(
 ): Promise<{ gameId: string; outcome: ShelvingOutcome }[]> {
   const listPath = gamelistPath(change.uid);
   const firstRead = db.getTagged(listPath);
-  const names = await Promise.all(
-    change.games.map((game) => db.read(gameNode(game.gameId).child('name').path, z.string())),
-  );
+  const [names, shelfChanges] = await Promise.all([
+    Promise.all(change.games.map((game) => db.read(gameNode(game.gameId).child('name').path, z.string()))),
+    // Where the copy of the member's newest shelved games stands (shelved-copy.ts).
+    readShelvedChanges(db, change.uid),
+  ]);
+  const copyBesideGate = shelvedCopyBesideGate(db, change.uid, shelfChanges);
   const deadline = Date.now() + GATE_WAIT_MS;
   for (let attempt = 0; ; attempt++) {
     if (Date.now() > deadline) throw new TransitionBusyError(`gate ${listPath} stayed busy`);
@@ -172,10 +176,14 @@ export async function commitLibraryShelving(
       continue;
     }
     if (Object.keys(committed).length === 0) return outcomes;
-    const taken = await db.put(listPath, marked, { ifMatch: etag });
+    // The copy is worked out from the index as read beside taking the gate, with the batch's entries.
+    const [taken, copy] = await Promise.all([
+      db.put(listPath, marked, { ifMatch: etag }),
+      copyBesideGate(updates),
+    ]);
     if (taken === null) continue; // a change to the member's entries landed first: decide again
     try {
-      await db.patch('', { ...updates, ...committed });
+      await db.patch('', { ...updates, ...copy, ...committed });
     } catch (error) {
       await releaseAfterFailure(db, change.uid, op, stored, Object.keys(committed));
       throw error;

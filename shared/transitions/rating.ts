@@ -7,6 +7,7 @@ import { ratingsOf, scoreKey, type RatingState, type Ratings } from '../schemas/
 import { gamelistEntrySchema, type GamelistEntry, type Shelf } from '../schemas/shelf.ts';
 import { commitGatedTransitionBesideReads, type TransitionPlan } from './gated-transition.ts';
 import { NoSuchGameRefusal, planShelf } from './shelf.ts';
+import { readShelvedChanges, shelvedCopyBesideGate } from './shelved-copy.ts';
 
 // Rating a game, changing the score, clearing it: one score per member and game, kept in the member's
 // `gamelist` entry beside the game's shelf, so that the entry's gate (gated-transition.ts) orders both.
@@ -120,10 +121,12 @@ export async function commitRating(
 ): Promise<RatingState> {
   const gatePath = gamelistEntryPath(change.uid, change.gameId);
   const firstRead = db.getTagged(gatePath);
-  const [name, summary, shelfCounts] = await Promise.all([
+  const [name, summary, shelfCounts, shelfChanges] = await Promise.all([
     db.read(gameNode(change.gameId).child('name').path, z.string()),
     db.read(ratingSummaryPath(change.gameId), summaryRead),
     db.read(shelfCountsNode(change.gameId).path, countsRead),
+    // A rating may shelve the game as played: where the copy of the newest shelved games stands.
+    readShelvedChanges(db, change.uid),
     firstRead,
   ]);
   const exists = name !== null;
@@ -136,6 +139,7 @@ export async function commitRating(
     firstRead,
     decide: (current) =>
       planRating(current, change, { exists, name: name ?? undefined, ratings, shelfCounts }, now()),
+    besideGate: shelvedCopyBesideGate(db, change.uid, shelfChanges),
   });
   if (fromFirstRead) return outcome;
   const fresh = await db.read(ratingSummaryPath(change.gameId), summaryRead);

@@ -21,6 +21,7 @@ import {
   type ShelfState,
 } from '../schemas/shelf.ts';
 import { countAfter } from './count-change.ts';
+import { readShelvedChanges, shelvedCopyBesideGate, shelvedCopyChange } from './shelved-copy.ts';
 import { commitGatedTransitionBesideReads, type TransitionPlan } from './gated-transition.ts';
 
 // Putting a game on a shelf, moving it to another, taking it off: one shelf per member and game, and the
@@ -85,6 +86,8 @@ export function planShelf(
     // exact: only this member's requests move them, one at a time.
     ...(from ? memberShelfCount(change.uid, from).set(serverIncrement(-1)) : {}),
     ...(to ? memberShelfCount(change.uid, to).set(serverIncrement(1)) : {}),
+    // The copy of the member's newest shelved games is not used until worked out again (shelved-copy.ts).
+    ...shelvedCopyChange(change.uid),
     // A game removed since it was shelved keeps no counts: writing one would bring back a stub record.
     // The shelf left always holds this member's own +1 (the entry, read at the gate, is the truth), so it
     // moves down by one whatever the count read beside it said: that read may predate a racing member's
@@ -135,10 +138,12 @@ export async function commitShelf(
 ): Promise<ShelfState> {
   const gatePath = gamelistEntryPath(change.uid, change.gameId);
   const firstRead = db.getTagged(gatePath);
-  const [name, counts] = await Promise.all([
+  const [name, counts, shelfChanges] = await Promise.all([
     // The game's name: whether it exists, and what the member's public shelf list shows.
     db.read(gameNode(change.gameId).child('name').path, z.string()),
     db.read(shelfCountsNode(change.gameId).path, countsRead),
+    // Where the copy of the member's newest shelved games stands (shelved-copy.ts).
+    readShelvedChanges(db, change.uid),
     firstRead,
   ]);
   const exists = name !== null;
@@ -149,6 +154,7 @@ export async function commitShelf(
     entrySchema: gamelistEntrySchema,
     firstRead,
     decide: (current) => planShelf(current, change, { exists, counts, name: name ?? undefined }, now()),
+    besideGate: shelvedCopyBesideGate(db, change.uid, shelfChanges),
   });
   if (fromFirstRead) return outcome;
   const fresh = await db.read(shelfCountsNode(change.gameId).path, countsRead);
