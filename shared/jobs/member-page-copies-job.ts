@@ -10,12 +10,20 @@
 // Members keep changing their profiles and feeds while it runs. Each copy is put only while its place is
 // still empty (read with its ETag, written if unchanged), so a copy written by a change meanwhile, which is
 // newer than what the job read, is never overwritten.
+//
+// It also gives each member the copy of their newest shelved games (`users/{uid}/public/shelved`,
+// shared/schemas/shelved-copy.ts) where there is none or where it no longer matches their shelf index (two
+// shelf changes raced): the copy's place is read with its ETag, then the index, and the copy worked out
+// from them put only if the place is unchanged, so a shelf change landing meanwhile (which moves the copy's
+// `changes`) makes the job leave it to that change. A copy that matches is left alone.
 
 import { z } from 'zod';
 import { feedActivityPath, ROOTS, userSectionPath } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { feedIdOf } from '../schemas/feed-id.ts';
+import { shelvedCopySchema } from '../schemas/shelved-copy.ts';
 import { readProfileText, shownProfileText } from '../transitions/profile.ts';
+import { newestInIndex, shelvedCopyOf } from '../transitions/shelved-copy.ts';
 import type { Job, JobContext } from './job.ts';
 import { childPages, inBatches } from './paged-reads.ts';
 
@@ -33,13 +41,31 @@ async function putIfEmpty(db: RtdbClient, path: string, value: () => Promise<unk
   return db.putIfUnchanged(path, copy, etag);
 }
 
+/**
+ * Puts the copy of the member's newest shelved games at `path` unless one there matches their index; only
+ * while nothing is written there meanwhile (the index is read after the place's ETag).
+ */
+async function putShelvedCopy(db: RtdbClient, uid: string, path: string): Promise<boolean> {
+  const { value, etag } = await db.getTagged(path);
+  const copy = shelvedCopySchema.safeParse(value);
+  if (value !== null && copy.success && copy.data.changes === copy.data.basis) return false;
+  const newest = await newestInIndex(db, uid);
+  return db.putIfUnchanged(path, shelvedCopyOf(newest, copy.success ? copy.data.changes : 0), etag);
+}
+
+interface MemberCopies {
+  profile: boolean;
+  activity: boolean;
+  shelved: boolean;
+}
+
 /** The copies one member lacks, written; answers which were. */
-async function copyForMember(db: RtdbClient, uid: string): Promise<{ profile: boolean; activity: boolean }> {
+async function copyForMember(db: RtdbClient, uid: string): Promise<MemberCopies> {
   // A member removed since the page of `users_public` was read gets no public section back.
   const section = userSectionPath(uid, 'public');
   if ((await db.read(`${section}/username`, usernameSchema)) === null)
-    return { profile: false, activity: false };
-  const [profile, activity] = await Promise.all([
+    return { profile: false, activity: false, shelved: false };
+  const [profile, activity, shelved] = await Promise.all([
     putIfEmpty(db, `${section}/profile`, async () => {
       const text = await readProfileText(db, uid);
       return shownProfileText(text ?? { brief: '', details: '', disabled: false });
@@ -47,22 +73,24 @@ async function copyForMember(db: RtdbClient, uid: string): Promise<{ profile: bo
     putIfEmpty(db, `${section}/feedActivity`, () =>
       db.read(feedActivityPath(feedIdOf('user', uid)), z.number()),
     ),
+    putShelvedCopy(db, uid, `${section}/shelved`),
   ]);
-  return { profile, activity };
+  return { profile, activity, shelved };
 }
 
 /** Gives every member the copies their page reads; answers how many of each were written. */
 export async function fillMemberPageCopies(
   context: Pick<JobContext, 'db' | 'log'>,
-): Promise<{ profiles: number; activities: number }> {
+): Promise<{ profiles: number; activities: number; shelves: number }> {
   const { db, log } = context;
-  const filled = { profiles: 0, activities: 0 };
+  const filled = { profiles: 0, activities: 0, shelves: 0 };
   for await (const page of childPages(db, ROOTS.usersPublic, MEMBERS_PER_PAGE)) {
     const written = await inBatches(page, ([uid]) => copyForMember(db, uid));
     filled.profiles += written.filter((w) => w.profile).length;
     filled.activities += written.filter((w) => w.activity).length;
+    filled.shelves += written.filter((w) => w.shelved).length;
     log(
-      `members: ${String(filled.profiles)} profile texts and ${String(filled.activities)} feed times copied`,
+      `members: ${String(filled.profiles)} profile texts, ${String(filled.activities)} feed times and ${String(filled.shelves)} newest shelved games copied`,
     );
   }
   return filled;
@@ -70,9 +98,9 @@ export async function fillMemberPageCopies(
 
 export const memberPageCopiesJob: Job = {
   description:
-    'copies each member’s profile text and feed activity time into their public section (safe to repeat)',
+    'copies each member’s profile text, feed activity time and newest shelved games into their public section (safe to repeat)',
   async run(context) {
-    const { profiles, activities } = await fillMemberPageCopies(context);
-    return `${profiles.toLocaleString('en')} profile texts and ${activities.toLocaleString('en')} feed activity times copied`;
+    const { profiles, activities, shelves } = await fillMemberPageCopies(context);
+    return `${profiles.toLocaleString('en')} profile texts, ${activities.toLocaleString('en')} feed activity times and ${shelves.toLocaleString('en')} members' newest shelved games copied`;
   },
 };

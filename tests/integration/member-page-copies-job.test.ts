@@ -2,13 +2,15 @@
 // profile or feed last changed before the public section kept copies get them, so that their page reads
 // neither their profile nor their feed's activity time; a hidden profile's text is never copied where
 // anyone reads it; a second run writes nothing; a change landing between the job's read and its write is
-// never overwritten by the older value; a member gone gets no stub section.
+// never overwritten by the older value; a member gone gets no stub section. The same for the copy of a
+// member's newest shelved games, which is also put right where racing shelf changes left it not matching.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_NAMESPACE } from '../../emulator/index.ts';
 import { JOBS } from '../../shared/jobs/jobs.ts';
 import { createRtdbClient, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { planNewPost } from '../../shared/transitions/post.ts';
 import { commitProfileUpdate } from '../../shared/transitions/profile.ts';
+import { commitShelf } from '../../shared/transitions/shelf.ts';
 import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
 
 const T = TEST_DATABASE_NOW - 60_000;
@@ -89,7 +91,9 @@ describe('the member page copies job', () => {
       'users_public/gone': { username: 'gone_member' },
       'profiles/gone': { sourceUUID: 'gone', brief: 'Bye.', details: '', disabled: false },
     });
-    expect(await run()).toBe('3 profile texts and 1 feed activity times copied');
+    expect(await run()).toBe(
+      "3 profile texts, 1 feed activity times and 4 members' newest shelved games copied",
+    );
     expect(await db.server.get('users/ana/public/profile')).toEqual({
       brief: 'Roguelites.',
       details: 'Hades, mostly.',
@@ -107,7 +111,9 @@ describe('the member page copies job', () => {
     // Anyone reading Ben's public section finds nothing of his hidden profile.
     expect(JSON.stringify(await db.anonymous.get('users/ben/public'))).not.toContain('Hidden');
 
-    expect(await run()).toBe('0 profile texts and 0 feed activity times copied');
+    expect(await run()).toBe(
+      "0 profile texts, 0 feed activity times and 0 members' newest shelved games copied",
+    );
   });
 
   it('never overwrites a profile change or a post landing between its read and its write with what it read', async () => {
@@ -130,10 +136,80 @@ describe('the member page copies job', () => {
           ),
         ),
     });
-    expect(await run(raced)).toBe('0 profile texts and 0 feed activity times copied');
+    expect(await run(raced)).toBe(
+      "0 profile texts, 0 feed activity times and 1 members' newest shelved games copied",
+    );
     expect(await db.server.get('users/ana/public/profile')).toEqual({ brief: 'Meanwhile.', details: '' });
     const activity = await db.server.get('feed_activity/user:ana');
     expect(activity).not.toBe(T);
     expect(await db.server.get('users/ana/public/feedActivity')).toBe(activity);
+  });
+
+  it('copies each member’s newest shelved games as their index has them, puts right a copy that does not match, and leaves a shelf change meanwhile', async () => {
+    const entry = (n: number, status = 'want') => ({
+      status,
+      timestamp: T + n,
+      status_time: `${status}~${String(T + n).padStart(13, '0')}`,
+      name: `Game ${String(n)}`,
+    });
+    const games = Object.fromEntries(
+      Array.from({ length: 15 }, (_, i) => [`g${String(i + 1)}`, entry(i + 1, i % 2 ? 'played' : 'want')]),
+    );
+    await db.server.patch('', {
+      ...member('ana', 'ana_roguelites'),
+      ...member('ben', 'ben_pixels'),
+      ...member('cleo', 'cleo_cozy'),
+      'games/g16': { name: 'Game 16' },
+      'shelves_by_userid/ana': { g1: entry(1), g2: entry(2, 'dropped') },
+      'shelves_by_userid/ben': games,
+      // Eve's copy was left behind by two racing changes (changes past basis): it is worked out again.
+      'shelves_by_userid/eve': { g3: entry(3) },
+      'users/eve/public': {
+        uuid: 'eve',
+        username: 'eve_edits',
+        follows: 0,
+        shelved: { games: { g9: { status: 'want', timestamp: T } }, changes: 4, basis: 3 },
+      },
+      'users_public/eve': { username: 'eve_edits' },
+    });
+    expect(await run()).toContain("and 4 members' newest shelved games copied");
+    expect(await db.server.get('users/ana/public/shelved')).toEqual({
+      games: {
+        g1: { status: 'want', timestamp: T + 1, name: 'Game 1' },
+        g2: { status: 'dropped', timestamp: T + 2, name: 'Game 2' },
+      },
+      changes: 0,
+      basis: 0,
+    });
+    // Ben's newest 13 (the 12 his page shows and one saying there are more), not the two oldest.
+    const ben = (await db.server.get('users/ben/public/shelved')) as { games: object };
+    expect(Object.keys(ben.games).sort()).toEqual(
+      Array.from({ length: 13 }, (_, i) => `g${String(i + 3)}`).sort(),
+    );
+    // Cleo shelved nothing: a copy with no games, so that her page needs no query to know.
+    expect(await db.server.get('users/cleo/public/shelved')).toEqual({ changes: 0, basis: 0 });
+    expect(await db.server.get('users/eve/public/shelved')).toEqual({
+      games: { g3: { status: 'want', timestamp: T + 3, name: 'Game 3' } },
+      changes: 4,
+      basis: 4,
+    });
+    expect(await run()).toContain("and 0 members' newest shelved games copied");
+
+    // Ana shelves a game between the job's read and its write: her change's copy stays, the job's is not put.
+    await db.server.patch('', { 'users/ana/public/shelved/changes': 5 });
+    const raced = racedClient({
+      'users/ana/public/shelved': () =>
+        commitShelf(db.server, { uid: 'ana', gameId: 'g16', status: 'playing' }, () => TEST_DATABASE_NOW),
+    });
+    expect(await run(raced)).toContain("and 0 members' newest shelved games copied");
+    const after = (await db.server.get('users/ana/public/shelved')) as {
+      games: Record<string, { status: string }>;
+      changes: number;
+      basis: number;
+    };
+    expect(after.changes).toBe(6);
+    expect(after.basis).toBe(6);
+    expect(Object.keys(after.games).sort()).toEqual(['g1', 'g16', 'g2']);
+    expect(after.games.g16?.status).toBe('playing');
   });
 });
