@@ -13,6 +13,7 @@ import { gameSummaryRecordOf, type GameSummaryRecord } from '../shared/schemas/g
 import { commitFollow } from '../shared/transitions/follow.ts';
 import { planNewPost } from '../shared/transitions/post.ts';
 import { commitProfileUpdate } from '../shared/transitions/profile.ts';
+import { planAccountSections } from '../shared/accounts/account-sections.ts';
 import { commitLibraryShelving } from '../shared/transitions/library-shelving.ts';
 import { commitRating } from '../shared/transitions/rating.ts';
 import { commitShelf } from '../shared/transitions/shelf.ts';
@@ -486,6 +487,38 @@ describe('user page', () => {
       await shelve(5, round % 2 === 0 ? 'played' : 'want');
       await expectShelvesFromCopy('up-tia', 'tia_taps', { more: true });
     }
+  });
+
+  it('shows a new account’s empty shelves without reading the index, and a guest signing up keeps the copy of theirs', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', {
+      ...shelfGames(1),
+      ...planAccountSections({
+        uid: 'up-nia',
+        profileName: 'nia_new',
+        email: null,
+        created: null,
+        isOnboarded: false,
+      }),
+    });
+    const fresh = await memberPage('nia_new');
+    expect(shownShelves(fresh.data)).toEqual([]);
+    expect(fresh.paths.filter(isShelfIndexRead)).toEqual([]);
+    // As a guest she shelves a game, then signs up: the account is kept, and so is the copy.
+    await commitShelf(db, { uid: 'up-nia', gameId: shelfGame(1), status: 'playing' }, () => 9_000);
+    await db.patch('', {
+      ...planAccountSections({
+        uid: 'up-nia',
+        profileName: 'nia_new',
+        email: null,
+        created: 1_000,
+        isOnboarded: true,
+      }),
+    });
+    await expectShelvesFromCopy('up-nia', 'nia_new', { more: false });
+    expect(shownShelves((await memberPage('nia_new')).data)).toEqual([
+      { gameId: shelfGame(1), status: 'playing', name: 'Shelf game 1' },
+    ]);
   });
 
   it('passes over a damaged copy of the shelved games, or one a member wrote, for the index', async () => {

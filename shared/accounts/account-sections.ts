@@ -32,6 +32,14 @@ export function planAccountSections(account: AccountSections): MultiPathUpdate {
       username: profileName,
       follows: serverIncrement(0),
     }),
+    // A new account has shelved nothing: its copy of the newest shelved games is there, empty, so that its
+    // page needs no query of the shelf index (shared/schemas/shelved-copy.ts). `changes` moves by 0, so
+    // any change already counted leaves the copy unused; an account kept (a guest signing up) keeps its own.
+    ...(account.created === null
+      ? userSectionNode(uid, 'public')
+          .child('shelved')
+          .merge({ changes: serverIncrement(0), basis: 0 })
+      : {}),
     ...userSectionNode(uid, 'private').merge({
       ...(account.email === null ? {} : { email: account.email }),
       isOnboarded: account.isOnboarded,
