@@ -44,9 +44,12 @@ test('a profile shows the member’s shelf counts and newest games, and more a p
       },
     ] as const;
   });
+  // Written straight into the index, so moved on as thirteen shelf changes would move it: the copy of the
+  // newest shelved games in the public section is not used until worked out again (shelved-copy.ts).
   await ownerDatabase().patch('', {
     ...Object.fromEntries(older),
     [`users/${uid}/public/shelves/want`]: OLDER,
+    [`users/${uid}/public/shelved/changes`]: { '.sv': { increment: OLDER } },
   });
 
   // A visitor, on the narrowest phone.
