@@ -7,13 +7,13 @@ import { shelfSchema } from './shelf.ts';
 // The index stays the authority: the copy is only used while it is known to match it.
 //
 // How that is known: every change to the member's index moves `changes` by a server increment in its own
-// PATCH. A change that keeps the copy (the shelf transition, the library's batch shelving:
-// shared/transitions/shelved-copy.ts) read `changes` in its first round beside the index's newest games,
-// and writes the copy worked out from them with `basis` = what it read + its own increment. Run one after
-// another, `basis` equals `changes`; two racing (each worked out from what the other had not written yet)
-// leave `changes` ahead of `basis`, as does a change that moves the index without keeping the copy (a
-// rating that shelves the game as played): readers then query the index, until the next change puts the
-// copy right again.
+// PATCH. The changes that keep the copy (a shelf tap, a rating that shelves the game as played, the
+// library's batch shelving: shared/transitions/shelved-copy.ts) read `changes` in their first round and the
+// index's newest games after it, beside taking their gate, and write the copy worked out from them with
+// `basis` = what they read + their own increment. Run one after another, `basis` equals `changes`; two
+// racing (each worked out from what the other had not written yet) leave `changes` ahead of `basis`, and
+// so does anything written into the index otherwise: readers then query the index, until the next change
+// (or npm run job -- member-page-copies) puts the copy right again.
 
 /** The games a member's profile shows on its first screen (the rest page on from the public endpoint). */
 export const MEMBER_SHELVES_SHOWN = 12;
