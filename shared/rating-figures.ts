@@ -37,3 +37,23 @@ export function averageWithOneDecimal(average: number): string {
 export function averageText({ count, sum }: Pick<RatingFigures, 'count' | 'sum'>): string | null {
   return count === 0 ? null : averageWithOneDecimal(sum / count);
 }
+
+/**
+ * The ratings once one member's score moves from `from` to `to` (null: none), from those read just before:
+ * what the rating write answers, and what a page shows before the write has answered.
+ */
+export function ratingsMoved(ratings: RatingFigures, from: number | null, to: number | null): RatingFigures {
+  const distribution = [...ratings.distribution];
+  let { count, sum } = ratings;
+  if (from !== null) {
+    distribution[from - 1] = Math.max(0, (distribution[from - 1] ?? 0) - 1);
+    count = Math.max(0, count - 1);
+    sum = Math.max(0, sum - from);
+  }
+  if (to !== null) {
+    distribution[to - 1] = (distribution[to - 1] ?? 0) + 1;
+    count += 1;
+    sum += to;
+  }
+  return { count, sum, distribution };
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import { gameNode, gamelistEntryPath, postNode, shelfCountsNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { ratingsMoved } from '../rating-figures.ts';
 import { SERVER_TIMESTAMP, serverIncrement } from '../rtdb/server-values.ts';
 import { ratingsOf, scoreKey, type RatingState, type Ratings } from '../schemas/rating.ts';
 import { gamelistEntrySchema, type GamelistEntry, type Shelf } from '../schemas/shelf.ts';
@@ -27,23 +28,6 @@ export const ratingSummaryPath = (gameId: string): string => `${gameNode(gameId)
 
 const summaryRead = z.record(z.string(), z.number()).nullable();
 const countsRead = z.record(z.string(), z.number()).nullable();
-
-/** The ratings after a change from `from` to `to`, from those read just before. */
-function ratingsAfter(read: Ratings, from: number | null, to: number | null): Ratings {
-  const distribution = [...read.distribution];
-  let { count, sum } = read;
-  if (from !== null) {
-    distribution[from - 1] = Math.max(0, (distribution[from - 1] ?? 0) - 1);
-    count = Math.max(0, count - 1);
-    sum = Math.max(0, sum - from);
-  }
-  if (to !== null) {
-    distribution[to - 1] = (distribution[to - 1] ?? 0) + 1;
-    count += 1;
-    sum += to;
-  }
-  return { count, sum, distribution };
-}
 
 /**
  * The rating transition as a pure function of the member's entry: the entry and the game's summary move
@@ -104,7 +88,7 @@ export function planRating(
       ...(current?.review === undefined ? {} : { review: current.review }),
     },
     updates,
-    result: { score: to, changed: true, status, ratings: ratingsAfter(game.ratings, from, to) },
+    result: { score: to, changed: true, status, ratings: ratingsMoved(game.ratings, from, to) },
   };
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SCORES, type RatingFigures as Ratings } from '../../../shared/rating-figures.ts';
+import { ratingsMoved, SCORES, type RatingFigures as Ratings } from '../../../shared/rating-figures.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { changeFailure, SignInTo, signedOut, useLoginPath } from '../shelves/member-choice.tsx';
 import { announceShelf } from '../shelves/shelf-moved.ts';
@@ -10,23 +10,6 @@ import { announceShelf } from '../shelves/shelf-moved.ts';
 
 /** The member's score of the game: unknown until the API has answered. */
 type Mine = 'unknown' | 'signed-out' | { score: number | null };
-
-/** The ratings once the member's score moves from `from` to `to`, shown before the API answers. */
-function movedRatings(ratings: Ratings, from: number | null, to: number | null): Ratings {
-  const distribution = [...ratings.distribution];
-  let { count, sum } = ratings;
-  if (from !== null) {
-    distribution[from - 1] = Math.max(0, (distribution[from - 1] ?? 0) - 1);
-    count = Math.max(0, count - 1);
-    sum = Math.max(0, sum - from);
-  }
-  if (to !== null) {
-    distribution[to - 1] = (distribution[to - 1] ?? 0) + 1;
-    count += 1;
-    sum += to;
-  }
-  return { count, sum, distribution };
-}
 
 /**
  * The ten scores as toggle buttons: the member's own read from GET /api/games/{gameId}/rating; one tap
@@ -77,7 +60,7 @@ export function RatingControl({
     setBusy(true);
     setMessage('');
     setMine({ score: to });
-    onRatings(movedRatings(before, from, to));
+    onRatings(ratingsMoved(before, from, to));
     try {
       const { changeRating } = await import('./rating-change.ts');
       const answer = await changeRating(gameId, to);
