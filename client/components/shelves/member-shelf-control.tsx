@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Shelf, ShelfState } from '../../../shared/schemas/shelf.ts';
 import { callApi } from '../browser-capabilities.ts';
-import { formatCount } from '../count-format.ts';
 import { changeFailure, SignInTo, signedOut, useLoginPath } from './member-choice.tsx';
+import { ShelfCount } from './shelf-count.tsx';
 import { SHELF_NAMES, SHELF_ORDER, shelfCounts } from './shelf-names.ts';
 import { onShelfMoved } from './shelf-moved.ts';
 
@@ -138,10 +138,7 @@ export function MemberShelfControl({
             ) : (
               <span className="shelf-name">{SHELF_NAMES[shelf]}</span>
             )}
-            <span className="shelf-count">
-              {formatCount(counts[shelf])}
-              <span className="shelf-visually-hidden">{counts[shelf] === 1 ? ' member' : ' members'}</span>
-            </span>
+            <ShelfCount counts={counts} shelf={shelf} />
           </li>
         ))}
       </ul>

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import type { Shelf } from '../../../shared/schemas/shelf.ts';
 import { useBrowserSession } from '../browser-session.ts';
-import { formatCount } from '../count-format.ts';
 import { SignInTo } from './member-choice.tsx';
+import { ShelfCount } from './shelf-count.tsx';
 import { SHELF_NAMES, SHELF_ORDER, shelfCounts } from './shelf-names.ts';
 
 /** A member's shelf buttons: their code loads only in a browser holding a session, after hydration. */
@@ -24,10 +24,7 @@ function ShelfCounts({ counts: read, signIn }: { counts: Counts; signIn: boolean
         {SHELF_ORDER.map((shelf) => (
           <li key={shelf}>
             <span className="shelf-name">{SHELF_NAMES[shelf]}</span>
-            <span className="shelf-count">
-              {formatCount(counts[shelf])}
-              <span className="shelf-visually-hidden">{counts[shelf] === 1 ? ' member' : ' members'}</span>
-            </span>
+            <ShelfCount counts={counts} shelf={shelf} />
           </li>
         ))}
       </ul>
