@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { FeedPost } from '../../../shared/feed/read-feed.ts';
 import { BlockNotice } from './block-notice.tsx';
+import { FeedMore } from './feed-more.tsx';
 import { useFeedViewer } from './feed-viewer.tsx';
 import { hidesFromHomeFeed, hidesPost } from './member-blocks.ts';
 import { PostCard } from './post-card.tsx';
@@ -86,23 +87,13 @@ export function PostList({
             ),
           )}
       </ol>
-      {nextCursor ? (
-        <button
-          type="button"
-          className="pill-button feed-more"
-          aria-disabled={loading || undefined}
-          onClick={() => {
-            if (!loading) onMore(nextCursor);
-          }}
-        >
-          {loading ? 'Loading…' : 'More posts'}
-        </button>
-      ) : null}
-      {message ? (
-        <p className="feed-message" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FeedMore
+        nextCursor={nextCursor}
+        loading={loading}
+        onMore={onMore}
+        label="More posts"
+        message={message}
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { FeedPost } from '../../../shared/feed/read-feed.ts';
+import { FeedMore } from '../feed/feed-more.tsx';
 import { useFeedViewer } from '../feed/feed-viewer.tsx';
 import { hidesPost } from '../feed/member-blocks.ts';
 import { PostCard } from '../feed/post-card.tsx';
@@ -37,24 +38,15 @@ export function ReviewList({
           </li>
         ))}
       </ol>
-      {nextCursor ? (
-        <button
-          type="button"
-          className="pill-button feed-more"
-          aria-disabled={loading || undefined}
-          onClick={() => {
-            if (!loading) onMore(nextCursor);
-          }}
-        >
-          {loading ? 'Loading…' : 'More reviews'}
-        </button>
-      ) : null}
+      {/* No button while the first page loads: say so instead. */}
       {loading && !nextCursor ? <p className="feed-empty">Loading reviews…</p> : null}
-      {message ? (
-        <p className="feed-message" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FeedMore
+        nextCursor={nextCursor}
+        loading={loading}
+        onMore={onMore}
+        label="More reviews"
+        message={message}
+      />
     </>
   );
 }
