@@ -1,20 +1,15 @@
 import { z } from 'zod';
 import { gamelistEntryPath } from '../../shared/rtdb/paths.ts';
-import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { ratingRequestSchema, ratingsOf, ratingStateSchema } from '../../shared/schemas/rating.ts';
 import { gamelistEntrySchema } from '../../shared/schemas/shelf.ts';
 import { commitRating, ratingSummaryPath } from '../../shared/transitions/rating.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
-import { HADES } from './route-examples.ts';
+import { gameParams } from './game-parameters.ts';
 import { apiRoutes, jsonAnswer, jsonBody, memberRoute, memberWriteRoute } from './route-definition.ts';
 import { BUSY, notFound } from './route-failures.ts';
 
 // Ratings (shared/schemas/rating.ts): a member scores a game 1 to 10, or clears their score; the game
 // keeps how many rated it, the sum and how many gave each score, which its page shows.
-
-const gameParams = z.object({
-  gameId: recordIdSchema.meta({ description: 'The game’s deep link.', example: HADES }),
-});
 
 const ratingsExample = { count: 6, sum: 47, distribution: [0, 0, 0, 0, 0, 1, 1, 2, 1, 1] };
 

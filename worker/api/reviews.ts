@@ -22,6 +22,7 @@ import { purgeFeedPage } from '../feed-page-purge.ts';
 import { announcePost, announcePostDeleted } from '../queues/home-feed-announcements.ts';
 import { requirePostingAllowed } from './posting-block.ts';
 import { ANA, exampleFeedPost, HADES, POST_ID, POSTED_AT } from './route-examples.ts';
+import { gameParams } from './game-parameters.ts';
 import {
   apiRoutes,
   jsonAnswer,
@@ -40,10 +41,6 @@ import { BUSY, notFound } from './route-failures.ts';
  * request may make only so many (feeds read 5 a page for the same reason: shared/feed/read-feed.ts).
  */
 const REVIEW_PAGE = 5;
-
-const gameParams = z.object({
-  gameId: recordIdSchema.meta({ description: 'The game’s deep link.', example: HADES }),
-});
 
 const cursorQuery = z.object({
   cursor: z

@@ -15,6 +15,7 @@ import { MAX_SHELF_CHECKS, shelvesOfGamesSchema } from '../../shared/schemas/she
 import { commitShelf } from '../../shared/transitions/shelf.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
 import { ANA, HADES, POSTED_AT } from './route-examples.ts';
+import { gameParams } from './game-parameters.ts';
 import {
   apiRoutes,
   jsonAnswer,
@@ -33,10 +34,6 @@ import { BUSY, notFound } from './route-failures.ts';
  * page: 25, the database rules' cap on a public query (database.rules.json, `shelves_by_userid`).
  */
 const SHELF_PAGE = 24;
-
-const gameParams = z.object({
-  gameId: recordIdSchema.meta({ description: 'The game’s deep link.', example: HADES }),
-});
 
 const countsExample = { want: 41, playing: 12, played: 230, dropped: 9 };
 
