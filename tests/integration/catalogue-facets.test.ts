@@ -15,12 +15,12 @@ import {
   InvalidFacetPageError,
   type FacetEntry,
 } from '../../shared/catalogue/catalogue-facets.ts';
-import type { CatalogueRow } from '../../shared/catalogue/catalogue-row.ts';
 import { writeGames } from '../../shared/catalogue/game-updates.ts';
 import { slugFromName } from '../../shared/catalogue/slug.ts';
-import { createRtdbClient, type RtdbClient, type RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
+import type { RtdbClient, RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
 import type { CatalogueFacet, FacetPageRequest } from '../../shared/schemas/catalogue-facet.ts';
-import { startTestDatabase, type TestDatabase } from './emulator-db.ts';
+import { catalogueRow } from './catalogue-rows.ts';
+import { countingClient, startTestDatabase, type TestDatabase } from './emulator-db.ts';
 
 let db: TestDatabase;
 /** The server's client, counting its requests. */
@@ -29,12 +29,7 @@ const requests: RtdbRequestRecord[] = [];
 
 beforeAll(async () => {
   db = await startTestDatabase();
-  server = createRtdbClient({
-    databaseUrl: db.emulator.url,
-    namespace: DEFAULT_NAMESPACE,
-    credential: { kind: 'emulatorOwner' },
-    onRequest: (record) => requests.push(record),
-  });
+  server = countingClient(db, requests);
 });
 afterAll(async () => {
   await db.close();
@@ -47,22 +42,8 @@ beforeEach(async () => {
 /** Steam app ids for the test games, one each. */
 let nextAppid = 1;
 
-function game(slug: string, popularity: number | null, genres: string[], tags: string[] = []): CatalogueRow {
-  return {
-    id: nextAppid++,
-    slug,
-    name: slug,
-    description: null,
-    genres,
-    tags,
-    platforms: ['PC'],
-    release_date: null,
-    developers: [],
-    publishers: [],
-    popularity,
-    image_url: null,
-  };
-}
+const game = (slug: string, popularity: number | null, genres: string[], tags: string[] = []) =>
+  catalogueRow(nextAppid++, slug, popularity, genres, tags);
 
 /** Every page of a genre or tag as a visitor reads them, following the cursors to the end. */
 async function allPages(
@@ -126,12 +107,7 @@ describe('paging through a genre', () => {
   it('answers one bounded query per page', async () => {
     const counted: RtdbRequestRecord[] = [];
     const visitor = db.anonymous.withCredential({ kind: 'anonymous' });
-    const countingVisitor = createRtdbClient({
-      databaseUrl: db.emulator.url,
-      namespace: DEFAULT_NAMESPACE,
-      credential: { kind: 'anonymous' },
-      onRequest: (record) => counted.push(record),
-    });
+    const countingVisitor = countingClient(db, counted, { kind: 'anonymous' });
     const first = await gamesInFacet(countingVisitor, { facet: 'genre', slug: 'indie' });
     expect(counted).toHaveLength(1);
     expect(first.gameIds).toHaveLength(24);
@@ -156,12 +132,7 @@ describe('paging through a genre', () => {
   });
 
   it('refuses a hostile cursor as invalid input before reading anything', async () => {
-    const visitor = createRtdbClient({
-      databaseUrl: db.emulator.url,
-      namespace: DEFAULT_NAMESPACE,
-      credential: { kind: 'anonymous' },
-      onRequest: (record) => requests.push(record),
-    });
+    const visitor = countingClient(db, requests, { kind: 'anonymous' });
     requests.length = 0;
     const hostile = ['"zzz"&limitToLast=1000', '../../users', 'ffffffffffffffff_../x', 'x'.repeat(5000)];
     const refusal = (request: FacetPageRequest) =>

@@ -5,7 +5,13 @@ import {
   unsignedToken,
   type RunningEmulator,
 } from '../../emulator/index.ts';
-import { createRtdbClient, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import { JOBS } from '../../shared/jobs/jobs.ts';
+import {
+  createRtdbClient,
+  type RtdbClient,
+  type RtdbCredential,
+  type RtdbRequestRecord,
+} from '../../shared/rtdb/rest-client.ts';
 
 /** A started emulator with the project's rules and clients for the server and for users. */
 export interface TestDatabase {
@@ -58,4 +64,54 @@ export function userToken(uid: string): string {
     },
     TEST_DATABASE_NOW,
   );
+}
+
+/** A client of `db` with `credential` (the server's by default) that records each request it makes. */
+export function countingClient(
+  db: TestDatabase,
+  requests: RtdbRequestRecord[],
+  credential: RtdbCredential = { kind: 'emulatorOwner' },
+): RtdbClient {
+  return createRtdbClient({
+    databaseUrl: db.emulator.url,
+    namespace: DEFAULT_NAMESPACE,
+    credential,
+    onRequest: (record) => requests.push(record),
+  });
+}
+
+/**
+ * A server client whose first write at each path in `meanwhile` waits for that path's change to land
+ * first: a member acting after a job read and before it wrote.
+ */
+export function racedServer(db: TestDatabase, meanwhile: Record<string, () => Promise<unknown>>): RtdbClient {
+  const done = new Set<string>();
+  return createRtdbClient({
+    databaseUrl: db.emulator.url,
+    namespace: DEFAULT_NAMESPACE,
+    credential: { kind: 'emulatorOwner' },
+    fetch: async (input, init) => {
+      if (init?.method !== undefined && init.method !== 'GET') {
+        const url = new URL(input instanceof Request ? input.url : input);
+        const at = decodeURIComponent(url.pathname.replace(/^\/|\.json$/g, ''));
+        for (const [path, change] of Object.entries(meanwhile))
+          if (!done.has(path) && at === path) {
+            done.add(path);
+            await change();
+          }
+      }
+      return fetch(input, init);
+    },
+  });
+}
+
+/** Runs the job `name` (npm run job -- name) on `client` at the test databases' time; its summary line. */
+export function runJob(
+  name: string,
+  client: RtdbClient,
+  log: (line: string) => void = () => undefined,
+): Promise<string> {
+  const job = JOBS[name];
+  if (!job) throw new Error(`no ${name} job`);
+  return job.run({ db: client, now: () => TEST_DATABASE_NOW, log });
 }

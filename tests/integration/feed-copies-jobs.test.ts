@@ -4,16 +4,21 @@
 // and no game, a second run writes nothing, and what members do between a job's read and its write (a
 // comment, a deletion, an unfollow) is neither undone nor turned into a stub record.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_NAMESPACE } from '../../emulator/index.ts';
 import { followedGames } from '../../shared/catalogue/followed-games.ts';
 import { feedKey } from '../../shared/feed/feed-key.ts';
 import { readFeedPage } from '../../shared/feed/read-feed.ts';
-import { JOBS } from '../../shared/jobs/jobs.ts';
-import { createRtdbClient, type RtdbClient, type RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
+import type { RtdbClient, RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
 import { followTypeTime } from '../../shared/schemas/follow.ts';
 import { gameSummaryRecordOf } from '../../shared/schemas/game-summary.ts';
 import { planNewComment } from '../../shared/transitions/post.ts';
-import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+import {
+  countingClient,
+  racedServer,
+  runJob,
+  startTestDatabase,
+  TEST_DATABASE_NOW,
+  type TestDatabase,
+} from './emulator-db.ts';
 
 const T = TEST_DATABASE_NOW - 60_000;
 
@@ -25,11 +30,7 @@ afterEach(async () => {
   await db.close();
 });
 
-const run = (name: string, client: RtdbClient = db.server) => {
-  const job = JOBS[name];
-  if (!job) throw new Error(`no ${name} job`);
-  return job.run({ db: client, now: () => TEST_DATABASE_NOW, log: () => undefined });
-};
+const run = (name: string, client: RtdbClient = db.server) => runJob(name, client);
 
 /** A post as written before the copies, with `comments` (id → time). */
 const olderPost = (id: string, comments: Record<string, number>) => ({
@@ -53,31 +54,6 @@ const comment = (postUUID: string, n: number, likes = 0) => ({
   likes,
   timestamp: T + n,
 });
-
-/**
- * A server client whose first write touching each path in `meanwhile` waits for that path's change to land
- * first: a member acting after the job read its page and before its write.
- */
-function racedClient(meanwhile: Record<string, () => Promise<unknown>>): RtdbClient {
-  const done = new Set<string>();
-  return createRtdbClient({
-    databaseUrl: db.emulator.url,
-    namespace: DEFAULT_NAMESPACE,
-    credential: { kind: 'emulatorOwner' },
-    fetch: async (input, init) => {
-      if (init?.method !== undefined && init.method !== 'GET') {
-        const url = new URL(input instanceof Request ? input.url : input);
-        const at = decodeURIComponent(url.pathname.replace(/^\/|\.json$/g, ''));
-        for (const [path, change] of Object.entries(meanwhile))
-          if (!done.has(path) && at === path) {
-            done.add(path);
-            await change();
-          }
-      }
-      return fetch(input, init);
-    },
-  });
-}
 
 describe('the preview comments job', () => {
   it('copies each post’s newest comments as they are, drops stray copies, and a second run writes nothing', async () => {
@@ -103,12 +79,7 @@ describe('the preview comments job', () => {
 
     // The feed now shows them from the posts alone.
     const reads: RtdbRequestRecord[] = [];
-    const reader = createRtdbClient({
-      databaseUrl: db.emulator.url,
-      namespace: DEFAULT_NAMESPACE,
-      credential: { kind: 'anonymous' },
-      onRequest: (r) => reads.push(r),
-    });
+    const reader = countingClient(db, reads, { kind: 'anonymous' });
     const page = await readFeedPage(reader, 'game:hades', null);
     expect(page.posts.find((p) => p.uuid === 'p1')?.previewComments.map((c) => c.content)).toEqual([
       'comment 4',
@@ -130,7 +101,7 @@ describe('the preview comments job', () => {
       'comments/c1': comment('d1', 1),
       'comments/c2': comment('d2', 2),
     });
-    const client = racedClient({
+    const client = racedServer(db, {
       'posts/d1': () => db.server.delete('posts/d1'),
       // A member comments on d2 as the job is about to write it: the job's write is refused and done again.
       'posts/d2': () => db.server.patch('', planNewComment('cleo', 'd2', 'late words', 'c9')),
@@ -191,7 +162,7 @@ describe('the followed game summaries job', () => {
       'games/hades': hades,
       'follows_by_userid/ana/game:hades': entry(1),
     });
-    const client = racedClient({
+    const client = racedServer(db, {
       'follows_by_userid/ana/game:hades': () => db.server.delete('follows_by_userid/ana/game:hades'),
     });
     expect(await run('followed-game-summaries', client)).toBe(

@@ -3,7 +3,6 @@
 // write that trims reads that feed's entries only, another feed's entries stay, and a trim done twice
 // deletes nothing more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_NAMESPACE } from '../../emulator/index.ts';
 import { HOME_FEED_PULLED_PATH } from '../../shared/feed/home-feed-fanout.ts';
 import {
   PULLED_FEED_CAP,
@@ -12,8 +11,8 @@ import {
   trimsPulledFeed,
 } from '../../shared/feed/home-feed-pulled-trim.ts';
 import { pushId } from '../../shared/push-id.ts';
-import { createRtdbClient, type RtdbClient, type RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
-import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+import type { RtdbClient, RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
+import { countingClient, startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
 
 let db: TestDatabase;
 let server: RtdbClient;
@@ -23,12 +22,7 @@ const BIG_GAME = 'game:big-quest';
 
 beforeAll(async () => {
   db = await startTestDatabase();
-  server = createRtdbClient({
-    databaseUrl: db.emulator.url,
-    namespace: DEFAULT_NAMESPACE,
-    credential: { kind: 'emulatorOwner' },
-    onRequest: (record) => requests.push(record),
-  });
+  server = countingClient(db, requests);
 });
 afterAll(async () => {
   await db.close();

@@ -5,13 +5,17 @@
 // never overwritten by the older value; a member gone gets no stub section. The same for the copy of a
 // member's newest shelved games, which is also put right where racing shelf changes left it not matching.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_NAMESPACE } from '../../emulator/index.ts';
-import { JOBS } from '../../shared/jobs/jobs.ts';
-import { createRtdbClient, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
+import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { planNewPost } from '../../shared/transitions/post.ts';
 import { commitProfileUpdate } from '../../shared/transitions/profile.ts';
 import { commitShelf } from '../../shared/transitions/shelf.ts';
-import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+import {
+  racedServer,
+  runJob,
+  startTestDatabase,
+  TEST_DATABASE_NOW,
+  type TestDatabase,
+} from './emulator-db.ts';
 
 const T = TEST_DATABASE_NOW - 60_000;
 
@@ -23,42 +27,13 @@ afterEach(async () => {
   await db.close();
 });
 
-const run = (client: RtdbClient = db.server) => {
-  const job = JOBS['member-page-copies'];
-  if (!job) throw new Error('no member-page-copies job');
-  return job.run({ db: client, now: () => TEST_DATABASE_NOW, log: () => undefined });
-};
+const run = (client: RtdbClient = db.server) => runJob('member-page-copies', client);
 
 /** A member as registration writes them, before the copies. */
 const member = (uid: string, username: string) => ({
   [`users/${uid}/public`]: { uuid: uid, username, follows: 0 },
   [`users_public/${uid}`]: { username },
 });
-
-/**
- * A server client whose first write at each path in `meanwhile` waits for that path's change to land first:
- * a member acting after the job read and before it wrote.
- */
-function racedClient(meanwhile: Record<string, () => Promise<unknown>>): RtdbClient {
-  const done = new Set<string>();
-  return createRtdbClient({
-    databaseUrl: db.emulator.url,
-    namespace: DEFAULT_NAMESPACE,
-    credential: { kind: 'emulatorOwner' },
-    fetch: async (input, init) => {
-      if (init?.method !== undefined && init.method !== 'GET') {
-        const url = new URL(input instanceof Request ? input.url : input);
-        const at = decodeURIComponent(url.pathname.replace(/^\/|\.json$/g, ''));
-        for (const [path, change] of Object.entries(meanwhile))
-          if (!done.has(path) && at === path) {
-            done.add(path);
-            await change();
-          }
-      }
-      return fetch(input, init);
-    },
-  });
-}
 
 describe('the member page copies job', () => {
   it('copies each member’s shown profile text and feed time, none of a hidden profile, and a second run writes nothing', async () => {
@@ -122,7 +97,7 @@ describe('the member page copies job', () => {
       'profiles/ana': { sourceUUID: 'ana', brief: 'Before.', details: '', disabled: false },
       'feed_activity/user:ana': T,
     });
-    const raced = racedClient({
+    const raced = racedServer(db, {
       'users/ana/public/profile': () => commitProfileUpdate(db.server, 'ana', { brief: 'Meanwhile.' }),
       'users/ana/public/feedActivity': () =>
         db.server.patch(
@@ -197,7 +172,7 @@ describe('the member page copies job', () => {
 
     // Ana shelves a game between the job's read and its write: her change's copy stays, the job's is not put.
     await db.server.patch('', { 'users/ana/public/shelved/changes': 5 });
-    const raced = racedClient({
+    const raced = racedServer(db, {
       'users/ana/public/shelved': () =>
         commitShelf(db.server, { uid: 'ana', gameId: 'g16', status: 'playing' }, () => TEST_DATABASE_NOW),
     });

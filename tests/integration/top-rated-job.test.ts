@@ -3,17 +3,16 @@
 // summaries, plain averages and counts; a second run writes nothing; a new rating moves the ranking;
 // a game's summary refreshed elsewhere keeps its average; and the job reads the rated games only.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_NAMESPACE } from '../../emulator/index.ts';
-import type { CatalogueRow } from '../../shared/catalogue/catalogue-row.ts';
 import { refreshGameSummary } from '../../shared/catalogue/game-summary-places.ts';
 import { writeGames } from '../../shared/catalogue/game-updates.ts';
 import { homeHighlightsSchema } from '../../shared/catalogue/home-highlights.ts';
 import { keptTopRated } from '../../shared/catalogue/top-rated.ts';
 import { JOBS } from '../../shared/jobs/jobs.ts';
 import { runTopRated } from '../../shared/jobs/top-rated-job.ts';
-import { createRtdbClient, type RtdbClient, type RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
+import type { RtdbClient, RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
 import { commitRating } from '../../shared/transitions/rating.ts';
-import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+import { catalogueRow } from './catalogue-rows.ts';
+import { countingClient, startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
 
 let db: TestDatabase;
 let server: RtdbClient;
@@ -21,33 +20,15 @@ const requests: RtdbRequestRecord[] = [];
 
 beforeAll(async () => {
   db = await startTestDatabase();
-  server = createRtdbClient({
-    databaseUrl: db.emulator.url,
-    namespace: DEFAULT_NAMESPACE,
-    credential: { kind: 'emulatorOwner' },
-    onRequest: (record) => requests.push(record),
-  });
+  server = countingClient(db, requests);
 });
 afterAll(async () => {
   await db.close();
 });
 
-function game(slug: string, popularity: number, genres: string[]): CatalogueRow {
-  return {
-    id: popularity,
-    slug,
-    name: slug,
-    description: null,
-    genres,
-    tags: [],
-    platforms: ['PC'],
-    release_date: null,
-    developers: [],
-    publishers: [],
-    popularity,
-    image_url: null,
-  };
-}
+/** A game whose app id is its popularity. */
+const game = (slug: string, popularity: number, genres: string[]) =>
+  catalogueRow(popularity, slug, popularity, genres);
 
 const now = () => TEST_DATABASE_NOW;
 const run = () => runTopRated({ db: server, now, log: () => undefined });

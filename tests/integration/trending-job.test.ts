@@ -3,21 +3,20 @@
 // the genre and tag index moves with it, an unchanged database is not written again, and four quiet
 // weeks later only the followers it won remain.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_NAMESPACE } from '../../emulator/index.ts';
 import { rebuildCatalogueFacets } from '../../shared/catalogue/catalogue-facet-index.ts';
 import { gamesInFacet } from '../../shared/catalogue/catalogue-facets.ts';
-import type { CatalogueRow } from '../../shared/catalogue/catalogue-row.ts';
 import { writeGames } from '../../shared/catalogue/game-updates.ts';
 import { fetchTopGames } from '../../shared/catalogue/top-games.ts';
 import { trendingGameIds } from '../../shared/catalogue/trending-games.ts';
 import { JOBS } from '../../shared/jobs/jobs.ts';
 import { childrenFrom, runTrending } from '../../shared/jobs/trending-job.ts';
-import { createRtdbClient, type RtdbClient, type RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
+import type { RtdbClient, RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
 import { commitLike } from '../../shared/transitions/like.ts';
 import { commitNewPost } from '../../shared/transitions/post.ts';
 import { commitSuggestion } from '../../shared/transitions/suggestion.ts';
-import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+import { catalogueRow } from './catalogue-rows.ts';
+import { countingClient, startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -28,33 +27,15 @@ const requests: RtdbRequestRecord[] = [];
 
 beforeAll(async () => {
   db = await startTestDatabase();
-  server = createRtdbClient({
-    databaseUrl: db.emulator.url,
-    namespace: DEFAULT_NAMESPACE,
-    credential: { kind: 'emulatorOwner' },
-    onRequest: (record) => requests.push(record),
-  });
+  server = countingClient(db, requests);
 });
 afterAll(async () => {
   await db.close();
 });
 
-function game(slug: string, popularity: number, genres: string[], tags: string[]): CatalogueRow {
-  return {
-    id: popularity,
-    slug,
-    name: slug,
-    description: null,
-    genres,
-    tags,
-    platforms: ['PC'],
-    release_date: null,
-    developers: [],
-    publishers: [],
-    popularity,
-    image_url: null,
-  };
-}
+/** A game whose app id is its popularity. */
+const game = (slug: string, popularity: number, genres: string[], tags: string[]) =>
+  catalogueRow(popularity, slug, popularity, genres, tags);
 
 const logs: string[] = [];
 const runAt = (at: number) => runTrending({ db: server, now: () => at, log: (line) => logs.push(line) });
