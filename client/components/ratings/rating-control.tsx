@@ -1,15 +1,11 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ratingsMoved, SCORES, type RatingFigures as Ratings } from '../../../shared/rating-figures.ts';
 import { callApi } from '../browser-capabilities.ts';
-import { changeFailure, SignInTo, signedOut, useLoginPath } from '../shelves/member-choice.tsx';
+import { SignInTo } from '../shelves/member-choice.tsx';
 import { announceShelf } from '../shelves/shelf-moved.ts';
+import { useMemberChoice } from '../shelves/use-member-choice.ts';
 
 // A member's score buttons (game-ratings.tsx loads this module only when the browser holds a session, after
 // hydration: a visitor's first load carries the ratings alone).
-
-/** The member's score of the game: unknown until the API has answered. */
-type Mine = 'unknown' | 'signed-out' | { score: number | null };
 
 /**
  * The ten scores as toggle buttons: the member's own read from GET /api/games/{gameId}/rating; one tap
@@ -25,71 +21,47 @@ export function RatingControl({
   ratings: Ratings;
   onRatings: (ratings: Ratings) => void;
 }) {
-  const [mine, setMine] = useState<Mine>('unknown');
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const navigate = useNavigate();
-  const loginPath = useLoginPath();
+  const {
+    mine,
+    choice: score,
+    waiting,
+    message,
+    change,
+  } = useMemberChoice(
+    gameId,
+    (id) => callApi((api) => api.games[':gameId'].rating.$get({ param: { gameId: id } })),
+    (state) => {
+      onRatings(state.ratings);
+      return state.score;
+    },
+    'Could not check your rating of this game.',
+  );
 
-  useEffect(() => {
-    let current = true;
-    callApi((api) => api.games[':gameId'].rating.$get({ param: { gameId } })).then(
-      (state) => {
-        if (!current) return;
-        setMine({ score: state.score });
-        onRatings(state.ratings);
+  function tap(from: number | null, tapped: number) {
+    const to = from === tapped ? null : tapped;
+    return change({
+      from,
+      to,
+      showAtOnce: () => {
+        const before = ratings;
+        onRatings(ratingsMoved(before, from, to));
+        return () => {
+          onRatings(before);
+        };
       },
-      (error: unknown) => {
-        if (!current) return;
-        if (signedOut(error)) {
-          setMine('signed-out');
-          return;
-        }
-        setMine({ score: null });
-        setMessage('Could not check your rating of this game.');
+      send: async () => (await import('./rating-change.ts')).changeRating(gameId, to),
+      answered: (answer) => {
+        onRatings(answer.ratings);
+        announceShelf(gameId, answer.status);
+        return answer.score;
       },
-    );
-    return () => {
-      current = false;
-    };
-  }, [gameId, onRatings]);
-
-  async function tap(from: number | null, score: number) {
-    const to = from === score ? null : score;
-    const before = ratings;
-    setBusy(true);
-    setMessage('');
-    setMine({ score: to });
-    onRatings(ratingsMoved(before, from, to));
-    try {
-      const { changeRating } = await import('./rating-change.ts');
-      const answer = await changeRating(gameId, to);
-      setMine({ score: answer.score });
-      onRatings(answer.ratings);
-      announceShelf(gameId, answer.status);
-    } catch (error) {
-      setMine({ score: from });
-      onRatings(before);
-      if (signedOut(error)) {
-        setMine('signed-out');
-        await navigate(loginPath);
-        return;
-      }
-      setMessage(
-        changeFailure(
-          error,
-          to === null
-            ? 'Could not clear your rating. Please try again.'
-            : 'Could not rate this game. Please try again.',
-        ),
-      );
-    } finally {
-      setBusy(false);
-    }
+      failure:
+        to === null
+          ? 'Could not clear your rating. Please try again.'
+          : 'Could not rate this game. Please try again.',
+    });
   }
 
-  const waiting = mine === 'unknown' || busy;
-  const score = typeof mine === 'object' ? mine.score : null;
   if (mine === 'signed-out') return <SignInTo action="rate this game" />;
   return (
     <>

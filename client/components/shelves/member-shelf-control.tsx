@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { Shelf, ShelfState } from '../../../shared/schemas/shelf.ts';
 import { callApi } from '../browser-capabilities.ts';
-import { changeFailure, SignInTo, signedOut, useLoginPath } from './member-choice.tsx';
+import { SignInTo } from './member-choice.tsx';
 import { ShelfCount } from './shelf-count.tsx';
 import { SHELF_NAMES, SHELF_ORDER, shelfCounts } from './shelf-names.ts';
 import { onShelfMoved } from './shelf-moved.ts';
-
-/** The member's shelf for the game: unknown until the API has answered. */
-type Mine = 'unknown' | 'signed-out' | { status: Shelf | null };
+import { useMemberChoice } from './use-member-choice.ts';
 
 type Counts = Record<Shelf, number>;
 
@@ -35,86 +32,60 @@ export function MemberShelfControl({
   /** The counts the page was rendered with (`games/{gameId}/shelves`). */
   counts: Partial<Record<Shelf, number>> | undefined;
 }) {
-  const [mine, setMine] = useState<Mine>('unknown');
   const [counts, setCounts] = useState<Counts>(() => shelfCounts(rendered));
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState('');
-  const navigate = useNavigate();
-  const loginPath = useLoginPath();
-
-  useEffect(() => {
-    let current = true;
-    callApi((api) => api.games[':gameId'].status.$get({ param: { gameId } })).then(
-      (state) => {
-        if (!current) return;
-        setMine({ status: state.status });
-        setCounts(shelfCounts(state.counts));
-      },
-      (error: unknown) => {
-        if (!current) return;
-        if (signedOut(error)) {
-          setMine('signed-out');
-          return;
-        }
-        // Putting a game on a shelf is idempotent: offering every shelf cannot do harm.
-        setMine({ status: null });
-        setMessage('Could not check your shelf for this game.');
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [gameId]);
+  const {
+    mine,
+    choice: status,
+    setMine,
+    waiting,
+    message,
+    change,
+  } = useMemberChoice(
+    gameId,
+    (id) => callApi((api) => api.games[':gameId'].status.$get({ param: { gameId: id } })),
+    (state) => {
+      setCounts(shelfCounts(state.counts));
+      return state.status;
+    },
+    'Could not check your shelf for this game.',
+  );
 
   // Rating the game on no shelf put it on "played" (game-ratings.tsx): shown as if tapped here.
   useEffect(
     () =>
-      onShelfMoved(gameId, (status) => {
-        const from = typeof mine === 'object' ? mine.status : null;
-        if (from === status) return;
-        setCounts((shown) => movedCounts(shown, from, status));
-        setMine({ status });
+      onShelfMoved(gameId, (moved) => {
+        if (status === moved) return;
+        setCounts((shown) => movedCounts(shown, status, moved));
+        setMine({ choice: moved });
       }),
-    [gameId, mine],
+    [gameId, status, setMine],
   );
 
-  async function tap(from: Shelf | null, shelf: Shelf) {
+  function tap(from: Shelf | null, shelf: Shelf) {
     const to = from === shelf ? null : shelf;
-    const before = counts;
-    setBusy(true);
-    setMessage('');
-    setMine({ status: to });
-    setCounts(movedCounts(before, from, to));
-    try {
-      const { changeShelf } = await import('./shelf-change.ts');
-      const answer: ShelfState = await changeShelf(gameId, to);
-      setMine({ status: answer.status });
-      setCounts(shelfCounts(answer.counts));
-    } catch (error) {
-      setMine({ status: from });
-      setCounts(before);
-      if (signedOut(error)) {
-        // The session ended meanwhile: sign in first, then come back.
-        setMine('signed-out');
-        await navigate(loginPath);
-        return;
-      }
-      setMessage(
-        changeFailure(
-          error,
-          to === null
-            ? `Could not take this game off ${SHELF_NAMES[shelf]}. Please try again.`
-            : `Could not put this game on ${SHELF_NAMES[shelf]}. Please try again.`,
-        ),
-      );
-    } finally {
-      setBusy(false);
-    }
+    return change({
+      from,
+      to,
+      showAtOnce: () => {
+        const before = counts;
+        setCounts(movedCounts(before, from, to));
+        return () => {
+          setCounts(before);
+        };
+      },
+      send: async (): Promise<ShelfState> => (await import('./shelf-change.ts')).changeShelf(gameId, to),
+      answered: (answer) => {
+        setCounts(shelfCounts(answer.counts));
+        return answer.status;
+      },
+      failure:
+        to === null
+          ? `Could not take this game off ${SHELF_NAMES[shelf]}. Please try again.`
+          : `Could not put this game on ${SHELF_NAMES[shelf]}. Please try again.`,
+    });
   }
 
   const member = mine !== 'signed-out';
-  const waiting = mine === 'unknown' || busy;
-  const status = typeof mine === 'object' ? mine.status : null;
   return (
     <section className="shelf-control" aria-labelledby="game-shelves">
       <h2 id="game-shelves" className="shelf-heading">
