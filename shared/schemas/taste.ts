@@ -27,5 +27,10 @@ export const tasteAnswerSchema = z.object({
   agreeing: z.array(gameInCommonSchema),
   /** Games their scores are 3 or more points apart on, farthest first. */
   disagreeing: z.array(gameInCommonSchema),
+  /**
+   * When the caller's scores compared were taken (ms since the epoch): they are held for a day from the
+   * comparison that first showed an agreement (shared/catalogue/taste-basis.ts), so newer ones count later.
+   */
+  ratingsAsOf: z.number(),
 });
 export type TasteAnswer = z.infer<typeof tasteAnswerSchema>;

@@ -79,6 +79,7 @@ describe('taste in common', () => {
         { gameId: game(4), name: 'Taste Game 4', yourScore: 8 },
         { gameId: game(5), name: 'Taste Game 5', yourScore: 2 },
       ],
+      ratingsAsOf: expect.any(Number) as number,
     });
     // Ben's 3 and 6 are nowhere in the answer: only the caller's own scores are.
     expect(JSON.stringify(body)).not.toMatch(/"(theirs|score)"/);
@@ -97,6 +98,7 @@ describe('taste in common', () => {
       agreement: null,
       agreeing: [],
       disagreeing: [],
+      ratingsAsOf: expect.any(Number) as number,
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { heldScores, readTasteBasis } from '../../shared/catalogue/taste-basis.ts';
 import { tasteInCommon, TASTE_MIN_IN_COMMON } from '../../shared/catalogue/taste-in-common.ts';
 import { gameNode, userBlocksNode, userSectionNode, userSectionPath } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
@@ -8,7 +9,7 @@ import { tasteAnswerSchema, type TasteAnswer } from '../../shared/schemas/taste.
 import { apiError } from '../api-error.ts';
 import type { SignedInEnv } from '../app-env.ts';
 import { rateLimit } from '../rate-limit/rate-limit.ts';
-import { ANA, HADES } from './route-examples.ts';
+import { ANA, HADES, POSTED_AT } from './route-examples.ts';
 import { apiRoutes, jsonAnswer, memberRoute } from './route-definition.ts';
 import { notFound, TOO_MANY_WRITES, type Failure } from './route-failures.ts';
 
@@ -17,7 +18,10 @@ import { notFound, TOO_MANY_WRITES, type Failure } from './route-failures.ts';
 // spec keeps them in the member's private section; neither the profile nor the public shelves index shows
 // one), so the Worker reads both members' scores with the server credential and answers the agreement, the
 // games both rated and the visitor's own score of each — never the other member's. Only a member sees it,
-// only about another member, and nothing at all about a member either of them blocked.
+// only about another member, and nothing at all about a member either of them blocked. The caller's own
+// scores are compared as they were when a comparison last showed an agreement, for a day
+// (shared/catalogue/taste-basis.ts): re-rating a game and asking again would otherwise read out the
+// member's score of it.
 
 /**
  * The most shelf entries read of each member: their newest shelved or rated games (by when the game was
@@ -70,7 +74,10 @@ const tasteOfMember = memberRoute({
     `${String(TASTE_MIN_IN_COMMON)} games in common, with up to 3 games they agree on most (a point apart ` +
     'or less) and disagree on most (3 points or more). The member’s scores are private: the answer ' +
     'carries only the caller’s own score of each game. Each member’s newest ' +
-    `${TASTE_RATINGS_READ.toLocaleString('en')} shelved games are compared.`,
+    `${TASTE_RATINGS_READ.toLocaleString('en')} shelved games are compared. The caller’s scores are ` +
+    'compared as they were when one of their comparisons first showed an agreement (`ratingsAsOf`), for ' +
+    'a day: a score given or changed since counts a day after that, so that re-rating a game and asking ' +
+    'again cannot read out the member’s score of it.',
   middleware: [limitComparisons],
   request: { params: uidParams },
   responses: {
@@ -80,6 +87,7 @@ const tasteOfMember = memberRoute({
       agreement: 81,
       agreeing: [{ gameId: HADES, name: 'Hades', yourScore: 10 }],
       disagreeing: [{ gameId: 'braid', name: 'Braid', yourScore: 8 }],
+      ratingsAsOf: POSTED_AT,
     }),
   },
   refusals: [SELF, NO_SUCH_MEMBER, TOO_MANY_COMPARISONS],
@@ -109,20 +117,29 @@ export const tasteApi = apiRoutes().openapi(tasteOfMember, async (c) => {
   if (uid === me)
     throw apiError(400, 'invalid-input', { message: SELF.message, detail: 'taste in common with oneself' });
   const db = c.var.database.server;
-  // One round: who the member is, the blocks either way, both members' scores.
-  const [username, blockedByThem, blockedByMe, theirs, yours] = await Promise.all([
+  // One round: who the member is, the blocks either way, the member's scores and the caller's held copy.
+  const [username, blockedByThem, blockedByMe, theirs, held] = await Promise.all([
     db.read(userSectionNode(uid, 'public').child('username').path, z.string()),
     db.get(userBlocksNode(uid, 'users').child(me).path),
     db.get(userBlocksNode(me, 'users').child(uid).path),
     newestScores(db, uid),
-    newestScores(db, me),
+    readTasteBasis(db, me),
   ]);
   if (username === null || blockedByThem !== null || blockedByMe !== null)
     throw apiError(404, 'not-found', {
       message: NO_SUCH_MEMBER.message,
       detail: username === null ? 'taste in common with no member' : 'taste in common across a block',
     });
-  const taste = tasteInCommon(yours, theirs);
+  // The caller's scores as held for the day; read now (a round more, once a day) when there is no copy.
+  const yours = await heldScores(
+    db,
+    me,
+    c.var.clock(),
+    held,
+    () => newestScores(db, me),
+    (scores) => tasteInCommon(scores, theirs).agreement !== null,
+  );
+  const taste = tasteInCommon(yours.scores, theirs);
   // Then the names of the few games named, in parallel.
   const named = [...taste.agreeing, ...taste.disagreeing];
   const names = await Promise.all(
@@ -140,6 +157,7 @@ export const tasteApi = apiRoutes().openapi(tasteOfMember, async (c) => {
     agreement: taste.agreement,
     agreeing: view(taste.agreeing),
     disagreeing: view(taste.disagreeing),
+    ratingsAsOf: yours.asOf,
   };
   return c.json(answer, 200);
 });

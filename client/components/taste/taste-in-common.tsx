@@ -4,6 +4,7 @@ import type { TasteAnswer } from '../../../shared/schemas/taste.ts';
 import { apiFailureText } from '../api-failure-text.ts';
 import { callApi, type ApiFailure } from '../browser-capabilities.ts';
 import { currentMember } from '../current-member.ts';
+import { RelativeTime } from '../relative-time.tsx';
 
 // Taste in common on a member's profile (worker/api/taste.ts): how much the visitor's ratings agree with
 // the member's, the games they agree and differ on most, and the visitor's own score of each. The
@@ -95,6 +96,11 @@ export function TasteInCommonSection({ uid, username }: { uid: string; username:
           <GamesNamed title="You differ on" games={shown.taste.disagreeing} />
           <p className="taste-note">
             {`100% means the same score for every game. ${username}’s own scores stay private.`}
+          </p>
+          {/* The visitor's scores are compared as held for a day (shared/catalogue/taste-basis.ts). */}
+          <p className="taste-note taste-as-of">
+            Your scores as they were <RelativeTime at={shown.taste.ratingsAsOf} />; a score you give or change
+            since then counts here a day after that.
           </p>
         </>
       )}
