@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { userSectionNode, userFollowsNode } from '../rtdb/paths.ts';
+import { userSectionNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
-import { timestampMapSchema, userFollowsMapSchema } from '../schemas/user.ts';
+import { timestampMapSchema } from '../schemas/user.ts';
 import { hasHiddenTag, hiddenTagSlugs } from '../catalogue/hidden-tags-filter.ts';
 import { listEventShown, parseListEventCard, type ListEventCard } from './home-feed-list-events.ts';
 import {
@@ -11,7 +11,8 @@ import {
   newestFirst,
   type FeedPosition,
 } from './feed-cursor.ts';
-import { feedIdOf, type FeedId } from '../schemas/feed-id.ts';
+import { feedIdOf, parseFeedId, targetName } from '../schemas/feed-id.ts';
+import { readHomeFeedFollows, type HomeFeedFollows } from './home-feed-follows.ts';
 import { HOME_FEED_PULLED_PATH, homeFeedInboxPath } from './home-feed-fanout.ts';
 import { parseHomeFeedCard, type HomeFeedCard } from './home-feed-card.ts';
 import {
@@ -27,10 +28,13 @@ import type { FeedPost } from './read-feed.ts';
 // The home feed as it is kept on write (shared/feed/home-feed-fanout.ts: the home-feed queue writes each
 // post's card into its followers' and its author's `users/{uid}/private/home-feed`): a page is one limited
 // query on it and one on the shared index of feeds followed by very many (merged at read), read at once
-// with the member's follows, blocks and hidden tags: five requests in one round, whatever they follow, and
-// no post, comment or name read (the cards carry them, home-feed-card.ts). What the member no longer
-// follows, blocked, is not interested in or hides is left out as the page is read, so an unfollow, a block
-// or a hidden tag shows on the very next page; a deleted post's cards are taken out by its message.
+// with the member's blocks, hidden tags and home-feed record (home-feed-follows.ts: the pulled feeds they
+// follow and the follows they took back, never the follows map, which grows with what they follow): five
+// requests in one round, whatever they follow, and no post, comment or name read (the cards carry them,
+// home-feed-card.ts). A card in the member's home feed is there because they followed its feed: it shows
+// unless that follow was taken back (its marker, until the delayed `feed-unfollowed` message deletes the
+// cards), the member blocked, is not interested in or hides it, so an unfollow, a block or a hidden tag
+// shows on the very next page; a deleted post's cards are taken out by its message.
 
 /**
  * Entries of the shared index of large feeds read a page: enough for a page among the large feeds
@@ -44,21 +48,22 @@ export const PULLED_READ = 50;
 const MAX_SLICE_READ = 1000;
 
 /**
- * The shared index of large feeds' posts after the cursor, kept to the feeds the member follows: one query
+ * The shared index of large feeds' posts after the cursor, kept to the feeds `shows` (those the member
+ * follows, by their record's `pulled`, and their own wall): one query
  * of the newest PULLED_READ at or before the cursor's time, asked again for more (up to MAX_SLICE_READ)
  * while what the member follows among them does not fill a page. `floor` is the oldest entry read when
  * older ones may be left unread: the page may not reach past it (see buildHomeFeedPage).
  */
 async function readPulledSlice(
   db: RtdbClient,
-  feedsRead: Promise<ReadonlySet<string>>,
+  followsRead: Promise<(feed: string) => boolean>,
   cursor: FeedPosition | undefined,
   limit: number,
   found: Map<string, HomeFeedCard>,
 ): Promise<FeedSlice & { floor: FeedPosition | null }> {
   let asked = PULLED_READ;
   for (;;) {
-    const [answer, feeds] = await Promise.all([
+    const [answer, shows] = await Promise.all([
       db.query(
         HOME_FEED_PULLED_PATH,
         cursor === undefined
@@ -66,17 +71,17 @@ async function readPulledSlice(
           : { orderBy: 'timestamp', endAt: cursor.timestamp, limitToLast: asked },
         z.record(z.string(), z.unknown()),
       ),
-      feedsRead,
+      followsRead,
     ]);
     const read = Object.entries(answer ?? {}).flatMap(([id, value]) => {
       const card = parseHomeFeedCard(id, value);
       if (card === null) return [];
-      if (feeds.has(card.feed)) found.set(id, card);
+      if (shows(card.feed)) found.set(id, card);
       return [{ id, timestamp: card.timestamp, feed: card.feed }];
     });
     const exhausted = Object.keys(answer ?? {}).length < asked;
     const slice = sliceAfterCursor(
-      read.filter((entry) => feeds.has(entry.feed)),
+      read.filter((entry) => shows(entry.feed)),
       asked,
       cursor,
     );
@@ -111,27 +116,14 @@ async function readBlocks(db: RtdbClient, uid: string): Promise<Blocks> {
 }
 
 /**
- * The feeds whose posts the member's home feed shows: every followed feed (but blocked members' and games
- * they are not interested in) and their own. Each is named with its kind (shared/schemas/feed-id.ts), as the
- * follows map files it: following the game `hades` shows the game's feed, never an event's or a member's
- * that happens to share the id.
+ * Whether a card of the shared index of large feeds shows: on a pulled feed the member follows (their
+ * record's `pulled`, and not being taken out) or on their own wall.
  */
-export function homeFeedFeeds(
-  uid: string,
-  follows: { users?: object; games?: object; events?: object } | null,
-  blocks: Pick<Blocks, 'users' | 'games'>,
-): Set<FeedId> {
-  return new Set<FeedId>([
-    feedIdOf('user', uid),
-    ...Object.keys(follows?.users ?? {})
-      .filter((followed) => !blocks.users.has(followed))
-      .map((followed) => feedIdOf('user', followed)),
-    ...Object.keys(follows?.games ?? {})
-      .filter((game) => !blocks.games.has(game))
-      .map((game) => feedIdOf('game', game)),
-    ...Object.keys(follows?.events ?? {}).map((event) => feedIdOf('event', event)),
-  ]);
+function pulledShown(uid: string, follows: HomeFeedFollows): (feed: string) => boolean {
+  const ownWall = feedIdOf('user', uid);
+  return (feed) => feed === ownWall || (follows.pulled.has(feed) && !follows.unfollowed.has(feed));
 }
+
 /**
  * The member's home feed after the cursor: the newest `limit + 1` cards at or before the cursor's time (one
  * query; the `+ 1` leaves room for the cursor's own post). When posts of the cursor's millisecond fill it,
@@ -220,44 +212,49 @@ export async function buildHomeFeedPage(
   request: HomeFeedRequest,
 ): Promise<HomeFeedPage> {
   const cursor = request.cursor === undefined ? undefined : (decodeFeedCursor(request.cursor) ?? undefined);
-  // One round: what the member blocked, follows and hides, their home feed's cards and the large feeds'
-  // shared index, at once (the last filtered by the follows once both are in).
+  // One round: what the member blocked and hides, their home-feed record, their home feed's cards and the
+  // large feeds' shared index, at once (the last filtered by the record once both are in).
   const cards = new Map<string, HomeFeedCard>();
+  const pulledCards = new Map<string, HomeFeedCard>();
   const listCards = new Map<string, ListEventCard>();
-  const followsRead = db.read(userFollowsNode(uid).path, userFollowsMapSchema);
-  const blocksRead = readBlocks(db, uid);
-  const feedsRead = Promise.all([followsRead, blocksRead]).then(([follows, blocks]) =>
-    homeFeedFeeds(uid, follows, blocks),
-  );
+  const followsRead = readHomeFeedFollows(db, uid);
   // Followed lists' events are cards of the same home feed (home-feed-list-events.ts): same query,
   // same order, same cursor.
   const [blocks, hiddenTags, inbox, pulled, follows] = await Promise.all([
-    blocksRead,
+    readBlocks(db, uid),
     hiddenTagSlugs(db, uid),
     readInboxSlice(db, uid, cursor, request.limit, { posts: cards, lists: listCards }),
-    readPulledSlice(db, feedsRead, cursor, request.limit, cards),
+    readPulledSlice(
+      db,
+      followsRead.then((read) => pulledShown(uid, read)),
+      cursor,
+      request.limit,
+      pulledCards,
+    ),
     followsRead,
   ]);
-  const feeds = await feedsRead;
   const merged = mergeFeedSlices([inbox, pulled], request.limit, blocks.posts);
   // The large feeds' index may have older entries the query did not reach: the page stops at the oldest
   // it saw (shorter, perhaps), and the next one reads on from there.
   const floor = pulled.floor;
   const entries = floor === null ? merged.entries : merged.entries.filter((entry) => !isAfter(entry, floor));
   const more = merged.more || entries.length < merged.entries.length;
-  // A list's events show while the member follows it, without games they are not interested in.
-  const followedLists = new Set(Object.keys(follows?.lists ?? {}));
+  // A list's events show unless the member took their follow back, without games they are not interested in.
   const listEvents = entries.flatMap((entry) => {
     const card = listCards.get(entry.id);
-    const shown = card && followedLists.has(card.list) ? listEventShown(card.event, blocks.games) : null;
+    const shown =
+      card && !follows.unfollowed.has(targetName('list', card.list))
+        ? listEventShown(card.event, blocks.games)
+        : null;
     return shown ? [shown] : [];
   });
   const last = entries.at(-1) ?? (floor !== null && more ? floor : undefined);
   return {
     posts: entries
       .flatMap((entry) => {
-        const card = cards.get(entry.id);
-        return card && isShown(card, uid, feeds, blocks, hiddenTags) ? [card.post] : [];
+        // A post in both (the author's own card of a pulled feed's post) shows as its home feed's card.
+        const card = cards.get(entry.id) ?? pulledCards.get(entry.id);
+        return card && isShown(card, uid, follows, blocks, hiddenTags) ? [card.post] : [];
       })
       .map((post) => withoutBlockedComments(post, blocks)),
     nextCursor: more && last ? encodeFeedCursor(last) : null,
@@ -266,21 +263,23 @@ export async function buildHomeFeedPage(
 }
 
 /**
- * Whether the member sees a card: their own post always; another's when it is on a feed they follow now
- * (an unfollowed one's leave at once), by nobody they blocked, not one they hid, not on a game they are not
- * interested in nor on one with a tag they hide.
+ * Whether the member sees a card (of their home feed, or of the shared index once `pulledShown` kept it):
+ * their own post always; another's unless the member took back their follow of its feed (an unfollowed
+ * one's leave at once), not by or on the wall of anybody they blocked, not one they hid, not on a game they
+ * are not interested in nor on one with a tag they hide.
  */
 function isShown(
   card: HomeFeedCard,
   uid: string,
-  feeds: ReadonlySet<FeedId>,
+  follows: HomeFeedFollows,
   blocks: Blocks,
   hiddenTags: ReadonlySet<string>,
 ): boolean {
   const post: FeedPost = card.post;
   if (blocks.posts.has(post.uuid)) return false;
   if (post.sourceUUID === uid) return true;
-  if (!feeds.has(card.feed) || blocks.users.has(post.sourceUUID)) return false;
-  const onGame = card.feed.startsWith('game:');
-  return !onGame || (!blocks.games.has(post.targetUUID) && !hasHiddenTag(card.tags ?? [], hiddenTags));
+  if (follows.unfollowed.has(card.feed) || blocks.users.has(post.sourceUUID)) return false;
+  const feed = parseFeedId(card.feed);
+  if (feed?.kind === 'user') return !blocks.users.has(feed.id);
+  return feed?.kind !== 'game' || (!blocks.games.has(feed.id) && !hasHiddenTag(card.tags ?? [], hiddenTags));
 }

@@ -1,18 +1,44 @@
 import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
-import { commentNode, followCountNode, followsByTargetIdPath, userSectionNode } from '../rtdb/paths.ts';
+import {
+  commentNode,
+  followCountNode,
+  followsByTargetIdPath,
+  userFollowsMapNode,
+  userSectionNode,
+} from '../rtdb/paths.ts';
 import { compareKeys } from '../rtdb/key-order.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
-import { parseFeedId, targetName, type FeedId, type TargetName } from '../schemas/feed-id.ts';
+import {
+  parseFeedId,
+  parseTargetName,
+  targetName,
+  type FeedId,
+  type TargetName,
+} from '../schemas/feed-id.ts';
 import { readListEventCards, type ListEventCard } from './home-feed-list-events.ts';
 import type { HomeFeedMessage } from './home-feed-message.ts';
-import { cardsOf, readHomeFeedCard, sameCard, storedCard, type HomeFeedCard } from './home-feed-card.ts';
+import {
+  cardsOf,
+  parseHomeFeedCard,
+  readHomeFeedCard,
+  sameCard,
+  storedCard,
+  type HomeFeedCard,
+} from './home-feed-card.ts';
 import { feedKeyRange, parseFeedKey } from './feed-key.ts';
 import { queryPostsByFeedKey } from './read-posts.ts';
 import { deliverGameSummaryChanged } from '../catalogue/game-summary-refresh.ts';
 import { trimmedPulledFeed } from './home-feed-pulled-trim.ts';
 import { clearCardRewritePending, markCardRewritePending } from './home-feed-card-pending.ts';
+import {
+  pulledFeedPath,
+  pulledFeedRegistrySchema,
+  pulledMarkPath,
+  PULLED_FEED_FOLLOWERS,
+  unfollowedMarkPath,
+} from './home-feed-follows.ts';
 
 // Home feeds written when a post is written (fan-out on write): the queue's consumer delivers each
 // message here. A post on a feed is written into `users/{uid}/private/home-feed/{postId}` = its card (what
@@ -33,15 +59,8 @@ import { clearCardRewritePending, markCardRewritePending } from './home-feed-car
 export const HOME_FEED_CAP = 500;
 /** Followers written per message: one query and one PATCH of this many paths. */
 export const FANOUT_PAGE = 1000;
-/**
- * A feed followed by more members than this is merged at read instead of fanned out. Measured
- * (`npm run bench:fanout`, scripts/bench/fanout-figures.ts, README "Home feed"): one post to 1,000
- * followers is one message and one PATCH of 1,001 paths; to 5,000, five chained messages, about 300 other
- * requests and 0.9 s of the consumer; forced to 100,000, 100 chained messages (each waiting for its batch
- * on a quiet queue, up to 5 s in production), 100,001 paths, 6,700 other requests and 18 s of the
- * consumer, where pulling it is one message and one entry in the shared index.
- */
-export const PULLED_FEED_FOLLOWERS = 5000;
+/** A feed followed by more members than this is merged at read (shared/feed/home-feed-follows.ts says why). */
+export { PULLED_FEED_FOLLOWERS };
 /** How many of a newly followed feed's latest posts join the follower's home feed. */
 export const FOLLOW_BACKFILL = 20;
 /** One home feed in this many is trimmed back to HOME_FEED_CAP when an entry is written into it. */
@@ -90,12 +109,33 @@ async function followersPage(
   return { uids, next: keys.length > FANOUT_PAGE ? uids.at(-1) : undefined };
 }
 
-/** Whether the feed has more followers than are fanned out to (its count as the follow transition keeps it). */
-async function isPulledFeed(db: RtdbClient, feed: FeedId): Promise<boolean> {
+/**
+ * Whether a post on `feed` goes to the shared index (`pulled`) or is fanned out, and whether this post is
+ * the one that found the feed over PULLED_FEED_FOLLOWERS (`register`: the feed is now registered as being
+ * marked, and its `feed-pulled` message marks its followers). The registry and the count are read at once.
+ * A feed is pulled only once every follower is marked (home-feed-follows.ts): until then its posts are
+ * fanned out as before, so no follower misses one. The registration is a conditional write: of two posts
+ * finding the feed over the threshold at once, one starts the marking.
+ */
+async function pulledState(
+  db: RtdbClient,
+  feed: FeedId,
+  clock: () => number,
+): Promise<{ pulled: boolean; register: boolean }> {
   const parsed = parseFeedId(feed);
-  if (!parsed) return false;
-  const followers = await db.read(followCountNode(parsed.kind, parsed.id).path, z.number());
-  return (followers ?? 0) > PULLED_FEED_FOLLOWERS;
+  if (!parsed) return { pulled: false, register: false };
+  const [registry, followers] = await Promise.all([
+    db.getTagged(pulledFeedPath(feed)),
+    db.read(followCountNode(parsed.kind, parsed.id).path, z.number()),
+  ]);
+  const registered = pulledFeedRegistrySchema.safeParse(registry.value);
+  if (registered.success) return { pulled: registered.data.state === 'pulled', register: false };
+  if ((followers ?? 0) <= PULLED_FEED_FOLLOWERS) return { pulled: false, register: false };
+  const registration = { state: 'marking', since: clock() } satisfies z.input<
+    typeof pulledFeedRegistrySchema
+  >;
+  const register = await db.putIfUnchanged(pulledFeedPath(feed), registration, registry.etag);
+  return { pulled: false, register };
 }
 
 /** A small, stable hash, so that a message delivered twice trims the same home feeds. */
@@ -158,7 +198,9 @@ async function deliverCard(
   const { feed } = card;
   const author = card.post.sourceUUID;
   const stored = storedCard(card);
-  const pulled = after === undefined ? await isPulledFeed(db, feed) : false;
+  const { pulled, register } =
+    after === undefined ? await pulledState(db, feed, clock) : { pulled: false, register: false };
+  const marking: HomeFeedMessage[] = register ? [{ kind: 'feed-pulled', feed }] : [];
   let updates: MultiPathUpdate;
   let nextPage: string | undefined;
   if (pulled) {
@@ -178,15 +220,18 @@ async function deliverCard(
   if (Object.keys(updates).length > 0) await db.patch('', updates);
   const now = await readHomeFeedCard(db, postId, card.timestamp);
   const paths = Object.keys(updates).length;
-  if (now === null) return { next: [{ kind: 'post-deleted', postId, feed }], paths };
+  if (now === null) return { next: [...marking, { kind: 'post-deleted', postId, feed }], paths };
   // Changed meanwhile: one more rewrite, unless one is pending already (that change's own message, which
   // reads the post after this write: home-feed-card-pending.ts), so follow-ups never multiply.
   if (!sameCard(now, card)) {
     const follow = await markCardRewritePending(db, postId, clock());
-    return { next: follow ? [{ kind: 'post-changed', postId }] : [], paths };
+    return { next: [...marking, ...(follow ? [{ kind: 'post-changed', postId } as const] : [])], paths };
   }
   return {
-    next: nextPage === undefined ? [] : [{ kind: 'post-changed', postId, after: nextPage }],
+    next: [
+      ...marking,
+      ...(nextPage === undefined ? [] : [{ kind: 'post-changed', postId, after: nextPage } as const]),
+    ],
     paths,
   };
 }
@@ -301,11 +346,26 @@ async function deliverListGainedGames(
   };
 }
 
+/**
+ * Whether `uid` follows `target` now (their follows map's entry): a follow's backfill that comes after the
+ * follow was taken back writes nothing, and an unfollow's clean-up leaves a target followed again alone.
+ */
+async function followsNow(db: RtdbClient, uid: string, target: TargetName): Promise<boolean> {
+  const parsed = parseTargetName(target);
+  if (parsed === null) return false;
+  return (await db.get(userFollowsMapNode(uid, parsed.kind).child(parsed.id).path)) !== null;
+}
+
 async function deliverListFollowed(
   db: RtdbClient,
   message: Extract<HomeFeedMessage, { kind: 'list-followed' }>,
 ): Promise<Delivery> {
-  const updates = listCardPaths([message.uid], await readListEventCards(db, message.code));
+  const [cards, following] = await Promise.all([
+    readListEventCards(db, message.code),
+    followsNow(db, message.uid, targetName('list', message.code)),
+  ]);
+  if (!following) return { next: [], paths: 0 };
+  const updates = listCardPaths([message.uid], cards);
   if (Object.keys(updates).length > 0) await db.patch('', updates);
   return { next: [], paths: Object.keys(updates).length };
 }
@@ -316,13 +376,17 @@ async function deliverFeedFollowed(
 ): Promise<Delivery> {
   const { uid, feed } = message;
   // The feed's latest posts in one query on `posts` by feed key (as a feed's own page reads them), then
-  // their cards: their comments, names and the feed's name.
-  const latest = (await queryPostsByFeedKey(db, feedKeyRange(feed, null), FOLLOW_BACKFILL)).flatMap(
-    ({ feedKey, post }) => {
-      const key = feedKey === null ? null : parseFeedKey(feedKey);
-      return post !== null && key?.feedId === feed ? [{ post, timestamp: key.position.timestamp }] : [];
-    },
-  );
+  // their cards: their comments, names and the feed's name. Whether the member still follows it is read
+  // at once: nothing is written for a follow taken back since.
+  const [read, following] = await Promise.all([
+    queryPostsByFeedKey(db, feedKeyRange(feed, null), FOLLOW_BACKFILL),
+    followsNow(db, uid, feed),
+  ]);
+  if (!following) return { next: [], paths: 0 };
+  const latest = read.flatMap(({ feedKey, post }) => {
+    const key = feedKey === null ? null : parseFeedKey(feedKey);
+    return post !== null && key?.feedId === feed ? [{ post, timestamp: key.position.timestamp }] : [];
+  });
   const cards = await cardsOf(db, latest, feed);
   const ids = [...cards.keys()].sort(compareKeys);
   const updates: MultiPathUpdate = {
@@ -333,6 +397,83 @@ async function deliverFeedFollowed(
   };
   if (Object.keys(updates).length > 0) await db.patch('', updates);
   return { next: [], paths: Object.keys(updates).length };
+}
+
+/**
+ * A page of a newly registered pulled feed's followers get `pulled/{feed}` in their home-feed record
+ * (home-feed-follows.ts), in one PATCH; the next page travels as a message of its own; after the last, the
+ * feed is registered as pulled, and its posts go to the shared index from then on. A repeat writes the same
+ * marks. A member who unfollows while their page is written may keep a mark: their own `feed-unfollowed`
+ * message, which comes later, takes it out.
+ */
+async function deliverFeedPulled(
+  db: RtdbClient,
+  message: Extract<HomeFeedMessage, { kind: 'feed-pulled' }>,
+  clock: () => number,
+): Promise<Delivery> {
+  const { feed, after } = message;
+  const page = await followersPage(db, feed, after);
+  const updates: MultiPathUpdate = Object.fromEntries(
+    page.uids.map((uid) => [pulledMarkPath(uid, feed), true]),
+  );
+  if (Object.keys(updates).length > 0) await db.patch('', updates);
+  if (page.next !== undefined)
+    return { next: [{ ...message, after: page.next }], paths: Object.keys(updates).length };
+  const registration = { state: 'pulled', since: clock() } satisfies z.input<typeof pulledFeedRegistrySchema>;
+  await db.put(pulledFeedPath(feed), registration);
+  return { next: [], paths: Object.keys(updates).length + 1 };
+}
+
+const inboxEntriesSchema = z.record(z.string(), z.unknown());
+
+/**
+ * A follow taken back, delivered late enough that every fan-out that read the followers before it has
+ * written (worker/queues/home-feed-announcements.ts says how late): unless the member follows the target
+ * again, its cards leave their home feed (one query by `feed`, or `list` for a list's events; the member's
+ * own posts stay, as the page always shows them), with any mark of it as a pulled feed; then the marker
+ * goes, only if it is still the one this message names (a later unfollow's is its own message's). Read
+ * once more after the write: a follow that landed meanwhile gets its feed's recent posts (and its mark)
+ * back. Delivered twice, late or out of order, it deletes nothing more.
+ */
+async function deliverFeedUnfollowed(
+  db: RtdbClient,
+  message: Extract<HomeFeedMessage, { kind: 'feed-unfollowed' }>,
+): Promise<Delivery> {
+  const { uid, target, at } = message;
+  const parsed = parseTargetName(target);
+  if (parsed === null) return { next: [], paths: 0 };
+  const markerPath = unfollowedMarkPath(uid, target);
+  const [following, marker] = await Promise.all([followsNow(db, uid, target), db.getTagged(markerPath)]);
+  // Followed again: that follow's own PATCH took the marker out, and its message brings the posts back.
+  if (following) return { next: [], paths: 0 };
+  const feed = parsed.kind === 'list' ? null : (target as FeedId);
+  const entries = await db.query(
+    homeFeedInboxPath(uid),
+    feed === null ? { orderBy: 'list', equalTo: parsed.id } : { orderBy: 'feed', equalTo: feed },
+    inboxEntriesSchema,
+  );
+  const updates: MultiPathUpdate = {
+    ...Object.fromEntries(
+      Object.entries(entries ?? {}).flatMap(([id, value]) => {
+        const card = parseHomeFeedCard(id, value);
+        return card?.post.sourceUUID === uid ? [] : [[`${homeFeedInboxPath(uid)}/${id}`, null] as const];
+      }),
+    ),
+    ...(feed === null ? {} : { [pulledMarkPath(uid, feed)]: null }),
+  };
+  if (Object.keys(updates).length > 0) await db.patch('', updates);
+  if (marker.value === at) await db.putIfUnchanged(markerPath, null, marker.etag);
+  if (!(await followsNow(db, uid, target))) return { next: [], paths: Object.keys(updates).length };
+  // Followed again while this was written: what that follow brought (or will bring) may be gone.
+  const registered =
+    feed !== null && (await db.read(pulledFeedPath(feed), pulledFeedRegistrySchema)) !== null;
+  if (registered) await db.patch('', { [pulledMarkPath(uid, feed)]: true });
+  return {
+    next: [
+      feed === null ? { kind: 'list-followed', uid, code: parsed.id } : { kind: 'feed-followed', uid, feed },
+    ],
+    paths: Object.keys(updates).length,
+  };
 }
 
 /**
@@ -361,6 +502,10 @@ export function deliverHomeFeedMessage(
       return deliverListGainedGames(db, message);
     case 'list-followed':
       return deliverListFollowed(db, message);
+    case 'feed-pulled':
+      return deliverFeedPulled(db, message, clock);
+    case 'feed-unfollowed':
+      return deliverFeedUnfollowed(db, message);
     case 'game-summary-changed':
       return deliverGameSummaryChanged(db, message);
   }
@@ -370,13 +515,17 @@ export function deliverHomeFeedMessage(
  * Delivers a message and every message it carries on with (a large feed's next pages, a card written
  * again), in this process: for jobs and scripts that write outside the Worker, which has the queue.
  */
-export async function deliverHomeFeedMessageFully(db: RtdbClient, first: HomeFeedMessage): Promise<number> {
+export async function deliverHomeFeedMessageFully(
+  db: RtdbClient,
+  first: HomeFeedMessage,
+  clock: () => number = Date.now,
+): Promise<number> {
   let pending = [first];
   let paths = 0;
   while (pending.length > 0) {
     const next: HomeFeedMessage[] = [];
     for (const message of pending) {
-      const delivery = await deliverHomeFeedMessage(db, message);
+      const delivery = await deliverHomeFeedMessage(db, message, clock);
       paths += delivery.paths;
       next.push(...delivery.next);
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../schemas/keys.ts';
-import { parseFeedId, type FeedId } from '../schemas/feed-id.ts';
+import { parseFeedId, parseTargetName, type FeedId, type TargetName } from '../schemas/feed-id.ts';
 import { gameSummaryChangedSchema } from '../catalogue/game-summary-refresh.ts';
 
 // What the Worker tells the home-feed queue (worker/queues/): one message per post written, changed or
@@ -15,6 +15,12 @@ const feedIdSchema = z
   .string()
   .refine((text) => parseFeedId(text) !== null, 'Not a feed.')
   .transform((text) => text as FeedId);
+
+/** A followed target's name (`list:indie`, `game:hades`) as a message carries it. */
+const targetNameSchema = z
+  .string()
+  .refine((text) => parseTargetName(text) !== null, 'Not a target.')
+  .transform((text) => text as TargetName);
 
 /** A follower's uid from which the next page of a large feed's followers is read (see fanOutPage). */
 const afterSchema = recordIdSchema.optional();
@@ -75,6 +81,27 @@ export const homeFeedMessageSchema = z.discriminatedUnion('kind', [
     kind: z.literal('feed-followed'),
     uid: recordIdSchema,
     feed: feedIdSchema,
+  }),
+  z.object({
+    /**
+     * A member stopped following `target` at `at` (the marker their home-feed record got in the same
+     * PATCH: shared/feed/home-feed-follows.ts). Sent with a delay, so that any fan-out that read the
+     * followers before the unfollow has written: then the target's cards leave the member's home feed and
+     * the marker goes (unless followed again meanwhile).
+     */
+    kind: z.literal('feed-unfollowed'),
+    uid: recordIdSchema,
+    target: targetNameSchema,
+    at: z.number().int().nonnegative(),
+  }),
+  z.object({
+    /**
+     * `feed` went over PULLED_FEED_FOLLOWERS and is registered as merged at read: a page of its followers
+     * (after `after`) get `pulled/{feed}` in their home-feed record; after the last page the feed is pulled.
+     */
+    kind: z.literal('feed-pulled'),
+    feed: feedIdSchema,
+    after: afterSchema,
   }),
   /** A game's summary changed: its kept copies are rewritten (shared/catalogue/game-summary-refresh.ts). */
   gameSummaryChangedSchema,

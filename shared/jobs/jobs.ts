@@ -3,6 +3,7 @@ import { feedRecordsJob } from './feed-records-job.ts';
 import { followedGameSummariesJob } from './followed-game-summaries-job.ts';
 import { gameSummariesJob } from './game-summaries-job.ts';
 import { homeFeedDeadLettersJob } from './home-feed-dead-letters-job.ts';
+import { homeFeedFollowsJob } from './home-feed-follows-job.ts';
 import { homeFeedsJob } from './home-feeds-job.ts';
 import type { Job } from './job.ts';
 import { memberCountsJob } from './member-counts-job.ts';
@@ -28,5 +29,6 @@ export const JOBS: Readonly<Record<string, Job>> = {
   'followed-game-summaries': followedGameSummariesJob,
   'member-page-copies': memberPageCopiesJob,
   'home-feeds': homeFeedsJob,
+  'home-feed-follows': homeFeedFollowsJob,
   'home-feed-dead-letters': homeFeedDeadLettersJob,
 };

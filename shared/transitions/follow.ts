@@ -23,6 +23,12 @@ import type { GameSummaryRecord } from '../schemas/game-summary.ts';
 import { targetExists } from './target-presence.ts';
 import { checkToggle, planToggledRecord } from './toggle-check.ts';
 import { blockedByAny, blockedReach } from './wall-reach.ts';
+import {
+  followMarksPulled,
+  planHomeFeedFollows,
+  pulledFeedPath,
+  pulledFeedRegistrySchema,
+} from '../feed/home-feed-follows.ts';
 
 /**
  * `follows_history/{uid}/{kind}:{targetId}`: the pair's one follow record and whether it is disabled. Keyed
@@ -59,6 +65,11 @@ export interface FollowTargetState {
    * entry, for their page; none for other kinds, or a game whose record does not give one.
    */
   summary?: GameSummaryRecord | null;
+  /**
+   * Whether the feed is in the registry of feeds merged at read (shared/feed/home-feed-follows.ts): a
+   * follow then marks it in the member's home-feed record, as it does a feed whose count is close to it.
+   */
+  pulledFeed?: boolean;
 }
 
 /** What a follow request did: whether anything changed, and the pair's state afterwards. */
@@ -131,6 +142,19 @@ export function planFollow(
         }
       : {}),
     ...recordUpdate,
+    // What the member's home feed needs of it (shared/feed/home-feed-follows.ts): an unfollow's cards leave
+    // the very next page (and the home-feed queue's delayed `feed-unfollowed` deletes them); a followed
+    // feed merged at read shows from its shared index.
+    ...planHomeFeedFollows(
+      uid,
+      named,
+      change.follow
+        ? {
+            follow: true,
+            pulled: followMarksPulled(named, target.pulledFeed ?? false, target.followers),
+          }
+        : { follow: false, at: now },
+    ),
     // Only a followed member is told (games and events read nobody's notifications); an unfollow removes it.
     ...(type === 'user'
       ? planNotification(
@@ -156,13 +180,18 @@ export type CountedFollowOutcome = FollowOutcome & { followers: number };
  * followed, or the follow of a member who blocked the follower (`blocked`: they are not followed by
  * whom they blocked, nor told so; an unfollow stays open, as taking an interaction back harms nobody).
  *
- * The target, its count, the block and the pair's history entry are read in one round, then the gate is
- * taken and the PATCH sent (see gated-transition.ts): three rounds. The count answered is the one read
- * moved by this change, as the PATCH moved it; read again (a round more) only when the entry decided on
- * was not the one read with it, as when a request racing this one moved first, or the count read was
- * damaged (see count-change.ts).
+ * The target, its count, the block, (a follow of a feed) whether the feed is merged at read and the pair's
+ * history entry are read in one round, then the gate is taken and the PATCH sent (see gated-transition.ts):
+ * three rounds. The count answered is the one read moved by this change, as the PATCH moved it; read again
+ * (a round more) only when the entry decided on was not the one read with it, as when a request racing this
+ * one moved first, or the count read was damaged (see count-change.ts). `now` dates an unfollow's marker in
+ * the member's home-feed record (the Worker's clock: its delayed `feed-unfollowed` message names it).
  */
-export async function commitFollow(db: RtdbClient, change: FollowChange): Promise<CountedFollowOutcome> {
+export async function commitFollow(
+  db: RtdbClient,
+  change: FollowChange,
+  now: number = Date.now(),
+): Promise<CountedFollowOutcome> {
   const gatePath = followHistoryPath(change.uid, targetName(change.type, change.targetId));
   const firstRead = db.getTagged(gatePath);
   // A followed game's summary is read beside the rest (its record: whether it exists, and what it shows).
@@ -170,11 +199,19 @@ export async function commitFollow(db: RtdbClient, change: FollowChange): Promis
     change.follow && change.type === 'game'
       ? readGameSummaries(db, [change.targetId]).then((read) => read.summaries.get(change.targetId) ?? null)
       : Promise.resolve(null);
-  const [exists, followers, blocked, summary] = await Promise.all([
+  // Whether the feed is merged at read (a list never is): one read more in the same first round.
+  const registryRead =
+    change.follow && change.type !== 'list'
+      ? db
+          .read(pulledFeedPath(targetName(change.type, change.targetId)), pulledFeedRegistrySchema)
+          .then((registered) => registered !== null)
+      : Promise.resolve(false);
+  const [exists, followers, blocked, summary, pulledFeed] = await Promise.all([
     targetExists(db, change.type, change.targetId),
     db.read(followCountNode(change.type, change.targetId).path, z.number()),
     change.follow && change.type === 'user' ? blockedByAny(db, [change.targetId], change.uid) : false,
     summaryRead,
+    registryRead,
     firstRead,
   ]);
   if (blocked) throw blockedReach('follow this member');
@@ -182,7 +219,7 @@ export async function commitFollow(db: RtdbClient, change: FollowChange): Promis
     gatePath,
     entrySchema: followHistoryEntrySchema,
     firstRead,
-    decide: (current) => planFollow(current, change, { exists, followers, summary }),
+    decide: (current) => planFollow(current, change, { exists, followers, summary, pulledFeed }, pushId, now),
   });
   const answered = await countAnswered(
     db,

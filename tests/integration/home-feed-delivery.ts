@@ -1,12 +1,14 @@
-import { feedIdOf, targetName, type FeedKind } from '../../shared/schemas/feed-id.ts';
+import { feedIdOf, targetName, type FeedId, type FeedKind } from '../../shared/schemas/feed-id.ts';
+import { planHomeFeedFollows } from '../../shared/feed/home-feed-follows.ts';
 import { deliverHomeFeedMessage, deliverHomeFeedMessageFully } from '../../shared/feed/home-feed-fanout.ts';
 import type { MultiPathUpdate } from '../../shared/rtdb/multi-path-update.ts';
 import { followsByTargetIdPath, postNode, userFollowsMapNode } from '../../shared/rtdb/paths.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 
 // For tests that write posts straight into the database: what the home-feed queue's consumer does with
-// each (shared/feed/home-feed-fanout.ts), and a follow as both indexes record it (the member's map,
-// which the home feed reads, and the feed's followers, which the fan-out reads).
+// each (shared/feed/home-feed-fanout.ts), and a follow as both indexes and the member's home-feed record
+// have it (the member's map, the feed's followers, which the fan-out reads, and the record, which the home
+// feed reads: shared/feed/home-feed-follows.ts), as the follow transition writes them.
 
 /** Delivers `post-written` for each post (read back for its feed, author and time), in order. */
 export async function deliverPosts(db: RtdbClient, postIds: readonly string[]): Promise<void> {
@@ -58,13 +60,39 @@ export async function deliverDeletions(
 export const postIdsOf = (update: MultiPathUpdate): string[] =>
   Object.keys(update).flatMap((path) => /^posts\/([^/]+)$/.exec(path)?.[1] ?? []);
 
-/** `uid` follows the user, game, event or list `target`, in both indexes (see above). */
+/**
+ * `uid` follows the user, game, event or list `target`, in both indexes and their home-feed record (see
+ * above; a feed merged at read is marked in it by `pulled`, as the follow transition does when the feed
+ * is registered).
+ */
 export const followed = (
   uid: string,
   kind: FeedKind | 'list',
   target: string,
   at: number,
+  pulled = false,
 ): MultiPathUpdate => ({
   ...userFollowsMapNode(uid, kind).child(target).set(at),
   [`${followsByTargetIdPath(targetName(kind, target))}/${uid}`]: { followId: `follow-${target}`, type: kind },
+  ...planHomeFeedFollows(uid, targetName(kind, target), { follow: true, pulled }),
 });
+
+/** `uid` stops following `target` at `at`, as the follow transition writes it (its marker included). */
+export const unfollowed = (
+  uid: string,
+  kind: FeedKind | 'list',
+  target: string,
+  at: number,
+): MultiPathUpdate => ({
+  ...userFollowsMapNode(uid, kind).child(target).set(null),
+  [`${followsByTargetIdPath(targetName(kind, target))}/${uid}`]: null,
+  ...planHomeFeedFollows(uid, targetName(kind, target), { follow: false, at }),
+});
+
+/**
+ * Registers `feed` as merged at read as the consumer does once it finds it over PULLED_FEED_FOLLOWERS:
+ * every follower marked, then the registry says `pulled` (its posts then go to the shared index).
+ */
+export async function pullFeed(db: RtdbClient, feed: FeedId): Promise<void> {
+  await deliverHomeFeedMessageFully(db, { kind: 'feed-pulled', feed });
+}

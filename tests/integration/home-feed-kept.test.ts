@@ -18,7 +18,14 @@ import {
 import { createRtdbClient, type RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
 import { sequentialRounds } from '../../shared/rtdb/sequential-rounds.ts';
 import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
-import { deliverChanges, deliverDeletions, deliverPosts, followed } from './home-feed-delivery.ts';
+import {
+  deliverChanges,
+  deliverDeletions,
+  deliverPosts,
+  followed,
+  pullFeed,
+  unfollowed,
+} from './home-feed-delivery.ts';
 
 // The home feed as the queue keeps it (shared/feed/home-feed-build.ts over what
 // shared/feed/home-feed-fanout.ts wrote): a page costs the same few requests whatever the member follows,
@@ -128,16 +135,26 @@ describe('the home feed kept on write', () => {
       ['kept-comment-2', 'kept_finn', 0],
       ['kept-comment-1', 'kept_mira', 2],
     ]);
-    // One round: blocks, follows, hidden tags, the home feed's cards, the large feeds' index.
+    // One round: blocks, hidden tags, the home-feed record, the home feed's cards, the large feeds' index;
+    // never the follows map, which grows with what the member follows (about 150 KB here).
     expect(records).toHaveLength(5);
     expect(sequentialRounds(records)).toBe(1);
+    expect(records.map((record) => record.path).sort()).toEqual(
+      [
+        HOME_FEED_PULLED_PATH,
+        `users/${MEMBER}/private/blocks`,
+        `users/${MEMBER}/private/hiddenTags`,
+        `users/${MEMBER}/private/home-feed`,
+        `users/${MEMBER}/private/home-feed-follows`,
+      ].sort(),
+    );
   });
 
   it('leaves an unfollowed or blocked feed’s posts out of the very next page, and a deleted post', async () => {
-    await db.server.patch('', userFollowsMapNode(MEMBER, 'user').child(FRIEND).set(null));
+    await db.server.patch('', unfollowed(MEMBER, 'user', FRIEND, TEST_DATABASE_NOW));
     expect(await page({ limit: 10 })).toEqual(['kept-1', 'kept-2', 'kept-own']);
     await db.server.patch('', {
-      ...userFollowsMapNode(MEMBER, 'user').child(FRIEND).set(TEST_DATABASE_NOW),
+      ...followed(MEMBER, 'user', FRIEND, TEST_DATABASE_NOW),
       ...userBlocksNode(MEMBER, 'games').child(GAME).set(TEST_DATABASE_NOW),
     });
     // Not interested in the game: its posts go, but the member's own stay.
@@ -183,6 +200,9 @@ describe('the home feed kept on write', () => {
         follows: PULLED_FEED_FOLLOWERS + 1,
       }),
     });
+    // Both were found over the threshold and their followers marked (home-feed-follows.ts) before these posts.
+    await pullFeed(db.server, `user:${BIG}`);
+    await pullFeed(db.server, 'user:uid-other-big');
     await deliverPosts(db.server, ids);
     // Nothing of them went into home feeds: one shared index.
     expect(await db.server.get(`${userSectionNode(MEMBER, 'private').path}/home-feed/big-0`)).toBeNull();

@@ -41,3 +41,55 @@ describe('home feeds', () => {
     }
   });
 });
+
+// A member's home-feed record (`users/{uid}/private/home-feed-follows`, shared/feed/home-feed-follows.ts):
+// which followed feeds the page merges from the shared index, which follows are being taken out. Written
+// by the server alone: a member marking a feed they do not follow as pulled would see its posts.
+describe('home-feed records', () => {
+  const record = {
+    pulled: { 'user:questline': true },
+    unfollowed: { 'game:hades': TEST_DATABASE_NOW },
+  };
+  beforeAll(async () => {
+    await db.server.patch('', { 'users/ana/private/home-feed-follows': record });
+  });
+
+  it('are read by their member and the server, by no other member and no visitor', async () => {
+    expect(await db.asUser('ana').get('users/ana/private/home-feed-follows')).toEqual(record);
+    expect(await db.server.get('users/ana/private/home-feed-follows')).toEqual(record);
+    expect(await allowed(db.asUser('ben').get('users/ana/private/home-feed-follows'))).toBe(false);
+    expect(await allowed(db.anonymous.get('users/ana/private/home-feed-follows'))).toBe(false);
+  });
+
+  it('are written by no member, not even their own (a feed they do not follow marked, a marker taken out)', async () => {
+    const ana = db.asUser('ana');
+    expect(
+      await allowed(ana.patch('', { 'users/ana/private/home-feed-follows/pulled/user:other-big': true })),
+    ).toBe(false);
+    expect(await allowed(ana.put('users/ana/private/home-feed-follows/pulled/user:other-big', true))).toBe(
+      false,
+    );
+    expect(await allowed(ana.put('users/ana/private/home-feed-follows/unfollowed/game:hades', null))).toBe(
+      false,
+    );
+    expect(await allowed(ana.put('users/ana/private/home-feed-follows', null))).toBe(false);
+    expect(
+      await allowed(db.asUser('ben').put('users/ana/private/home-feed-follows/pulled/user:x', true)),
+    ).toBe(false);
+    expect(await db.server.get('users/ana/private/home-feed-follows')).toEqual(record);
+  });
+
+  it('leave the registry of feeds merged at read to the server', async () => {
+    await db.server.put('home_feed_pulled_feeds/user:questline', {
+      state: 'pulled',
+      since: TEST_DATABASE_NOW,
+    });
+    for (const client of [db.anonymous, db.asUser('ana')]) {
+      expect(await allowed(client.get('home_feed_pulled_feeds/user:questline'))).toBe(false);
+      expect(
+        await allowed(client.put('home_feed_pulled_feeds/user:other-big', { state: 'pulled', since: 1 })),
+      ).toBe(false);
+    }
+    expect(await db.server.get('home_feed_pulled_feeds/user:other-big')).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Context } from 'hono';
 import { RECORD_QUERY_CAP } from '../../shared/constants.ts';
-import { feedIdOf, parseTargetName } from '../../shared/schemas/feed-id.ts';
+import { feedIdOf, parseTargetName, targetName } from '../../shared/schemas/feed-id.ts';
 import { followCountNode, followsByUserIdNode, userFollowsMapNode } from '../../shared/rtdb/paths.ts';
 import { followCheckSchema, followChangeSchema, followListSchema } from '../../shared/schemas/api-answers.ts';
 import {
@@ -20,7 +20,7 @@ import { shownCount } from '../../shared/transitions/count-change.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
 import { dropEdgeCopy } from '../edge-cache.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
-import { announceFollow, announceListFollow } from '../queues/home-feed-announcements.ts';
+import { announceFollow, announceListFollow, announceUnfollow } from '../queues/home-feed-announcements.ts';
 import { ANA, HADES, POSTED_AT } from './route-examples.ts';
 import { apiRoutes, memberRoute, memberWriteRoute, publicRoute, jsonAnswer } from './route-definition.ts';
 import { BUSY, KIND_MISMATCH, notFound, type Failure } from './route-failures.ts';
@@ -176,18 +176,23 @@ async function changeFollow(
     // A member who blocked the caller is not followed by them (nor told so: the transition answers
     // 403); an unfollow stays open. The count answered is the one this follow moved, read with its
     // preconditions: no read after the write (but where that read was damaged: count-change.ts).
-    const outcome = await commitFollow(db, { uid: user.uid, type, targetId, follow });
+    const now = c.var.clock();
+    const outcome = await commitFollow(db, { uid: user.uid, type, targetId, follow }, now);
     // The followed page shows the count: its edge copy goes, so the member sees their follow on reload.
     if (type === 'list') c.executionCtx.waitUntil(dropListPage(c.req.url, targetId));
     else purgeFeedPage(c, { feed: { type, id: targetId } });
     // The followed feed's recent posts (a list's latest events) join the member's home feed
-    // (worker/queues/); an unfollow needs nothing: the home feed shows only what the member follows as
-    // it is read.
+    // (worker/queues/); an unfollow's marker keeps its cards off the very next page, and its delayed
+    // message takes them out of the home feed (shared/feed/home-feed-follows.ts).
     if (outcome.changed && follow)
       c.executionCtx.waitUntil(
         type === 'list'
           ? announceListFollow(c.env, user.uid, targetId)
           : announceFollow(c.env, user.uid, feedIdOf(type, targetId)),
+      );
+    if (outcome.changed && !follow)
+      c.executionCtx.waitUntil(
+        announceUnfollow(c.env, { uid: user.uid, target: targetName(type, targetId), at: now }),
       );
     analytics(true);
     return outcome;

@@ -1,4 +1,4 @@
-import type { FeedId } from '../../shared/schemas/feed-id.ts';
+import type { FeedId, TargetName } from '../../shared/schemas/feed-id.ts';
 import type { HomeFeedMessage } from '../../shared/feed/home-feed-message.ts';
 import { apiError } from '../api-error.ts';
 import { clearCardRewritePending, markCardRewritePending } from '../../shared/feed/home-feed-card-pending.ts';
@@ -102,6 +102,34 @@ export async function announceFollow(env: Env, uid: string, feed: FeedId): Promi
     await sendHomeFeedMessages(env, [{ kind: 'feed-followed', uid, feed }]);
   } catch (error) {
     console.error(`Home feed: following ${feed} could not be queued`, error);
+  }
+}
+
+/**
+ * How long an unfollow's clean-up waits before it takes the target's cards out of the member's home feed.
+ * A fan-out that read the feed's followers before the unfollow landed still writes its card into the
+ * member's home feed after it: a delivery reads its page of followers and PATCHes within one consumer
+ * invocation (milliseconds, seconds at the very worst; a retry reads the followers again), so a minute
+ * later every such card has landed and is deleted with the rest. Until then the member's page leaves them
+ * out by the unfollow's marker (shared/feed/home-feed-follows.ts), so waiting costs the member nothing.
+ */
+export const UNFOLLOW_CLEANUP_DELAY_SECONDS = 60;
+
+/**
+ * A follow taken back (after its PATCH, which wrote the marker dated `at`): its cards leave the member's
+ * home feed a minute later (`feed-unfollowed`). A failed send leaves the marker, which keeps them out of
+ * every page until the member follows the target again: logged.
+ */
+export async function announceUnfollow(
+  env: Env,
+  unfollow: { uid: string; target: TargetName; at: number },
+): Promise<void> {
+  try {
+    await sendHomeFeedMessages(env, [{ kind: 'feed-unfollowed', ...unfollow }], {
+      delaySeconds: UNFOLLOW_CLEANUP_DELAY_SECONDS,
+    });
+  } catch (error) {
+    console.error(`Home feed: unfollowing ${unfollow.target} could not be queued`, error);
   }
 }
 

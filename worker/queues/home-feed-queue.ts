@@ -44,11 +44,18 @@ function envelopeOf(env: Env, message: HomeFeedMessage): Envelope {
     : { message };
 }
 
-/** Sends messages to the home-feed queue (one request for all of them). */
-export async function sendHomeFeedMessages(env: Env, messages: readonly HomeFeedMessage[]): Promise<void> {
+/**
+ * Sends messages to the home-feed queue (one request for all of them), delivered at once or, with
+ * `delaySeconds`, no sooner than that (https://developers.cloudflare.com/queues/configuration/batching-retries/#delay-messages).
+ */
+export async function sendHomeFeedMessages(
+  env: Env,
+  messages: readonly HomeFeedMessage[],
+  options: { delaySeconds?: number } = {},
+): Promise<void> {
   if (messages.length === 0) return;
   await env.HOME_FEED_QUEUE.sendBatch(
-    messages.map((message) => ({ body: envelopeOf(env, message), contentType: 'json' })),
+    messages.map((message) => ({ body: envelopeOf(env, message), contentType: 'json', ...options })),
   );
 }
 

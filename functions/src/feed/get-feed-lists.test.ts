@@ -11,7 +11,6 @@ import {
   postsByIdNode,
   postsByUidNode,
   userBlocksNode,
-  userFollowsMapNode,
   userSectionNode,
 } from '../../../shared/rtdb/paths.ts';
 import {
@@ -19,7 +18,12 @@ import {
   TEST_DATABASE_NOW,
   type TestDatabase,
 } from '../../../tests/integration/emulator-db.ts';
-import { deliverListGains, deliverPosts, followed } from '../../../tests/integration/home-feed-delivery.ts';
+import {
+  deliverListGains,
+  deliverPosts,
+  followed,
+  unfollowed,
+} from '../../../tests/integration/home-feed-delivery.ts';
 import { buildHomeFeedPage } from '../../../shared/feed/home-feed-build.ts';
 import { deliverHomeFeedMessage } from '../../../shared/feed/home-feed-fanout.ts';
 import { DEFAULT_NAMESPACE } from '../../../emulator/index.ts';
@@ -160,10 +164,24 @@ describe('http-getFeed with a followed list', () => {
     await db.server.patch('', userBlocksNode(MEMBER, 'games').child('dead-cells').set(null));
   });
 
-  it('stops showing the list’s events once the member unfollows it', async () => {
-    await db.server.patch('', userFollowsMapNode(MEMBER, 'list').child(LIST).set(null));
+  it('stops showing the list’s events once the member unfollows it, and takes them out a minute later', async () => {
+    await db.server.patch('', unfollowed(MEMBER, 'list', LIST, ago(1)));
+    // At once, by the unfollow's marker: the cards are still in the home feed.
     expect(items(await page({}))).toEqual(['post-1', 'post-3', 'post-5']);
-    await db.server.patch('', userFollowsMapNode(MEMBER, 'list').child(LIST).set(ago(100)));
+    expect(await db.server.get(`users/${MEMBER}/private/home-feed/list-event-20`)).not.toBeNull();
+    // The delayed message takes them out, and the marker with them; a repeat changes nothing.
+    const message = { kind: 'feed-unfollowed', uid: MEMBER, target: `list:${LIST}`, at: ago(1) } as const;
+    await deliverHomeFeedMessage(db.server, message);
+    const after = await db.server.get(`users/${MEMBER}/private`);
+    expect(await db.server.get(`users/${MEMBER}/private/home-feed/list-event-20`)).toBeNull();
+    expect(await db.server.get(`users/${MEMBER}/private/home-feed-follows`)).toBeNull();
+    expect(items(await page({}))).toEqual(['post-1', 'post-3', 'post-5']);
+    await deliverHomeFeedMessage(db.server, message);
+    expect(await db.server.get(`users/${MEMBER}/private`)).toEqual(after);
+    // Followed again: its latest events come back with the follow's own message.
+    await db.server.patch('', followed(MEMBER, 'list', LIST, ago(100)));
+    await deliverHomeFeedMessage(db.server, { kind: 'list-followed', uid: MEMBER, code: LIST });
+    expect(items(await page({}))).toEqual(['post-1', 'list-event-20', 'post-3', 'list-event-40', 'post-5']);
   });
 
   it('skips a malformed list event instead of failing the feed', async () => {
@@ -203,7 +221,16 @@ describe('http-getFeed with a followed list', () => {
     await db.server.patch('', followed(MEMBER, 'list', OTHER_LIST, ago(1)));
     await deliverHomeFeedMessage(db.server, { kind: 'list-followed', uid: MEMBER, code: OTHER_LIST });
     expect(items(await page({}))).toContain('other-event');
-    await db.server.patch('', userFollowsMapNode(MEMBER, 'list').child(OTHER_LIST).set(null));
+    await db.server.patch('', unfollowed(MEMBER, 'list', OTHER_LIST, ago(0.5)));
     expect(items(await page({}))).not.toContain('other-event');
+    // A follow's message that comes after the follow was taken back writes nothing.
+    await deliverHomeFeedMessage(db.server, { kind: 'list-followed', uid: MEMBER, code: OTHER_LIST });
+    await deliverHomeFeedMessage(db.server, {
+      kind: 'feed-unfollowed',
+      uid: MEMBER,
+      target: `list:${OTHER_LIST}`,
+      at: ago(0.5),
+    });
+    expect(await db.server.get(`users/${MEMBER}/private/home-feed/other-event`)).toBeNull();
   });
 });
