@@ -2,6 +2,7 @@
 // in workerd through Miniflare driven directly (wrangler dev's proxy hides differences), against the
 // project's database emulator loaded with the demo data (scripts/stack/demo-database.ts). Shared by
 // `npm run bench`, `npm run bench:pages` and profile-pages.ts.
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { convertV4MiniflareOptions, Miniflare } from 'miniflare';
 import { LOCAL_NAMESPACE } from '../stack/local-namespace.ts';
@@ -10,7 +11,46 @@ import { readWorkerSettings, stringVars } from '../stack/wrangler-config.ts';
 export interface BenchWorker {
   /** Where the Worker answers, on this machine's loopback. */
   base: URL;
+  /**
+   * The CPU time its workerd process has run so far, in ms (every thread; Linux's /proc), or null where
+   * that cannot be read: what the Worker itself spent, whatever else the machine's cores were doing.
+   */
+  cpuMs(): number | null;
   dispose(): Promise<void>;
+}
+
+/** The workerd processes this process started (Miniflare runs each as a child). */
+function workerdChildren(): Set<number> {
+  const children = new Set<number>();
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        // pid (comm) state ppid …: the name may hold spaces, so the fields are read after its ')'.
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (name === 'workerd' && ppid === process.pid) children.add(Number(entry));
+      } catch {
+        // Gone meanwhile.
+      }
+    }
+  } catch {
+    // No /proc here.
+  }
+  return children;
+}
+
+/** Nanoseconds every thread of `pid` has run on a CPU (/proc/<pid>/task/<tid>/schedstat), in ms. */
+function processCpuMs(pid: number): number | null {
+  try {
+    let ns = 0;
+    for (const tid of readdirSync(`/proc/${String(pid)}/task`))
+      ns += Number(readFileSync(`/proc/${String(pid)}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+    return ns / 1e6;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -24,6 +64,7 @@ export async function startBenchWorker(
   { cache = true, inspectorPort }: { cache?: boolean; inspectorPort?: number } = {},
 ): Promise<BenchWorker> {
   const local = readWorkerSettings('local');
+  const before = workerdChildren();
   // Miniflare 5 takes a new options shape; its converter accepts the familiar v4 one.
   const miniflare = new Miniflare(
     convertV4MiniflareOptions({
@@ -45,7 +86,14 @@ export async function startBenchWorker(
     }),
   );
   const base = await miniflare.ready;
-  return { base, dispose: () => miniflare.dispose() };
+  const started = [...workerdChildren()].filter((pid) => !before.has(pid));
+  // One new workerd when Workers are started one at a time, as the benches do; otherwise none is known.
+  const pid = started.length === 1 ? started[0] : undefined;
+  return {
+    base,
+    cpuMs: () => (pid === undefined ? null : processCpuMs(pid)),
+    dispose: () => miniflare.dispose(),
+  };
 }
 
 export interface Throughput {
@@ -108,6 +156,22 @@ async function slice(
     }),
   );
   return answered;
+}
+
+/**
+ * `concurrency` loops asking `url` for about `seconds`: the requests answered and the slice's own elapsed
+ * time in ms, from its start to its last answer (each loop finishes the request it started before the
+ * deadline, so a slower target's slice runs longer; dividing by the nominal length would favour it).
+ */
+export async function timedSlice(
+  url: string,
+  seconds: number,
+  concurrency: number,
+  latencies: number[],
+): Promise<{ answered: number; ms: number }> {
+  const started = performance.now();
+  const answered = await slice(url, seconds, concurrency, {}, latencies);
+  return { answered, ms: performance.now() - started };
 }
 
 /**

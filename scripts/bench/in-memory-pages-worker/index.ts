@@ -6,6 +6,7 @@
 import type { RouteObject } from 'react-router';
 import { routes } from '../../../client/routes.tsx';
 import { createApp } from '../../../worker/app.ts';
+import { refusalForConfiguration } from '../../../worker/configuration.ts';
 
 type Loader = Extract<NonNullable<RouteObject['loader']>, (...args: never[]) => unknown>;
 type Kept = { value: unknown; thrown: boolean };
@@ -48,8 +49,10 @@ function withKeptLoaders(table: RouteObject[]): RouteObject[] {
 
 const app = createApp({ routes: withKeptLoaders(routes) });
 
+// The same entry as worker/index.ts's fetch (its settings check included), so the pair differs only in
+// the loaders.
 export default {
   fetch(request, env, ctx) {
-    return app.fetch(request, env, ctx);
+    return refusalForConfiguration(env) ?? app.fetch(request, env, ctx);
   },
 } satisfies ExportedHandler<Env>;

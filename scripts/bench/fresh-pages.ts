@@ -1,0 +1,65 @@
+// The fresh ÷ in-memory row of `npm run bench` alone (in-memory-pages.ts), for working on what reads
+// cost a render without the rest of the bench: each page type's median over rounds and its spread.
+//
+//   node scripts/bench/fresh-pages.ts [-- --seconds 2 --rounds 5 --concurrency 8 --page user --page event]
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { bundleWorker } from '../stack/worker-bundle.ts';
+import { startDemoDatabase } from '../stack/demo-database.ts';
+import { BENCH_PAGES } from './bench-pages.ts';
+import { startBenchWorker } from './bench-worker.ts';
+import { FRESH_OVER_IN_MEMORY_TARGET, measureFreshOverInMemory, type OverRounds } from './in-memory-pages.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '8' },
+    page: { type: 'string', multiple: true },
+  },
+});
+const pages: Record<string, string> = Object.fromEntries(
+  Object.entries(BENCH_PAGES).filter(([page]) => !values.page || values.page.includes(page)),
+);
+
+const outdir = await bundleWorker();
+const database = await startDemoDatabase({ members: true, catalogue: true });
+const fresh = await startBenchWorker(outdir, database.url, { cache: false });
+const loadBefore = loadavg()[0] ?? 0;
+try {
+  const figures = await measureFreshOverInMemory(fresh, database.url, pages, {
+    seconds: Number(values.seconds),
+    rounds: Number(values.rounds),
+    concurrency: Number(values.concurrency),
+  });
+  console.log(
+    `\n${values.rounds} rounds of ${values.seconds} s a page, ${values.concurrency} concurrent requests; ` +
+      `load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after\n`,
+  );
+  const spread = (f: OverRounds | null) =>
+    f === null
+      ? '     n/a'.padEnd(20)
+      : `${f.median.toFixed(2).padStart(6)} (${f.lowest.toFixed(2)}–${f.highest.toFixed(2)})`.padEnd(20);
+  const ms = (figure: number | null) => (figure === null ? 'n/a' : figure.toFixed(2)).padStart(7);
+  console.log(
+    `${'page'.padEnd(11)}${'Worker CPU (low–high)'.padEnd(22)}${'throughput'.padEnd(22)}` +
+      `${'CPU ms fresh'.padStart(13)}${'in memory'.padStart(10)}${'emulator'.padStart(10)}${'fresh/s'.padStart(9)}`,
+  );
+  for (const f of figures) {
+    const held = f.cpu?.median ?? f.throughput.median;
+    console.log(
+      `${f.page.padEnd(11)}${spread(f.cpu)}  ${spread(f.throughput)}  ${ms(f.freshCpuMsPerPage).padStart(11)}` +
+        `${ms(f.inMemoryCpuMsPerPage).padStart(10)}${ms(f.emulatorCpuMsPerPage).padStart(10)}` +
+        `${f.freshPerSecond.toFixed(0).padStart(9)}${held >= FRESH_OVER_IN_MEMORY_TARGET ? '' : '  under the target'}`,
+    );
+  }
+  console.log(
+    `  rounds, Worker CPU: ${figures.map((f) => `${f.page} ${f.cpu?.rounds.map((r) => r.toFixed(2)).join(' ') ?? 'n/a'}`).join('; ')}`,
+  );
+  console.log(
+    `  rounds, throughput: ${figures.map((f) => `${f.page} ${f.throughput.rounds.map((r) => r.toFixed(2)).join(' ')}`).join('; ')}`,
+  );
+} finally {
+  await fresh.dispose();
+  await database.close();
+}
