@@ -14,11 +14,11 @@ import { purgeFeedPage } from '../feed-page-purge.ts';
 import type { SignedInEnv } from '../app-env.ts';
 import { matchLibraryEntries } from '../library/match-library-entries.ts';
 import { readLibraryExport } from '../library/read-library-export.ts';
-import { limitMemberWrites } from '../rate-limit/limits.ts';
+import { limitCostlyReads, limitMemberWrites } from '../rate-limit/limits.ts';
 import { searchCaller } from '../search/call-search.ts';
 import { z } from 'zod';
 import { apiRoutes, jsonAnswer, jsonBody, memberRoute, memberWriteRoute } from './route-definition.ts';
-import { BUSY, TOO_MANY_WRITES } from './route-failures.ts';
+import { BUSY, TOO_MANY_READS, TOO_MANY_WRITES } from './route-failures.ts';
 
 /** The day of an export, for its file name (UTC). */
 const dayOf = (at: number) => new Date(at).toISOString().slice(0, 10);
@@ -69,15 +69,22 @@ const csvExport: MiddlewareHandler<SignedInEnv> = async (c, next) => {
   return c.body(libraryExportCsv(data), 200);
 };
 
+/**
+ * The preview's read and the export read all of a member's shelves (and the export all they wrote), which
+ * grows with the member: counted, so that a loop of them is held to two a second.
+ */
+const limitLibraryReads = limitCostlyReads('library-reads');
+
 const exportLibrary = memberRoute({
   method: 'get',
   path: '/export',
   hide: true,
-  middleware: [csvExport],
+  middleware: [limitLibraryReads, csvExport],
   request: { query: libraryExportQuerySchema },
   responses: {
     200: jsonAnswer(libraryExportSchema, 'Everything the member put in, as a file (CSV with `?format=csv`).'),
   },
+  refusals: [TOO_MANY_READS],
 });
 
 /** The import's preview compares the file with where the member's games stand now. */
@@ -85,9 +92,11 @@ const libraryStanding = memberRoute({
   method: 'get',
   path: '/shelves',
   hide: true,
+  middleware: [limitLibraryReads],
   responses: {
     200: jsonAnswer(libraryStandingSchema, 'Each game the caller has a shelf or a score for.'),
   },
+  refusals: [TOO_MANY_READS],
 });
 
 // One request shelves and rates a batch of the file's games (shared/transitions/library-shelving.ts): one

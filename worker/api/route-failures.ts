@@ -55,6 +55,15 @@ export const TOO_MANY_WRITES: Failure = {
   message: 'You’re doing that too often. Please wait a minute, then try again.',
 };
 
+/** A read counted by limitCostlyReads (worker/rate-limit/limits.ts): each costs the database many reads. */
+export const TOO_MANY_READS: Failure = {
+  ...TOO_MANY_WRITES,
+  when:
+    'The caller asked this more often in the last minute than anyone opening pages does (120), or more such ' +
+    'requests came from their address than a household makes (300, whatever the accounts); nothing was ' +
+    `read: wait \`Retry-After\` seconds (${String(RATE_LIMIT_PERIOD_SECONDS)}).`,
+};
+
 /** Answered by a write from an account that never became a member (worker/auth/require-member.ts). */
 export const NOT_A_MEMBER: Failure = {
   status: 403,

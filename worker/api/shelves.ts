@@ -14,6 +14,7 @@ import {
 import { MAX_SHELF_CHECKS, shelvesOfGamesSchema } from '../../shared/schemas/shelves-of-games.ts';
 import { commitShelf } from '../../shared/transitions/shelf.ts';
 import { purgeFeedPage } from '../feed-page-purge.ts';
+import { limitCostlyReads } from '../rate-limit/limits.ts';
 import { ANA, HADES, POSTED_AT } from './route-examples.ts';
 import { gameParams } from './game-parameters.ts';
 import {
@@ -24,7 +25,7 @@ import {
   memberWriteRoute,
   publicRoute,
 } from './route-definition.ts';
-import { BUSY, notFound } from './route-failures.ts';
+import { BUSY, notFound, TOO_MANY_READS } from './route-failures.ts';
 
 // Shelves (shared/schemas/shelf.ts): a member puts a game on one shelf — want to play, playing, played,
 // dropped — or takes it off; the game counts each shelf, and the member's profile lists them.
@@ -115,12 +116,15 @@ const shelvesOfGames = memberRoute({
     'Pages of games are the same for everyone; a signed-in page asks this once after loading, for all ' +
     'the games its cards show, to mark the shelf of each. Games on no shelf (or that do not exist) are ' +
     'left out.',
+  // Up to MAX_SHELF_CHECKS reads a request: asked once a page, so counted (a loop would read 50 for one).
+  middleware: [limitCostlyReads('shelf-checks')],
   request: { query: shelfChecksQuery },
   responses: {
     200: jsonAnswer(shelvesOfGamesSchema, 'The caller’s shelf of each game asked about that has one.', {
       shelves: { [HADES]: 'played' },
     }),
   },
+  refusals: [TOO_MANY_READS],
 });
 
 const shelvesOfMember = publicRoute({

@@ -7,11 +7,10 @@ import { recordIdSchema } from '../../shared/schemas/keys.ts';
 import { gamelistEntrySchema } from '../../shared/schemas/shelf.ts';
 import { tasteAnswerSchema, type TasteAnswer } from '../../shared/schemas/taste.ts';
 import { apiError } from '../api-error.ts';
-import type { SignedInEnv } from '../app-env.ts';
-import { rateLimit } from '../rate-limit/rate-limit.ts';
+import { limitCostlyReads } from '../rate-limit/limits.ts';
 import { ANA, HADES, POSTED_AT } from './route-examples.ts';
 import { apiRoutes, jsonAnswer, memberRoute } from './route-definition.ts';
-import { notFound, TOO_MANY_WRITES, type Failure } from './route-failures.ts';
+import { notFound, TOO_MANY_READS, type Failure } from './route-failures.ts';
 
 // Taste in common (issue 24): on a member's profile, a signed-in visitor sees how much their ratings agree
 // with the member's (shared/catalogue/taste-in-common.ts). What it may reveal: scores are private (the
@@ -47,21 +46,19 @@ const NO_SUCH_MEMBER = {
 };
 
 const TOO_MANY_COMPARISONS: Failure = {
-  ...TOO_MANY_WRITES,
+  ...TOO_MANY_READS,
   when:
-    'The member asked for more comparisons in the last minute than anyone opening profiles does (120); ' +
-    'wait `Retry-After` seconds.',
+    'The member asked for more comparisons in the last minute than anyone opening profiles does (120), ' +
+    'or more came from their address than a household makes (300, whatever the accounts); wait ' +
+    '`Retry-After` seconds.',
 };
 
 /**
- * Each comparison reads up to 2 × TASTE_RATINGS_READ entries, so a member's comparisons are counted: 120 a
- * minute, on the member-writes limiter under a key of their own (a member opening profiles makes a few a
- * minute; a script walking every member is held to two a second, and its writes keep their own count).
+ * Each comparison reads up to 2 × TASTE_RATINGS_READ entries, so comparisons are counted: 120 a minute per
+ * account and 300 per address (a member opening profiles makes a few a minute; a script walking every
+ * member is held to two a second, and its writes keep their own count).
  */
-const limitComparisons = rateLimit<SignedInEnv>({
-  limiter: 'MEMBER_WRITES_LIMITER',
-  keyOf: (c) => `taste:${c.var.user.uid}`,
-});
+const limitComparisons = limitCostlyReads('taste');
 
 const tasteOfMember = memberRoute({
   method: 'get',

@@ -30,6 +30,25 @@ export const limitMemberWrites = rateLimit<SignedInEnv>(
 );
 
 /**
+ * A member's reads that each cost the database many reads (their shelves of a page's 50 games, their whole
+ * `gamelist` for the import's preview, their export, taste in common's two thousand entries), counted by
+ * kind, after requireUser and before anything is read: against their uid (MEMBER_WRITES_LIMITER under a key
+ * of the kind: 120 a minute) and their address (MEMBER_ADDRESS_WRITES_LIMITER, likewise). A member asks each
+ * once a page or once an import; a script asking in a loop (on any account, a member's or not) is held to
+ * two a second per account, and its accounts together to the address's limit, not to one more 120 a minute
+ * with each account made. Reads of one record stay unlimited.
+ */
+export function limitCostlyReads(kind: string) {
+  return rateLimit<SignedInEnv>(
+    { limiter: 'MEMBER_WRITES_LIMITER', keyOf: (c) => `${kind}:${c.var.user.uid}` },
+    {
+      limiter: 'MEMBER_ADDRESS_WRITES_LIMITER',
+      keyOf: (c) => `${kind}-from:${clientAddressKey(c.req.header('CF-Connecting-IP'))}`,
+    },
+  );
+}
+
+/**
  * Sign-ups (POST /api/accounts: an account becoming a member), counted against the visitor's address,
  * before the token is even checked: 10 a minute (SIGN_UPS_LIMITER). A household, a classroom or a LAN
  * party behind one address signs up a few people a minute; a script minting accounts is held to 10.
