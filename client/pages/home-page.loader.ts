@@ -38,6 +38,9 @@ export interface HomePageData {
 /** How many lists the home page links to. */
 const HOME_LISTS = 8;
 
+/** The lists query's answer, each entry checked on its own (made once: each page render would rebuild it). */
+const listsAnswerSchema = z.record(z.string(), z.unknown());
+
 /**
  * The public lists with the most games, most first (ties by code): one bounded query on `lists-public`
  * ordered by `game_count` (the rules allow no other read of the collection). Invalid entries are left out.
@@ -46,7 +49,7 @@ async function largestLists(db: RtdbClient): Promise<ListLink[]> {
   const found = await db.query(
     ROOTS.listsPublic,
     { orderBy: 'game_count', limitToLast: HOME_LISTS },
-    z.record(z.string(), z.unknown()),
+    listsAnswerSchema,
   );
   return Object.entries(found ?? {})
     .flatMap(([code, value]) => {

@@ -21,6 +21,9 @@ const eventLinkSchema = eventSchema.pick({
   place: true,
 });
 
+/** The query's answer, each event checked on its own (made once: the home page would rebuild it each render). */
+const eventsAnswerSchema = z.record(z.string(), z.unknown());
+
 /**
  * The events that start latest, latest first: one query ordered by `starts_on` (the only read of the
  * collection the rules allow, limited), the last `count`. Events without a date sort first in the database,
@@ -30,7 +33,7 @@ export async function latestEvents(db: RtdbClient, count: number = HOME_EVENTS):
   const found = await db.query(
     ROOTS.events,
     { orderBy: 'starts_on', limitToLast: count },
-    z.record(z.string(), z.unknown()),
+    eventsAnswerSchema,
   );
   return Object.values(found ?? {})
     .flatMap((value) => {

@@ -11,6 +11,9 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
  */
 export const trendingIndexSchema = z.record(z.string(), z.number());
 
+/** The index query's answer, entries checked below (made once rather than on each read). */
+const trendingAnswerSchema = z.record(z.string(), z.unknown());
+
 /**
  * The ids of the hottest games, hottest first (ties by id, so the order is stable): one query ordered by
  * value (`.indexOn: ".value"`), the last `count` entries. Entries that are not numbers are left out.
@@ -22,7 +25,7 @@ export async function trendingGameIds(
   const found = await db.query(
     ROOTS.trendingIndex,
     { orderBy: '$value', limitToLast: count },
-    z.record(z.string(), z.unknown()),
+    trendingAnswerSchema,
   );
   return Object.entries(found ?? {})
     .filter((entry): entry is [string, number] => typeof entry[1] === 'number')

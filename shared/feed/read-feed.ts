@@ -197,6 +197,12 @@ export interface FeedPageStart {
   activityAt?: number | null;
 }
 
+/**
+ * A feed's activity time as read. Made once: building a zod schema costs more than checking a number with
+ * it, and this read is in the first round of every game and event page.
+ */
+const activityTimeSchema = z.number();
+
 /** The first round of a page of the feed of a user, game or event (see readFeedPage). */
 export async function startFeedPage(
   db: RtdbClient,
@@ -211,7 +217,7 @@ export async function startFeedPage(
   // one) asks for none and sets it itself.
   const activity =
     after === null && readActivity
-      ? db.read(feedActivityNode(feedId).path, z.number()).catch(() => null)
+      ? db.read(feedActivityNode(feedId).path, activityTimeSchema).catch(() => null)
       : Promise.resolve(undefined);
   const [page, activityAt] = await Promise.all([feedPostsPage(db, feedId, after, size), activity]);
   return { ...page, ...(activityAt === undefined ? {} : { activityAt }) };
