@@ -17,17 +17,37 @@ import { Refusal } from '../refusal.ts';
 //   5. if the PATCH fails, put the entry back as it was (only if it still holds our mark).
 // A Worker that dies between 3 and 4 leaves a mark older than the lease: its PATCH never landed, so the
 // next request treats the entry as its previous state.
+// Nothing in the database can refuse a PATCH sent after its mark was taken over (multi-path PATCH has no
+// if-match, and the server credential passes every rule), so the lease is kept by time on both sides:
+// - the holder sends its PATCH only within GATE_COMMIT_WITHIN_MS of starting to take the gate, on its own
+//   clock; starved longer (an isolate held up, a slow round), it gives the gate back and starts again, so
+//   its PATCH has the rest of the lease to land before anyone may take the gate over;
+// - a waiter takes a mark over only once it is GATE_LEASE_MS old as durations say, never by comparing the
+//   Worker's clock with the database's (`since`): see leaseWatch.
 // https://firebase.google.com/docs/reference/rest/database#section-conditional-requests
 
 /** How long a pending mark holds the gate before it is considered abandoned. */
 export const GATE_LEASE_MS = 15_000;
+/**
+ * How long after starting to take the gate (just before its conditional PUT) a request may still send its
+ * PATCH, on its own clock; past it, it gives the gate back and starts again. The rest of the lease (10 s) is
+ * the PATCH's time to land, as long as the Worker waits for any database request (worker/database.ts).
+ */
+export const GATE_COMMIT_WITHIN_MS = 5_000;
 /** How long a request waits for the gate before giving up with TransitionBusyError. */
 export const GATE_WAIT_MS = 20_000;
+/**
+ * How long a waiter watches a mark before asking the database how old it is: a holder at work releases its
+ * mark within a round or two, so one still there after this may be one left behind long ago.
+ */
+export const GATE_MEASURE_AFTER_MS = 1_000;
 
 /** The mark a request leaves on a history entry while its PATCH is in flight, as read back. */
 interface PendingMark<S> {
   op: string;
   since: number;
+  /** The database's clock when a waiter asked it how old the mark is (see leaseWatch). */
+  seen?: number | undefined;
   /** The entry before this operation (null: there was none). */
   previous: S | null;
 }
@@ -75,18 +95,82 @@ export interface GatedTransition<S, R> {
    * so they are newer than the first round's: given the plan's updates, answers paths to add to them.
    */
   besideGate?: (updates: MultiPathUpdate) => Promise<MultiPathUpdate>;
+  /** The Worker's clock for the lease and the wait: Date.now unless a test moves it. */
+  clock?: () => number;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A short, jittered wait that grows with the attempts, before looking at a held gate again. */
+export const gateBackoff = (attempt: number) => sleep(Math.min(5 + attempt * 3, 60) * (0.5 + Math.random()));
+
+/**
+ * When marks held by other requests may be taken over, as this request sees them. A mark's `since` is the
+ * database's clock and `clock()` the Worker's: comparing the two would trust two machines to agree (with a
+ * database clock 15 s behind, every fresh mark would look abandoned and two requests would both commit;
+ * ahead, an abandoned mark would hold for as long again). So only durations count: how long this request
+ * has watched the same mark (its `op`) on its own clock, from how old the database itself said it was when
+ * first seen — `seen - since`, two readings of the database's one clock in the same answer (`seen` is a
+ * server timestamp a waiter stamps into the mark). Asking costs a write, made once a mark and request, when
+ * the mark has held for GATE_MEASURE_AFTER_MS or the Worker's clock against `since` hints it has run out.
+ */
+export function leaseWatch(clock: () => number) {
+  const watched = new Map<string, { firstSeen: number; expiresAt: number; measured: boolean }>();
+  return {
+    /** Whether the mark, as just read, is past its lease and may be taken over. */
+    abandoned(mark: { op: string; since: number; seen?: number | undefined }): boolean {
+      const now = clock();
+      // At this read the mark was at least this old: 0 for all this request knows, or as the database said.
+      const knownAge = mark.seen === undefined ? 0 : Math.max(0, mark.seen - mark.since);
+      const expiresAt = now + GATE_LEASE_MS - knownAge;
+      const entry = watched.get(mark.op);
+      if (entry) entry.expiresAt = Math.min(entry.expiresAt, expiresAt);
+      else watched.set(mark.op, { firstSeen: now, expiresAt, measured: mark.seen !== undefined });
+      return now >= (entry?.expiresAt ?? expiresAt);
+    },
+    /** Whether to have the database stamp its clock into the mark now (once a mark). */
+    worthMeasuring(mark: { op: string; since: number }): boolean {
+      const entry = watched.get(mark.op);
+      if (!entry || entry.measured) return false;
+      const now = clock();
+      if (now - entry.firstSeen < GATE_MEASURE_AFTER_MS && now - mark.since < GATE_LEASE_MS) return false;
+      entry.measured = true;
+      return true;
+    },
+  };
+}
+
+/** The stored entry with its mark stamped `seen` by the database's clock, to be put back conditionally. */
+export function withSeenStamp(stored: Record<string, unknown>): Record<string, unknown> {
+  const pending = stored.pending;
+  return isObject(pending) ? { ...stored, pending: { ...pending, seen: SERVER_TIMESTAMP } } : stored;
+}
+
+/**
+ * The entry as its next transition decides from: under a pending mark, the entry before that operation
+ * (whose PATCH has not landed and may never), else the entry itself. What a caller reads beside the
+ * gate's first read must start from this, never from the marked entry's own fields: they name effects
+ * (a review's new post) that are not written yet.
+ */
+export function settledEntry<S>(value: unknown, schema: z.ZodType<S>): S | null {
+  const parse = (stored: unknown): S | null => {
+    const parsed = schema.safeParse(stored);
+    return parsed.success ? parsed.data : null;
+  };
+  const pending = readPending(value, parse);
+  return pending ? pending.previous : parse(value);
+}
 
 /** Runs one transition under its gate and commits it as one atomic multi-path PATCH; answers its result. */
 export async function commitGatedTransition<S extends object, R>(
   db: RtdbClient,
   transition: GatedTransition<S, R>,
 ): Promise<R> {
-  const deadline = Date.now() + GATE_WAIT_MS;
+  const clock = transition.clock ?? Date.now;
+  const deadline = clock() + GATE_WAIT_MS;
+  const lease = leaseWatch(clock);
   for (let attempt = 0; ; attempt++) {
-    if (Date.now() > deadline) throw new TransitionBusyError(`gate ${transition.gatePath} stayed busy`);
+    if (clock() > deadline) throw new TransitionBusyError(`gate ${transition.gatePath} stayed busy`);
     const firstRead = attempt === 0 ? transition.firstRead : undefined;
     const fromFirstRead = firstRead !== undefined;
     const { value, etag } = await (firstRead ?? db.getTagged(transition.gatePath));
@@ -95,9 +179,14 @@ export async function commitGatedTransition<S extends object, R>(
       return parsed.success ? parsed.data : null;
     };
     const pending = readPending(value, parse);
-    if (pending && Date.now() - pending.since < GATE_LEASE_MS) {
+    if (pending && !lease.abandoned(pending)) {
+      if (isObject(value) && lease.worthMeasuring(pending)) {
+        // Ask the database how old the mark is (412: the entry moved meanwhile, which says as much).
+        await db.put(transition.gatePath, withSeenStamp(value), { ifMatch: etag });
+        continue;
+      }
       // Someone holds the gate: wait a little (jittered, growing) and look again.
-      await sleep(Math.min(5 + attempt * 3, 60) * (0.5 + Math.random()));
+      await gateBackoff(attempt);
       continue;
     }
     const current = pending ? pending.previous : parse(value);
@@ -106,11 +195,18 @@ export async function commitGatedTransition<S extends object, R>(
     const op = pushId();
     const next = plan.kind === 'write' ? plan.next : current;
     const mark: PendingMarkWrite<S> = { op, since: SERVER_TIMESTAMP, previous: current };
+    // The mark's `since` is at or after this moment: the holder's own measure of its lease.
+    const takingSince = clock();
     const [taken, more] = await Promise.all([
       db.put(transition.gatePath, { ...(next ?? {}), pending: mark }, { ifMatch: etag }),
       plan.kind === 'write' && transition.besideGate ? transition.besideGate(plan.updates) : {},
     ]);
     if (taken === null) continue; // another request changed the entry first
+    if (clock() - takingSince > GATE_COMMIT_WITHIN_MS) {
+      // Starved since taking the gate: a PATCH sent now might land after the mark was taken over.
+      await releaseAfterFailure(db, transition.gatePath, op, current);
+      continue;
+    }
     const updates = plan.kind === 'write' ? { ...plan.updates, ...more } : {};
     try {
       await db.patch('', { ...updates, [transition.gatePath]: next });
@@ -162,9 +258,14 @@ async function releaseAfterFailure(
 
 function readPending<S>(value: unknown, parse: (value: unknown) => S | null): PendingMark<S> | null {
   if (!isObject(value) || !isObject(value.pending)) return null;
-  const { op, since, previous } = value.pending;
+  const { op, since, seen, previous } = value.pending;
   if (typeof op !== 'string' || typeof since !== 'number') return null;
-  return { op, since, previous: previous === undefined || previous === null ? null : parse(previous) };
+  return {
+    op,
+    since,
+    seen: typeof seen === 'number' ? seen : undefined,
+    previous: previous === undefined || previous === null ? null : parse(previous),
+  };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

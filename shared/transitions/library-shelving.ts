@@ -8,7 +8,14 @@ import { pushId } from '../push-id.ts';
 import { ratingsOf } from '../schemas/rating.ts';
 import type { LibraryShelvingGame, ShelvingOutcome } from '../schemas/library-shelving.ts';
 import { gamelistEntrySchema, type GamelistEntry } from '../schemas/shelf.ts';
-import { GATE_LEASE_MS, GATE_WAIT_MS, TransitionBusyError } from './gated-transition.ts';
+import {
+  GATE_COMMIT_WITHIN_MS,
+  GATE_WAIT_MS,
+  gateBackoff,
+  leaseWatch,
+  TransitionBusyError,
+  withSeenStamp,
+} from './gated-transition.ts';
 import { planRating } from './rating.ts';
 import { planShelf } from './shelf.ts';
 import { readShelvedChanges, shelvedCopyBesideGate } from './shelved-copy.ts';
@@ -22,6 +29,8 @@ import { readShelvedChanges, shelvedCopyBesideGate } from './shelved-copy.ts';
 // PUT with each changed entry marked pending, so a racing tap on any of those games waits for the mark
 // (or finds its ETag moved and reads again), and a tap that moved first makes the PUT fail and the batch
 // read again. What changes nothing is not written, so bringing the same file in twice counts nothing twice.
+// The lease is kept as a single change keeps it (gated-transition.ts): a mark is taken over only once it is
+// past its lease as durations say, and a batch starved since taking the gate gives it back unsent.
 
 export interface LibraryShelvingChange {
   uid: string;
@@ -33,8 +42,6 @@ export interface LibraryShelvingChange {
 /** `users/{uid}/private/gamelist`: the member's entries, one a game. */
 const gamelistPath = (uid: string) => gamelistEntryPath(uid, '').replace(/\/$/, '');
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -44,16 +51,28 @@ const entryOf = (value: unknown): GamelistEntry | null => {
   return parsed.success ? parsed.data : null;
 };
 
-/** A stored entry as its next transition sees it: its state before a pending mark, and whether one holds it. */
-function standingOf(stored: unknown): { current: GamelistEntry | null; heldSince: number | null } {
-  if (isObject(stored) && isObject(stored.pending) && typeof stored.pending.since === 'number') {
-    const { previous, since } = stored.pending;
+/** A pending mark as the lease reads it. */
+interface HeldMark {
+  op: string;
+  since: number;
+  seen?: number | undefined;
+}
+
+/** A stored entry as its next transition sees it: its state before a pending mark, and the mark if one holds it. */
+function standingOf(stored: unknown): { current: GamelistEntry | null; held: HeldMark | null } {
+  if (
+    isObject(stored) &&
+    isObject(stored.pending) &&
+    typeof stored.pending.op === 'string' &&
+    typeof stored.pending.since === 'number'
+  ) {
+    const { previous, op, since, seen } = stored.pending;
     return {
       current: previous === null || previous === undefined ? null : entryOf(previous),
-      heldSince: since,
+      held: { op, since, seen: typeof seen === 'number' ? seen : undefined },
     };
   }
-  return { current: entryOf(stored), heldSince: null };
+  return { current: entryOf(stored), held: null };
 }
 
 /**
@@ -134,6 +153,8 @@ export async function commitLibraryShelving(
   db: RtdbClient,
   change: LibraryShelvingChange,
   now: () => number,
+  /** The Worker's clock for the lease and the wait: Date.now unless a test moves it. */
+  clock: () => number = Date.now,
 ): Promise<{ gameId: string; outcome: ShelvingOutcome }[]> {
   const listPath = gamelistPath(change.uid);
   const firstRead = db.getTagged(listPath);
@@ -143,9 +164,10 @@ export async function commitLibraryShelving(
     readShelvedChanges(db, change.uid),
   ]);
   const copyBesideGate = shelvedCopyBesideGate(db, change.uid, shelfChanges);
-  const deadline = Date.now() + GATE_WAIT_MS;
+  const deadline = clock() + GATE_WAIT_MS;
+  const lease = leaseWatch(clock);
   for (let attempt = 0; ; attempt++) {
-    if (Date.now() > deadline) throw new TransitionBusyError(`gate ${listPath} stayed busy`);
+    if (clock() > deadline) throw new TransitionBusyError(`gate ${listPath} stayed busy`);
     const { value, etag } = await (attempt === 0 ? firstRead : db.getTagged(listPath));
     const stored = isObject(value) ? value : {};
     const at = now();
@@ -153,16 +175,20 @@ export async function commitLibraryShelving(
     const marked: Record<string, unknown> = { ...stored };
     const committed: Record<string, unknown> = {};
     const op = pushId();
-    // Set when another request holds one of the batch's games (set inside the map below).
-    const gate = { held: false };
+    // Set when another request holds one of the batch's games (set inside the map below), with the marks
+    // worth asking the database the age of.
+    const gate = { held: false, measure: [] as string[] };
     const outcomes = change.games.map((game, index) => {
       const name = names[index];
       if (name === null || name === undefined) return { gameId: game.gameId, outcome: 'not-found' as const };
-      const { current, heldSince } = standingOf(stored[game.gameId]);
+      const { current, held } = standingOf(stored[game.gameId]);
       const plan = planGame(change.uid, game, name, current, change.overwrite, at);
       if (plan.updates === undefined) return { gameId: game.gameId, outcome: plan.outcome };
       // Another request holds this game's gate: the batch waits for it, as a single change would.
-      if (heldSince !== null && Date.now() - heldSince < GATE_LEASE_MS) gate.held = true;
+      if (held && !lease.abandoned(held)) {
+        gate.held = true;
+        if (lease.worthMeasuring(held)) gate.measure.push(game.gameId);
+      }
       mergeInto(updates, plan.updates);
       marked[game.gameId] = {
         ...(isObject(plan.next) ? plan.next : {}),
@@ -172,16 +198,32 @@ export async function commitLibraryShelving(
       return { gameId: game.gameId, outcome: plan.outcome };
     });
     if (gate.held) {
-      await sleep(Math.min(5 + attempt * 3, 60) * (0.5 + Math.random()));
+      if (gate.measure.length > 0) {
+        // Ask the database how old those marks are (412: the entries moved meanwhile, which says as much).
+        const stamped = { ...stored };
+        for (const gameId of gate.measure) {
+          const entry = stored[gameId];
+          if (isObject(entry)) stamped[gameId] = withSeenStamp(entry);
+        }
+        await db.put(listPath, stamped, { ifMatch: etag });
+        continue;
+      }
+      await gateBackoff(attempt);
       continue;
     }
     if (Object.keys(committed).length === 0) return outcomes;
     // The copy is worked out from the index as read beside taking the gate, with the batch's entries.
+    const takingSince = clock();
     const [taken, copy] = await Promise.all([
       db.put(listPath, marked, { ifMatch: etag }),
       copyBesideGate(updates),
     ]);
     if (taken === null) continue; // a change to the member's entries landed first: decide again
+    if (clock() - takingSince > GATE_COMMIT_WITHIN_MS) {
+      // Starved since taking the gate: a PATCH sent now might land after the marks were taken over.
+      await releaseAfterFailure(db, change.uid, op, stored, Object.keys(committed));
+      continue;
+    }
     try {
       await db.patch('', { ...updates, ...copy, ...committed });
     } catch (error) {

@@ -17,7 +17,12 @@ import type { ReviewBadge } from '../schemas/review-badge.ts';
 import { reviewRank } from '../schemas/review.ts';
 import { gamelistEntrySchema, type GamelistEntry } from '../schemas/shelf.ts';
 import { planFeedActivity } from './feed-activity.ts';
-import { commitGatedTransition, TransitionBusyError, type TransitionPlan } from './gated-transition.ts';
+import {
+  commitGatedTransition,
+  settledEntry,
+  TransitionBusyError,
+  type TransitionPlan,
+} from './gated-transition.ts';
 import { planDeletePost, planNewPost } from './post.ts';
 import { NoSuchGameRefusal } from './shelf.ts';
 
@@ -196,8 +201,10 @@ export async function commitReview(
       firstRead,
       change.text === null ? undefined : mayWrite,
     ]);
-    const parsed = gamelistEntrySchema.safeParse(read.value);
-    const pointer = parsed.success ? parsed.data.review : undefined;
+    // The entry as the gate decides from: a first review still on its way marks the entry naming its new
+    // post before the post is written, and that post read now as absent would pass for one deleted since
+    // (planReview), so a racing second review would make a post of its own.
+    const pointer = settledEntry(read.value, gamelistEntrySchema)?.review;
     const named =
       pointer === undefined
         ? null

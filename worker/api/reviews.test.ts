@@ -158,6 +158,71 @@ describe('writing a review', () => {
     expect(Object.keys((await db.get(`game_reviews/${RACED}`)) as object)).toHaveLength(1);
     expect(Object.keys((await db.get(`posts_by_uid/${DAN}`)) as object)).toHaveLength(1);
   });
+
+  it('a review that starts while the first one is being written rewrites it, never makes a second post', async () => {
+    // The moment that failed under load: the second request reads the member's entry after the first one
+    // marked it (pending, naming its new post) and before that one's PATCH, so it finds the post not
+    // written yet. The database is the real emulator; only the order of its answers is arranged here.
+    const member = `rv-late-${run}`;
+    const game = `late-review-game-${run}`;
+    await db.patch('', {
+      [`users/${member}/public`]: { uuid: member, username: `rvlate_${run}`, follows: 0 },
+      [`games/${game}`]: { name: 'Late game', deeplink_url_code: game, follows: 0 },
+    });
+    const entryUrl = `/users/${member}/private/gamelist/${game}.json`;
+    let marked!: () => void;
+    const firstMarked = new Promise<void>((resolve) => (marked = resolve));
+    let letPatchGo!: () => void;
+    const patchMayGo = new Promise<void>((resolve) => (letPatchGo = resolve));
+    let patchDone!: () => void;
+    const patchLanded = new Promise<void>((resolve) => (patchDone = resolve));
+    let held = false;
+    let entryReadsAfterMark = 0;
+    const arranged: typeof fetch = async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      const method = init?.method ?? 'GET';
+      if (
+        method === 'PATCH' &&
+        !held &&
+        typeof init?.body === 'string' &&
+        init.body.includes(`users/${member}/private/gamelist/${game}`)
+      ) {
+        // The first review's commit waits until the second has read the entry twice (as first read and
+        // as the gate's next look).
+        held = true;
+        await patchMayGo;
+        const answer = await fetch(input, init);
+        patchDone();
+        return answer;
+      }
+      if (method === 'GET' && url.pathname === entryUrl && held) {
+        entryReadsAfterMark += 1;
+        if (entryReadsAfterMark === 2) {
+          letPatchGo();
+          await patchLanded;
+        }
+      }
+      const answer = await fetch(input, init);
+      if (method === 'PUT' && url.pathname === entryUrl && answer.status === 200) marked();
+      return answer;
+    };
+    const racing = apiCaller(env, createApp({ clock: () => clock.now, databaseFetch: arranged }));
+    const put = (text: string) =>
+      racing(`/api/games/${game}/review`, { method: 'PUT', uid: member, json: { text } });
+    const first = put('Written first.');
+    await firstMarked;
+    const second = put('Written while the first was on its way.');
+    const answers = await Promise.all([first, second]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const [a, b] = await Promise.all(answers.map((answer) => answer.json<ReviewState>()));
+    expect([a?.created, b?.created]).toEqual([true, false]);
+    expect(b?.review).toMatchObject({
+      uuid: a?.review.uuid,
+      content: 'Written while the first was on its way.',
+    });
+    expect(Object.keys((await db.get(`posts_by_uid/${member}`)) as object)).toEqual([a?.review.uuid]);
+    expect(Object.keys((await db.get(`game_reviews/${game}`)) as object)).toEqual([a?.review.uuid]);
+  });
 });
 
 describe('what a hostile member sends changes nothing', () => {
