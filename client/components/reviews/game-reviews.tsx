@@ -3,18 +3,13 @@ import type { FeedPost } from '../../../shared/feed/read-feed.ts';
 import { MAX_POST_LENGTH } from '../../../shared/schemas/text-limits.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { FeedViewerProvider, useFeedViewer } from '../feed/feed-viewer.tsx';
-import { likeableIds } from '../feed/post-list.tsx';
 import { refusalMessage } from '../refusal-message.ts';
 import { ReviewList } from './review-list.tsx';
+import { useReviewPages } from './use-review-pages.ts';
 
 // The game page's Reviews view (loaded on demand: game-reviews-on-demand.tsx): the game's reviews most
 // liked first, then newest, and for a member their own review to write, rewrite or delete. The badge of a
 // review is the member's score and shelf of the game, which they set with the page's own controls.
-
-interface Page {
-  reviews: FeedPost[];
-  nextCursor: string | null;
-}
 
 /** The member's review box: their words to write or rewrite, and Delete once written. */
 function ReviewComposer({
@@ -142,40 +137,12 @@ function ReviewComposer({
 
 function Reviews({ gameId }: { gameId: string }) {
   const viewer = useFeedViewer();
-  const [page, setPage] = useState<Page>({ reviews: [], nextCursor: null });
+  const list = useReviewPages((cursor) =>
+    callApi((api) =>
+      api.games[':gameId'].reviews.$get({ param: { gameId }, query: cursor ? { cursor } : {} }),
+    ),
+  );
   const [own, setOwn] = useState<FeedPost | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [message, setMessage] = useState('');
-
-  async function load(cursor?: string) {
-    setLoading(true);
-    setMessage('');
-    try {
-      const next = await callApi((api) =>
-        api.games[':gameId'].reviews.$get({ param: { gameId }, query: cursor ? { cursor } : {} }),
-      );
-      setPage((shown) => {
-        const seen = new Set(cursor ? shown.reviews.map((review) => review.uuid) : []);
-        return {
-          reviews: [
-            ...(cursor ? shown.reviews : []),
-            ...next.reviews.filter((review) => !seen.has(review.uuid)),
-          ],
-          nextCursor: next.nextCursor,
-        };
-      });
-      viewer.learnLikes(likeableIds(next.reviews));
-    } catch {
-      setMessage('Could not load the reviews. Please try again.');
-    } finally {
-      setLoading(false);
-    }
-  }
-
-  useEffect(() => {
-    void load();
-    // Loaded once per game (the view is keyed by game).
-  }, []);
 
   // A member's own review, to rewrite it (read once they are known).
   useEffect(() => {
@@ -193,7 +160,7 @@ function Reviews({ gameId }: { gameId: string }) {
   }, [viewer.signedIn, gameId]);
 
   const drop = (postId: string) => {
-    setPage((shown) => ({ ...shown, reviews: shown.reviews.filter((review) => review.uuid !== postId) }));
+    list.change((shown) => shown.filter((review) => review.uuid !== postId));
     if (own?.uuid === postId) setOwn(null);
   };
 
@@ -206,24 +173,23 @@ function Reviews({ gameId }: { gameId: string }) {
           own={own}
           onSaved={(review) => {
             setOwn(review);
-            setPage((shown) => ({
-              ...shown,
-              reviews: shown.reviews.some((r) => r.uuid === review.uuid)
-                ? shown.reviews.map((r) => (r.uuid === review.uuid ? review : r))
-                : [review, ...shown.reviews],
-            }));
+            list.change((shown) =>
+              shown.some((r) => r.uuid === review.uuid)
+                ? shown.map((r) => (r.uuid === review.uuid ? review : r))
+                : [review, ...shown],
+            );
             viewer.learnLikes([review.uuid]);
           }}
           onDeleted={drop}
         />
       ) : null}
       <ReviewList
-        reviews={page.reviews}
+        reviews={list.reviews}
         empty="No reviews yet."
-        nextCursor={page.nextCursor}
-        loading={loading}
-        message={message}
-        onMore={(cursor) => void load(cursor)}
+        nextCursor={list.nextCursor}
+        loading={list.loading}
+        message={list.message}
+        onMore={list.more}
         onDeleted={drop}
       />
     </>

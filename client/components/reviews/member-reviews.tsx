@@ -1,18 +1,12 @@
-import { useEffect, useState } from 'react';
 import type { FeedPost } from '../../../shared/feed/read-feed.ts';
 import { callApi } from '../browser-capabilities.ts';
-import { FeedViewerProvider, useFeedViewer } from '../feed/feed-viewer.tsx';
-import { likeableIds } from '../feed/post-list.tsx';
+import { FeedViewerProvider } from '../feed/feed-viewer.tsx';
 import { ReviewList } from './review-list.tsx';
+import { useReviewPages } from './use-review-pages.ts';
 
 // A member's reviews on their profile (loaded after hydration: member-reviews-on-demand.tsx), newest
 // first, each saying which game it is of ("on Hades") and showing its badge; a member who wrote none shows
 // no section at all.
-
-interface Page {
-  reviews: FeedPost[];
-  nextCursor: string | null;
-}
 
 /** The API's entry as a post that names its game, as the home feed names where a post was written. */
 const onGame = (entry: { gameId: string; name?: string | undefined; post: FeedPost }): FeedPost => ({
@@ -21,49 +15,26 @@ const onGame = (entry: { gameId: string; name?: string | undefined; post: FeedPo
 });
 
 function Reviews({ uid, username }: { uid: string; username: string }) {
-  const viewer = useFeedViewer();
-  const [page, setPage] = useState<Page | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [message, setMessage] = useState('');
+  const list = useReviewPages(async (cursor) => {
+    const next = await callApi((api) =>
+      api.reviews.users[':uid'].$get({ param: { uid }, query: cursor ? { cursor } : {} }),
+    );
+    return { reviews: next.reviews.map(onGame), nextCursor: next.nextCursor };
+  });
 
-  async function load(cursor?: string) {
-    setLoading(true);
-    setMessage('');
-    try {
-      const next = await callApi((api) =>
-        api.reviews.users[':uid'].$get({ param: { uid }, query: cursor ? { cursor } : {} }),
-      );
-      const reviews = next.reviews.map(onGame);
-      setPage((shown) => ({
-        reviews: [...(cursor && shown ? shown.reviews : []), ...reviews],
-        nextCursor: next.nextCursor,
-      }));
-      viewer.learnLikes(likeableIds(reviews));
-    } catch {
-      setMessage('Could not load the reviews. Please try again.');
-    } finally {
-      setLoading(false);
-    }
-  }
-
-  useEffect(() => {
-    void load();
-    // Loaded once per member (the section is keyed by member).
-  }, []);
-
-  if ((page === null || page.reviews.length === 0) && !message) return null;
+  if (list.reviews.length === 0 && !list.message) return null;
   return (
     <section className="reviews-section" aria-labelledby={`reviews-of-${uid}`}>
       <h2 id={`reviews-of-${uid}`}>Reviews by {username}</h2>
       <ReviewList
-        reviews={page?.reviews ?? []}
+        reviews={list.reviews}
         empty="No reviews yet."
-        nextCursor={page?.nextCursor ?? null}
-        loading={loading}
-        message={message}
-        onMore={(cursor) => void load(cursor)}
+        nextCursor={list.nextCursor}
+        loading={list.loading}
+        message={list.message}
+        onMore={list.more}
         onDeleted={(postId) => {
-          setPage((shown) => shown && { ...shown, reviews: shown.reviews.filter((r) => r.uuid !== postId) });
+          list.change((shown) => shown.filter((r) => r.uuid !== postId));
         }}
       />
     </section>
