@@ -6,6 +6,7 @@ import {
   CoFollowCounts,
   gamelistTaste,
   matrixFromCounts,
+  MAX_MEMBER_TASTE_GAMES,
   STORED_MATRIX_LIMITS,
   suggestionSeedGames,
   type MemberTaste,
@@ -151,6 +152,17 @@ describe('shelves and ratings as signals', () => {
     // Hades: 5 players; Celeste 3 of 5 = 0.6; Dead Cells (1 − 1) of 5: nothing.
     expect(matrix.hades).toEqual({ celeste: 0.6 });
     expect(matrix.celeste?.hades).toBe(1);
+  });
+
+  it('counts one member with their newest 500 games: 1,200 liked and 1,200 disliked add 499,500 pairs, not 2,878,800', () => {
+    const liked = Array.from({ length: 1200 }, (_, n) => `game-${String(1199 - n)}`); // newest first
+    const counts = new CoFollowCounts();
+    counts.addMember({ follows: [], liked, disliked: liked.map((id) => `disliked-${id}`) });
+    // 500 rows, each the other 499 wanted and 500 refused.
+    expect(counts.pairCount).toBe(500 * (499 + 500));
+    expect(MAX_MEMBER_TASTE_GAMES).toBe(500);
+    expect(counts.followers.get('game-1199')).toBe(1);
+    expect(counts.followers.has('game-699')).toBe(false);
   });
 
   it('leaves the matrix as it was for members with no shelves or ratings', () => {

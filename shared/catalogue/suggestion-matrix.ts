@@ -26,6 +26,17 @@ export const MIN_ROW_FOLLOWERS = 2;
 export const SEED_GAME_COUNT = 10;
 
 /**
+ * The most games one member counts with, of those they want (follow, said yes to, liked) and again of those
+ * they refused: each member adds a pair for every game they want times every game they want or refused, so
+ * one member who shelved the whole catalogue (20,000 games: a library import does it in minutes) would add
+ * 400 million pairs and stop the job for everyone. A member's newest 500 say what they like now as well as
+ * all of them would (their own suggestions build on their 10 newest), and cost at most 500 × 1,000 pairs.
+ * Callers give each list newest first (the job does), so it is the oldest that are left out; follows come
+ * before games liked on a shelf.
+ */
+export const MAX_MEMBER_TASTE_GAMES = 500;
+
+/**
  * What one member tells the engine: the games they follow, how they answered suggestions, and what their
  * shelves and ratings say (gamelistTaste).
  */
@@ -106,17 +117,19 @@ export class CoFollowCounts {
   addMember(taste: MemberTaste): void {
     this.members += 1;
     // A game they like (shelved, rated high) counts as a follow: its players are the game's "followers".
-    const follows = [...new Set([...taste.follows, ...(taste.liked ?? [])])];
+    const follows = [...new Set([...taste.follows, ...(taste.liked ?? [])])].slice(0, MAX_MEMBER_TASTE_GAMES);
     if (follows.length === 0) return;
     const followed = new Set(follows);
     // A member's current follows win over an older answer about the same game.
-    const wanted = [...follows, ...new Set((taste.yes ?? []).filter((id) => !followed.has(id)))].map((id) =>
-      this.#number(id),
-    );
+    const wanted = [...follows, ...new Set((taste.yes ?? []).filter((id) => !followed.has(id)))]
+      .slice(0, MAX_MEMBER_TASTE_GAMES)
+      .map((id) => this.#number(id));
     // A low score or a dropped game counts against the pair as a "no" does.
     const refused = [
       ...new Set([...(taste.no ?? []), ...(taste.disliked ?? [])].filter((id) => !followed.has(id))),
-    ].map((id) => this.#number(id));
+    ]
+      .slice(0, MAX_MEMBER_TASTE_GAMES)
+      .map((id) => this.#number(id));
     for (const a of follows) {
       // Followers are counted for every game (cheap); pairs only for the rows this pass keeps.
       this.followers.set(a, (this.followers.get(a) ?? 0) + 1);

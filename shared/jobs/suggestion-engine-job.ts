@@ -68,15 +68,39 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
  */
 function followedGames(node: unknown): string[] {
   if (!isObject(node)) return [];
-  return Object.entries(node).flatMap(([name, entry]) => {
-    const target = parseTargetName(name);
-    return target?.kind === 'game' && isObject(entry) && entry.type === 'game' ? [target.id] : [];
-  });
+  return newestFirst(
+    Object.entries(node).flatMap(([name, entry]) => {
+      const target = parseTargetName(name);
+      return target?.kind === 'game' && isObject(entry) && entry.type === 'game'
+        ? [[target.id, entry.timestamp] as const]
+        : [];
+    }),
+  );
 }
 
-/** The yes or no answers of one `suggestions_by_userid/{uid}` node. */
-const answered = (node: unknown, answer: 'yes' | 'no'): string[] =>
-  isObject(node) && isObject(node[answer]) ? Object.keys(node[answer]) : [];
+/** Later first: two times, or two push ids (shared/push-id.ts: they sort as they were made); neither last. */
+function later(x: unknown, y: unknown): number {
+  if (typeof x === 'number' && typeof y === 'number') return y - x;
+  if (typeof x === 'string' && typeof y === 'string') return x < y ? 1 : x > y ? -1 : 0;
+  return (
+    (typeof y === 'number' || typeof y === 'string' ? 1 : 0) -
+    (typeof x === 'number' || typeof x === 'string' ? 1 : 0)
+  );
+}
+
+/**
+ * Ids newest first by the time (or push id) beside each, ties by id: a member counts with their newest
+ * MAX_MEMBER_TASTE_GAMES (suggestion-matrix.ts), whatever order the database answered in.
+ */
+function newestFirst(timed: Iterable<readonly [string, unknown]>): string[] {
+  return [...timed].sort(([a, x], [b, y]) => later(x, y) || (a < b ? -1 : a > b ? 1 : 0)).map(([id]) => id);
+}
+
+/** The yes or no answers of one `suggestions_by_userid/{uid}` node (game id → the answer's push id), newest first. */
+const answered = (node: unknown, answer: 'yes' | 'no'): string[] => {
+  const answers = isObject(node) ? node[answer] : undefined;
+  return isObject(answers) ? newestFirst(Object.entries(answers)) : [];
+};
 
 /** `shelves_by_userid`: the public index of members' shelves (shelvesByUserIdNode), read here by member key. */
 const SHELVES_INDEX = 'shelves_by_userid';
@@ -104,15 +128,17 @@ async function memberKeyPage(
   return { members, full: members.length >= pageSize };
 }
 
-/** What a member's `gamelist` says (gamelistTaste): each entry checked on its own. */
+/** What a member's `gamelist` says (gamelistTaste), newest first: each entry checked on its own. */
 function shelfTaste(node: unknown): { liked: string[]; disliked: string[] } {
   if (!isObject(node)) return { liked: [], disliked: [] };
-  return gamelistTaste(
+  const entries = new Map(
     Object.entries(node).flatMap(([gameId, value]) => {
       const entry = gamelistEntrySchema.safeParse(value);
       return entry.success ? [[gameId, entry.data] as const] : [];
     }),
   );
+  const newest = newestFirst([...entries].map(([gameId, entry]) => [gameId, entry.timestamp] as const));
+  return gamelistTaste(newest.map((gameId) => [gameId, entries.get(gameId) ?? {}] as const));
 }
 
 /**

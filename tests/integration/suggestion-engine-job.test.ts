@@ -190,4 +190,31 @@ describe('the suggestion engine job', () => {
     expect(paged.members).toBe(8);
     expect(await db.server.get('se_matrix')).toEqual(whole);
   });
+
+  it('counts a member who shelved hundreds of games with their newest 500 only: their oldest say nothing', async () => {
+    // A hoarder shelved 600 games (a library import makes it thousands in minutes; every pair of them cost
+    // the job a count, 400 million for the whole catalogue). Two members like the hoarder's newest game and
+    // their oldest one.
+    const games = Array.from({ length: 600 }, (_, n) => `hoard-${String(n)}`);
+    const newest = games.at(-1) as string;
+    const oldest = games[0] as string;
+    await db.server.patch('', {
+      'shelves_by_userid/hoarder': Object.fromEntries(
+        games.map((gameId, n) => [
+          gameId,
+          { status: 'played', timestamp: n + 1, status_time: `played~${String(n)}` },
+        ]),
+      ),
+      'users/hoarder/private/gamelist': Object.fromEntries(
+        games.map((gameId, n) => [gameId, { status: 'played', timestamp: n + 1 }]),
+      ),
+      'follows_by_userid/member-9': followEntries([newest, oldest]),
+      'follows_by_userid/member-10': followEntries([newest, oldest]),
+    });
+    await runSuggestionEngine({ db: db.server, log: () => {} });
+    // The newest game's 3 players: the oldest wanted by 2 of them (the hoarder's oldest left out), where
+    // counting all 600 made it 3 of 3.
+    expect(await db.server.get(`se_matrix/${newest}`)).toEqual({ [oldest]: 0.6667 });
+    expect(await db.server.get(`se_matrix/${oldest}`)).toEqual({ [newest]: 1 });
+  });
 });
