@@ -19,6 +19,7 @@ import { userSectionNode } from '../../shared/rtdb/paths.ts';
 import { createRtdbClient, type RtdbClient, type RtdbRequestRecord } from '../../shared/rtdb/rest-client.ts';
 import { sequentialRounds } from '../../shared/rtdb/sequential-rounds.ts';
 import { feedIdOf } from '../../shared/schemas/feed-id.ts';
+import { commitBlocks } from '../../shared/transitions/block.ts';
 import { commitFollow } from '../../shared/transitions/follow.ts';
 import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
 import { deliverPosts } from './home-feed-delivery.ts';
@@ -184,6 +185,32 @@ describe('an unfollow in the home feed', () => {
     await follow('hades', false, T + 1);
     await deliverHomeFeedMessageFully(db.server, { kind: 'feed-followed', uid: MEMBER, feed: 'game:hades' });
     expect(await inbox()).toEqual([]);
+  });
+});
+
+describe('a block that ends follows', () => {
+  it('answers the follows it ended, whose clean-up takes their cards out as an unfollow’s does', async () => {
+    await follow('hades', true);
+    const onGame = await postOn('hades');
+    await commitFollow(db.server, { uid: MEMBER, type: 'user', targetId: AUTHOR, follow: true }, T);
+    await commitFollow(db.server, { uid: AUTHOR, type: 'user', targetId: MEMBER, follow: true }, T);
+    const own = await postOn('hades', MEMBER);
+    // Not interested in the game: its follow ends.
+    const endedGame = await commitBlocks(db.server, MEMBER, 'games', ['hades'], T + 1);
+    expect(endedGame).toEqual([{ uid: MEMBER, target: 'game:hades', at: T + 1 }]);
+    // Blocking a member ends the follows both ways.
+    const endedUsers = await commitBlocks(db.server, MEMBER, 'users', [AUTHOR], T + 2);
+    expect(endedUsers).toEqual([
+      { uid: MEMBER, target: `user:${AUTHOR}`, at: T + 2 },
+      { uid: AUTHOR, target: `user:${MEMBER}`, at: T + 2 },
+    ]);
+    expect(await shown()).toEqual([own]);
+    expect(await inbox()).toContain(onGame);
+    for (const ended of [...endedGame, ...endedUsers])
+      await deliverHomeFeedMessage(db.server, { kind: 'feed-unfollowed', ...ended });
+    expect(await inbox()).toEqual([own]);
+    expect(await record()).toBeNull();
+    expect(await record(AUTHOR)).toBeNull();
   });
 });
 

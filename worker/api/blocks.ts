@@ -8,6 +8,7 @@ import { userSectionNode } from '../../shared/rtdb/paths.ts';
 import { userBlocksSchema } from '../../shared/schemas/user.ts';
 import { apiError } from '../api-error.ts';
 import { commitBlocks, commitUnblocks } from '../../shared/transitions/block.ts';
+import { announceUnfollow } from '../queues/home-feed-announcements.ts';
 import { BEN, COMMENT_ID, COMMENTED_AT, POSTED_AT } from './route-examples.ts';
 import { apiRoutes, jsonAnswer, jsonBody, memberRoute, memberWriteRoute } from './route-definition.ts';
 import { BUSY, notFound } from './route-failures.ts';
@@ -88,7 +89,9 @@ export const blocksApi = apiRoutes()
     const user = c.var.user;
     if (kind === 'users' && ids.includes(user.uid))
       throw apiError(400, 'invalid-input', { message: 'You cannot block yourself.' });
-    await commitBlocks(c.var.database.server, user.uid, kind, ids);
+    const ended = await commitBlocks(c.var.database.server, user.uid, kind, ids, c.var.clock());
+    // The follows the block ended leave home feeds as an unfollow's do (their delayed clean-up).
+    for (const follow of ended) c.executionCtx.waitUntil(announceUnfollow(c.env, follow));
     return c.json({ blocked: ids.length }, 200);
   })
   .openapi(unblock, async (c) => {
