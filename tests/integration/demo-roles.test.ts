@@ -3,8 +3,9 @@ import { seedDemoData } from '../../seed/seed-demo-data.ts';
 import { demoMemberUid, seedMembers } from '../../seed/seed-members.ts';
 import { startTestDatabase, type TestDatabase } from './emulator-db.ts';
 
-// The demo has one developer account (dev_metroid, seed/demo/members.json), so a developer's dashboard
-// and their games' pages can be tried on the local stack; every other demo member is an ordinary member.
+// The demo's accounts with a role, so that each role's pages can be tried on the local stack
+// (seed/demo/members.json): one developer (dev_metroid), one site editor (grace_lore, `"editor": true`);
+// every other demo member is an ordinary member.
 let db: TestDatabase;
 beforeAll(async () => {
   db = await startTestDatabase();
@@ -27,5 +28,15 @@ describe('the demo developer', () => {
     const ana = demoMemberUid('ana_roguelites');
     expect(await db.server.get(`users/${ana}/readOnly/isDeveloper`)).toBe(false);
     expect(await db.server.get(`users/${ana}/developer/developerGames`)).toBeNull();
+  });
+});
+
+describe('the demo editor', () => {
+  it('is an editor, and the others are not', async () => {
+    expect(await db.server.get(`users/${demoMemberUid('grace_lore')}/admin/auth`)).toBe(true);
+    expect(await db.server.get(`users/${demoMemberUid('ana_roguelites')}/admin/auth`)).toBe(false);
+    // Seeding again keeps it.
+    await seedMembers(db.server);
+    expect(await db.server.get(`users/${demoMemberUid('grace_lore')}/admin/auth`)).toBe(true);
   });
 });
