@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { GameEvent } from '../../shared/schemas/event.ts';
 import { callApi } from './browser-capabilities.ts';
 import { apiFailureText } from './api-failure-text.ts';
-import { DeveloperField } from './developer-field.tsx';
+import { DeveloperField, textFields } from './developer-field.tsx';
 import { FormOutcome } from './form-outcome.tsx';
 
 interface EventFields {
@@ -61,6 +61,8 @@ export function DeveloperEventForm({
     return '';
   }
 
+  const field = textFields(values, change);
+
   async function onSubmit(submitted: SubmitEvent<HTMLFormElement>) {
     submitted.preventDefault();
     const why = problem();
@@ -104,50 +106,13 @@ export function DeveloperEventForm({
       aria-busy={saving || undefined}
       noValidate
     >
-      <DeveloperField
-        label="Name"
-        value={values.name}
-        required
-        onChange={(v) => {
-          change('name', v);
-        }}
-      />
-      <DeveloperField
-        label="Description"
-        type="textarea"
-        value={values.description}
-        onChange={(v) => {
-          change('description', v);
-        }}
-      />
+      <DeveloperField label="Name" required {...field('name')} />
+      <DeveloperField label="Description" type="textarea" {...field('description')} />
       <div className="developer-dates">
-        <DeveloperField
-          label="Starts on"
-          type="date"
-          value={values.starts_on}
-          required
-          onChange={(v) => {
-            change('starts_on', v);
-          }}
-        />
-        <DeveloperField
-          label="Ends on"
-          type="date"
-          value={values.ends_on}
-          required
-          onChange={(v) => {
-            change('ends_on', v);
-          }}
-        />
+        <DeveloperField label="Starts on" type="date" required {...field('starts_on')} />
+        <DeveloperField label="Ends on" type="date" required {...field('ends_on')} />
       </div>
-      <DeveloperField
-        label="Place"
-        value={values.place}
-        hint="A city and venue, or Online."
-        onChange={(v) => {
-          change('place', v);
-        }}
-      />
+      <DeveloperField label="Place" hint="A city and venue, or Online." {...field('place')} />
       <fieldset className="developer-games" aria-describedby={gamesLegend}>
         <legend>Featured games</legend>
         <p id={gamesLegend} className="developer-hint">

@@ -47,3 +47,16 @@ export function DeveloperField({
     </div>
   );
 }
+
+/** The fields of a form's values `F` that hold a text. */
+type TextField<F> = { [P in keyof F]: F[P] extends string ? P : never }[keyof F];
+
+/** A form's text fields as a DeveloperField takes each: `{...field('name')}` gives its value and its change. */
+export function textFields<F>(values: F, change: (field: TextField<F>, value: string) => void) {
+  return (name: TextField<F>) => ({
+    value: values[name] as string,
+    onChange: (value: string) => {
+      change(name, value);
+    },
+  });
+}

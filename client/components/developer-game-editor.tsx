@@ -4,7 +4,7 @@ import type { DeveloperGameUpdate } from '../../shared/schemas/developer-game.ts
 import type { Game } from '../../shared/schemas/game.ts';
 import { callApi } from './browser-capabilities.ts';
 import { apiFailureText } from './api-failure-text.ts';
-import { DeveloperField } from './developer-field.tsx';
+import { DeveloperField, textFields } from './developer-field.tsx';
 import { FormOutcome } from './form-outcome.tsx';
 
 interface GameFields {
@@ -41,6 +41,8 @@ export function DeveloperGameEditor({ game, onSaved }: { game: Game; onSaved: (g
     setNotice('');
     setError('');
   }
+
+  const field = textFields(values, change);
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -87,39 +89,15 @@ export function DeveloperGameEditor({ game, onSaved }: { game: Game; onSaved: (g
       aria-busy={saving || undefined}
       noValidate
     >
-      <DeveloperField
-        label="Description"
-        type="textarea"
-        value={values.description}
-        onChange={(v) => {
-          change('description', v);
-        }}
-      />
+      <DeveloperField label="Description" type="textarea" {...field('description')} />
       <DeveloperField
         label="Icon (https address)"
         type="url"
-        value={values.icon}
-        onChange={(v) => {
-          change('icon', v);
-        }}
+        {...field('icon')}
         hint="Leave empty to remove it."
       />
-      <DeveloperField
-        label="Custom icon (https address)"
-        type="url"
-        value={values.customIcon}
-        onChange={(v) => {
-          change('customIcon', v);
-        }}
-      />
-      <DeveloperField
-        label="iOS icon (https address)"
-        type="url"
-        value={values.iosIcon}
-        onChange={(v) => {
-          change('iosIcon', v);
-        }}
-      />
+      <DeveloperField label="Custom icon (https address)" type="url" {...field('customIcon')} />
+      <DeveloperField label="iOS icon (https address)" type="url" {...field('iosIcon')} />
       <FormOutcome
         label="Save the game’s page"
         saving={saving}
