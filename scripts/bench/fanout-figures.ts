@@ -15,6 +15,7 @@ import { DEFAULT_NAMESPACE, startEmulator } from '../../emulator/index.ts';
 import { feedKey } from '../../shared/feed/feed-key.ts';
 import {
   deliverHomeFeedMessage,
+  deliverHomeFeedMessageFully,
   homeFeedInboxPath,
   PULLED_FEED_FOLLOWERS,
   type Delivery,
@@ -161,6 +162,9 @@ export async function measureFanOut(options: { runs: number; crowd: number; log?
     // A pulled feed's followers are never read: its count is all that decides.
     const pulled = count > PULLED_FEED_FOLLOWERS;
     const feed = await seedFeed(server, gameId, pulled ? 0 : followers, count);
+    // Registered as merged at read, as the consumer does when a post first finds it over the threshold
+    // (its `feed-pulled` message marks every follower: none seeded here), so every post measured is pulled.
+    if (pulled) await deliverHomeFeedMessageFully(server, { kind: 'feed-pulled', feed }, () => NOW);
     log(
       `${label}: ${followers.toLocaleString('en')} followers seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );

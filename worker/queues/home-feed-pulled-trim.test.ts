@@ -46,6 +46,8 @@ describe('the shared index of feeds merged at read, as the consumer writes it', 
     for (let tick = 1; !trimsPulledFeed(postId); tick++) postId = pushId(NOW + tick);
     await db.patch('', {
       [`games/${big}`]: { ...testGame(big, 'Big Quest'), follows: PULLED_FEED_FOLLOWERS + 1 },
+      // Registered as merged at read once its followers were marked (shared/feed/home-feed-follows.ts).
+      [`home_feed_pulled_feeds/${feed}`]: { state: 'pulled', since: NOW - 1_000_000 },
       ...Object.fromEntries(
         old.map((id, n) => [`${HOME_FEED_PULLED_PATH}/${id}`, { feed, timestamp: NOW - 1_000_000 + n }]),
       ),
