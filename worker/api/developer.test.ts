@@ -6,6 +6,7 @@ import type { Game } from '../../shared/schemas/game.ts';
 import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
+import type { ApiErrorBody } from '../../shared/errors.ts';
 
 // Developer accounts change their own games' pages through the API (issue 13): only the game's developer
 // may, the deep link never moves, and the public page shows the change at once (its edge copy is dropped).
@@ -15,10 +16,6 @@ const call = apiCaller(env, createApp());
 const run = Math.random().toString(36).slice(2, 8);
 const OWN = `devgame-${run}`;
 const OTHERS = `othergame-${run}`;
-
-interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
 
 const patchGame = (uid: string | undefined, gameId: string, json: unknown) =>
   call(`/api/developer/games/${gameId}`, { method: 'PATCH', ...(uid ? { uid } : {}), json });
@@ -86,7 +83,7 @@ describe('a developer changing their game’s page', () => {
     expect((await patchGame(undefined, OWN, { description: 'Visitor' })).status).toBe(401);
     const member = await patchGame('mia', OWN, { description: 'Not a developer' });
     expect(member.status).toBe(403);
-    expect((await member.json<ErrorBody>()).error.code).toBe('forbidden');
+    expect((await member.json<ApiErrorBody>()).error.code).toBe('forbidden');
     expect(await db.get(`games/${OWN}/content/description`)).toBe(
       'A lighthouse keeper’s roguelite, now with co-op.',
     );
@@ -95,7 +92,7 @@ describe('a developer changing their game’s page', () => {
   it('answers 403 to the developer of another game, and 404 for a game that does not exist', async () => {
     const other = await patchGame('otto', OWN, { description: 'Taken over' });
     expect(other.status).toBe(403);
-    expect((await other.json<ErrorBody>()).error.message).toBe(
+    expect((await other.json<ApiErrorBody>()).error.message).toBe(
       'Only the developer of this game can change it.',
     );
     expect((await patchGame('stella', OTHERS, { description: 'Not mine' })).status).toBe(403);
@@ -125,7 +122,7 @@ describe('a developer changing their game’s page', () => {
     for (const body of hostile) {
       const response = await patchGame('stella', OWN, body);
       expect(response.status, JSON.stringify(body).slice(0, 60)).toBe(400);
-      expect((await response.json<ErrorBody>()).error.code).toBe('invalid-input');
+      expect((await response.json<ApiErrorBody>()).error.code).toBe('invalid-input');
     }
     const stored = (await db.get(`games/${OWN}`)) as Game;
     expect(stored.deeplink_url_code).toBe(OWN);
@@ -237,7 +234,9 @@ describe('a developer’s events', () => {
   it('refuses an event featuring another developer’s game, or from a member without the role (403), writing nothing', async () => {
     const others = await create('stella', { ...LAUNCH, name: `Borrowed ${run}`, games: [OWN, OTHERS] });
     expect(others.status).toBe(403);
-    expect((await others.json<ErrorBody>()).error.message).toBe('An event can only feature your own games.');
+    expect((await others.json<ApiErrorBody>()).error.message).toBe(
+      'An event can only feature your own games.',
+    );
     expect(await db.get(`events/borrowed-${run}`)).toBeNull();
     const unknownGame = await create('stella', { ...LAUNCH, name: `Ghost ${run}`, games: [`ghost-${run}`] });
     expect(unknownGame.status).toBe(403);

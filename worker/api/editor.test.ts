@@ -5,6 +5,7 @@ import type { EditorMember } from '../../shared/schemas/editor-developer.ts';
 import { createApp } from '../app.ts';
 import { apiCaller, memberToken } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
+import type { ApiErrorBody } from '../../shared/errors.ts';
 
 // The site editors' API (issue 13): only a member whose `admin.auth` is set may curate the home page and
 // lists, grant developer status and read the logs; each write is checked against the catalogue, made at
@@ -16,10 +17,6 @@ const call = apiCaller(env, app);
 const run = Math.random().toString(36).slice(2, 8);
 const LIST = `editor-list-${run}`;
 const GAMES = ['hades', 'celeste', 'balatro', 'inscryption', 'factorio'];
-
-interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
 
 /** A visitor's view of a page, and whether it came from the edge's copy. */
 async function visit(path: string) {
@@ -93,7 +90,7 @@ describe('who may use the editors’ API', () => {
       expect((await call(path, { method, ...(json ? { json } : {}) })).status, `${method} ${path}`).toBe(401);
       const denied = await call(path, { method, uid: 'mo', ...(json ? { json } : {}) });
       expect(denied.status, `${method} ${path}`).toBe(403);
-      expect((await denied.json<ErrorBody>()).error.code).toBe('forbidden');
+      expect((await denied.json<ApiErrorBody>()).error.code).toBe('forbidden');
     }
     expect(await db.get('highlights/home')).toBeNull();
     expect(await db.get(`lists/${LIST}-denied`)).toBeNull();
@@ -147,7 +144,7 @@ describe('home highlights', () => {
       json: { games: ['factorio'], revision: 0 },
     });
     expect(stale.status).toBe(409);
-    expect(await stale.json<ErrorBody>()).toMatchObject({
+    expect(await stale.json<ApiErrorBody>()).toMatchObject({
       error: {
         code: 'edit-conflict',
         message: 'Someone else saved the highlights since you opened them: reload to see theirs.',
@@ -188,7 +185,7 @@ describe('home highlights', () => {
       json: { games: ['hades', 'no-such-game'], revision: 3 },
     });
     expect(unknown.status).toBe(400);
-    expect((await unknown.json<ErrorBody>()).error.message).toContain('no-such-game');
+    expect((await unknown.json<ApiErrorBody>()).error.message).toContain('no-such-game');
     for (const games of [
       ['hades', 'hades'],
       Array.from({ length: 25 }, (_, i) => `game-${String(i)}`),
@@ -314,7 +311,7 @@ describe('curated lists', () => {
       revision: 2,
     });
     expect(stale.status).toBe(409);
-    expect((await stale.json<ErrorBody>()).error).toEqual({
+    expect((await stale.json<ApiErrorBody>()).error).toEqual({
       code: 'edit-conflict',
       message: 'Someone else saved this list since you opened it: reload to see theirs.',
     });
@@ -324,7 +321,7 @@ describe('curated lists', () => {
       revision: null,
     });
     expect(taken.status).toBe(409);
-    expect((await taken.json<ErrorBody>()).error.message).toBe(
+    expect((await taken.json<ApiErrorBody>()).error.message).toBe(
       'A list already has that code: choose another.',
     );
     expect(await db.get(`lists/${LIST}`)).toEqual(before);
@@ -364,7 +361,7 @@ describe('curated lists', () => {
       revision: 3,
     });
     expect(unknown.status).toBe(400);
-    expect((await unknown.json<ErrorBody>()).error.message).toContain('nope-game');
+    expect((await unknown.json<ApiErrorBody>()).error.message).toContain('nope-game');
     const huge = Array.from({ length: 201 }, (_, i) => `g${String(i)}`);
     const cases: [string, unknown][] = [
       [LIST, { name: 'X', collections: [{ name: 'A', games: huge }] }],

@@ -5,6 +5,7 @@ import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
 import { feedIdOf } from '../../shared/schemas/feed-id.ts';
 import { feedKey } from '../../shared/feed/feed-key.ts';
+import type { ApiErrorBody } from '../../shared/errors.ts';
 
 // Feeds on user, game and event pages, in workerd against the database emulator: the page bundle's
 // first page, paging by cursor, preview comments, and who may write and delete.
@@ -13,10 +14,6 @@ const db = ownerDatabase(env);
 const app = createApp();
 
 const call = apiCaller(env, app);
-
-interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
 
 /** The feed a page's bundle carries, as a client navigation reads it. */
 async function pageFeed(path: string): Promise<FeedPage> {
@@ -233,14 +230,14 @@ describe('writing on feeds', () => {
       json: { targetType: 'game', targetId: 'feedgame', content: '   ' },
     });
     expect(empty.status).toBe(400);
-    expect((await empty.json<ErrorBody>()).error.fields?.content).toBe('Write something first.');
+    expect((await empty.json<ApiErrorBody>()).error.fields?.content).toBe('Write something first.');
     const long = await call('/api/posts', {
       method: 'POST',
       uid: 'feeda',
       json: { targetType: 'game', targetId: 'feedgame', content: 'x'.repeat(2001) },
     });
     expect(long.status).toBe(400);
-    expect((await long.json<ErrorBody>()).error.fields?.content).toBe('At most 2000 characters.');
+    expect((await long.json<ApiErrorBody>()).error.fields?.content).toBe('At most 2000 characters.');
     expect((await pageFeed('/game/feedgame')).posts).toHaveLength(2);
   });
 

@@ -5,16 +5,13 @@ import { MAX_HIDDEN_TAGS, type HiddenTag, type HiddenTagChange } from '../../sha
 import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
+import type { ApiErrorBody } from '../../shared/errors.ts';
 
 // Tags a member never wants to see (issue 12): the API in workerd against the database emulator, and what
 // it does to the browse page's bundle (suggestions and the catalogue leave the games; followed games stay).
 const env = testEnv({ FIREBASE_EMULATORS: 'true' });
 const db = ownerDatabase(env);
 const call = apiCaller(env, createApp());
-
-interface ErrorBody {
-  error: { code: string; message: string };
-}
 
 /** Games with genres and tags, written with the catalogue's own index of them. */
 const GAMES: [id: string, name: string, genres: string[], tags: string[], rank: number][] = [
@@ -89,13 +86,13 @@ describe('hidden tags API', () => {
   it('refuses a tag the catalogue does not have with 404, and a malformed one with 400, writing nothing', async () => {
     const unknown = await hide('sol', 'no-such-tag');
     expect(unknown.status).toBe(404);
-    expect(await unknown.json<ErrorBody>()).toMatchObject({ error: { code: 'not-found' } });
+    expect(await unknown.json<ApiErrorBody>()).toMatchObject({ error: { code: 'not-found' } });
     // A genre is not a tag: "Action" is only a genre here.
     expect((await hide('sol', 'action')).status).toBe(404);
     for (const bad of ['Horror', 'horror%2Fx', '-horror', 'a'.repeat(101), 'horror%20games']) {
       const response = await hide('sol', bad);
       expect(response.status, bad).toBe(400);
-      expect(await response.json<ErrorBody>(), bad).toMatchObject({ error: { code: 'invalid-input' } });
+      expect(await response.json<ApiErrorBody>(), bad).toMatchObject({ error: { code: 'invalid-input' } });
     }
     expect((await show('sol', 'Horror')).status).toBe(400);
     // A path that climbs out of the endpoint reaches no endpoint at all.
@@ -116,7 +113,7 @@ describe('hidden tags API', () => {
     await db.put('users/sol/private/hiddenTags', full);
     const response = await hide('sol', 'horror');
     expect(response.status).toBe(400);
-    expect((await response.json<ErrorBody>()).error.message).toMatch(/at most 50 tags/);
+    expect((await response.json<ApiErrorBody>()).error.message).toMatch(/at most 50 tags/);
     expect(await db.get('users/sol/private/hiddenTags/horror')).toBeNull();
     // Showing one again makes room.
     expect((await show('sol', 'extra-tag-0')).status).toBe(200);
@@ -155,7 +152,7 @@ describe('which games a member does not want to see, for pages shown alike to ev
     for (const ids of [tooMany, 'hades,bad.id', 'a'.repeat(7000)]) {
       const response = await check('sol', ids);
       expect(response.status).toBe(400);
-      expect(await response.json<ErrorBody>()).toMatchObject({ error: { code: 'invalid-input' } });
+      expect(await response.json<ApiErrorBody>()).toMatchObject({ error: { code: 'invalid-input' } });
     }
   });
 });

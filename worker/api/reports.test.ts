@@ -11,6 +11,7 @@ import { createApp } from '../app.ts';
 import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
 import { apiCaller, type ApiCallInit } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
+import type { ApiErrorBody } from '../../shared/errors.ts';
 
 // Reports (issue 21 point 7) in workerd against the database emulator: a member reports a post, a
 // comment or a member once; only editors see the queue and act on it (remove, dismiss, stop from
@@ -38,9 +39,6 @@ const call = (path: string, uid: string | null, init: Omit<ApiCallInit, 'uid' | 
 
 type ReportAnswer = z.infer<typeof reportOutcomeAnswerSchema>;
 type ActionAnswer = z.infer<typeof reportsHandledSchema>;
-interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
 
 const EDNA = 'rep-edna'; // an editor
 const ANA = 'rep-ana'; // reports
@@ -113,7 +111,7 @@ describe('reporting', () => {
     for (const json of refused) {
       const response = await report(ANA, json);
       expect(response.status, JSON.stringify(json)).toBe(400);
-      expect((await response.json<ErrorBody>()).error.code).toBe('invalid-input');
+      expect((await response.json<ApiErrorBody>()).error.code).toBe('invalid-input');
     }
     const notJson = await callNow('/api/reports', {
       ...as(ANA, { method: 'POST' }),
@@ -129,7 +127,7 @@ describe('reporting', () => {
     for (const kind of ['post', 'comment', 'user']) {
       const missing = await report(ANA, { kind, itemId: 'no-such-item', reason: 'spam' });
       expect(missing.status, kind).toBe(404);
-      expect((await missing.json<ErrorBody>()).error.code).toBe('not-found');
+      expect((await missing.json<ApiErrorBody>()).error.code).toBe('not-found');
     }
     expect(await db.get('reports')).toBeNull();
     expect(await db.get('reports_open')).toBeNull();
@@ -211,7 +209,7 @@ describe('reporting, often', () => {
       const refused = await report(FLOODER, { kind: 'user', itemId: TROLL, reason: 'spam' });
       expect(refused.status).toBe(429);
       expect(refused.headers.get('Retry-After')).toBe('60');
-      expect((await refused.json<ErrorBody>()).error.code).toBe('too-many-requests');
+      expect((await refused.json<ApiErrorBody>()).error.code).toBe('too-many-requests');
       expect(await db.get(`reports/user:${TROLL}/${FLOODER}`)).toBeNull();
       // The one report made stays one.
       expect(Object.keys((await db.get(`reports/comment:${trollComment}`)) as object)).toContain(FLOODER);
@@ -226,7 +224,7 @@ describe('the editors’ reports', () => {
     expect((await call('/api/editor/reports', null)).status).toBe(401);
     const removal = await act(MO, 'post', trollPost, { action: 'remove' });
     expect(removal.status).toBe(403);
-    expect((await removal.json<ErrorBody>()).error.code).toBe('forbidden');
+    expect((await removal.json<ApiErrorBody>()).error.code).toBe('forbidden');
     expect((await act(ANA, 'user', TROLL, { action: 'block', days: 30 })).status).toBe(403);
     expect(await db.get(`posts/${trollPost}/content`)).toBe('Buy cheap gold at scam.example');
     expect(await db.get(`users/${TROLL}/admin/postingBlockedUntil`)).toBeNull();
@@ -340,7 +338,7 @@ describe('a posting block', () => {
     const post = { targetType: 'user', targetId: TROLL, content: 'Still here', type: 'text' };
     const refusedPost = await call('/api/posts', TROLL, { method: 'POST', json: post });
     expect(refusedPost.status).toBe(403);
-    expect(await refusedPost.json<ErrorBody>()).toEqual({
+    expect(await refusedPost.json<ApiErrorBody>()).toEqual({
       error: {
         code: 'posting-blocked',
         message:
@@ -352,7 +350,7 @@ describe('a posting block', () => {
       json: { content: 'Still here' },
     });
     expect(refusedComment.status).toBe(403);
-    expect((await refusedComment.json<ErrorBody>()).error.code).toBe('posting-blocked');
+    expect((await refusedComment.json<ApiErrorBody>()).error.code).toBe('posting-blocked');
     expect(Object.keys((await db.get(`posts_by_uid/${TROLL}`)) as object)).toEqual([keptPost]);
 
     // Others still post; and once the block has ended, so does the member.

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
+import type { ApiErrorBody } from '../../shared/errors.ts';
 
 // The social API in workerd against the database emulator, with Auth-emulator-style tokens.
 const env = testEnv({ FIREBASE_EMULATORS: 'true' });
@@ -9,10 +10,6 @@ const db = ownerDatabase(env);
 const app = createApp();
 
 const call = apiCaller(env, app);
-
-interface ErrorBody {
-  error: { code: string; message: string; fields?: Record<string, string> };
-}
 
 beforeAll(async () => {
   await db.patch('', {
@@ -34,7 +31,7 @@ describe('follows API', () => {
   it('answers 400 with a message per field for an unknown type or a bad id', async () => {
     const response = await call('/api/follows/planet/hades', { method: 'PUT', uid: 'ana' });
     expect(response.status).toBe(400);
-    expect(Object.keys((await response.json<ErrorBody>()).error.fields ?? {})).toEqual(['type']);
+    expect(Object.keys((await response.json<ApiErrorBody>()).error.fields ?? {})).toEqual(['type']);
     expect((await call('/api/follows/game/bad.id', { method: 'PUT', uid: 'ana' })).status).toBe(400);
   });
 
@@ -188,7 +185,7 @@ describe('posts, comments and likes API', () => {
       json: { targetType: 'game', targetId: 'hades', content: '  ' },
     });
     expect(empty.status).toBe(400);
-    expect((await empty.json<ErrorBody>()).error.fields).toHaveProperty('content');
+    expect((await empty.json<ApiErrorBody>()).error.fields).toHaveProperty('content');
     const created = await (
       await call('/api/posts', {
         method: 'POST',
@@ -221,7 +218,7 @@ describe('likes API', () => {
       await call(`/api/likes/post/${post.uuid}`, { method: 'PUT', uid: 'dora' });
       const undo = await call(`/api/likes/comment/${post.uuid}`, { method: 'DELETE', uid: 'dora' });
       expect(undo.status).toBe(409);
-      expect((await undo.json<ErrorBody>()).error.code).toBe('kind-mismatch');
+      expect((await undo.json<ApiErrorBody>()).error.code).toBe('kind-mismatch');
     }
     expect(await db.get(`posts/${post.uuid}/likes`)).toBe(1);
     expect(await db.get(`comments/${post.uuid}`)).toBeNull();
@@ -263,7 +260,7 @@ describe('suggestions, blocks, votes and profiles API', () => {
   it('blocks need non-empty ids; blocking a user ends follows both ways; user blocks can be removed', async () => {
     const empty = await call('/api/blocks', { method: 'POST', uid: 'ana', json: { kind: 'users', ids: [] } });
     expect(empty.status).toBe(400);
-    expect((await empty.json<ErrorBody>()).error.fields).toHaveProperty('ids');
+    expect((await empty.json<ApiErrorBody>()).error.fields).toHaveProperty('ids');
     await call('/api/follows/user/ana', { method: 'PUT', uid: 'ben' });
     expect(await db.get('users/ana/public/follows')).toBe(1);
     expect(
@@ -317,7 +314,7 @@ describe('suggestions, blocks, votes and profiles API', () => {
       json: { kind: 'posts', ids: ['-Nsome-post'] },
     });
     expect(takeBack.status).toBe(400);
-    expect((await takeBack.json<ErrorBody>()).error.message).toBe(
+    expect((await takeBack.json<ApiErrorBody>()).error.message).toBe(
       'Only blocks of members and games can be removed.',
     );
     const missing = await call('/api/blocks', {

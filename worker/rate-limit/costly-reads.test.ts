@@ -3,6 +3,7 @@ import { createApp } from '../app.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, runTag, testEnv, testGame } from '../test-support/test-database.ts';
 import { RATE_LIMIT_PERIOD_SECONDS } from './rate-limit.ts';
+import type { ApiErrorBody } from '../../shared/errors.ts';
 
 // Reads that each cost the database many (limitCostlyReads in limits.ts), looped by one account through
 // Miniflare's own rate-limiting binding ([env.local]: 120 a minute per account): a member's shelves of a
@@ -17,10 +18,6 @@ const run = runTag();
 const ANA = `cr-ana-${run}`;
 const BEN = `cr-ben-${run}`;
 const GAME = `costly-reads-${run.toLowerCase()}`;
-
-interface ErrorBody {
-  error: { code: string; message: string };
-}
 
 /** Miniflare counts in windows aligned to the clock's minutes: each burst starts with the window ahead. */
 async function withWindowAhead(neededMs = 20_000): Promise<void> {
@@ -42,7 +39,7 @@ async function statuses(count: number, request: () => Promise<Response>): Promis
 async function expectRefusedForAMinute(response: Response) {
   expect(response.status).toBe(429);
   expect(response.headers.get('Retry-After')).toBe(String(RATE_LIMIT_PERIOD_SECONDS));
-  expect((await response.json<ErrorBody>()).error).toEqual({
+  expect((await response.json<ApiErrorBody>()).error).toEqual({
     code: 'too-many-requests',
     message: 'You’re doing that too often. Please wait a minute, then try again.',
   });

@@ -4,6 +4,7 @@ import { unsignedEmulatorToken } from '../auth/id-token-test-keys.ts';
 import { apiCaller, memberToken } from '../test-support/api-request.ts';
 import { ownerDatabase, testEnv, testGame } from '../test-support/test-database.ts';
 import { RATE_LIMIT_PERIOD_SECONDS } from './rate-limit.ts';
+import type { ApiErrorBody } from '../../shared/errors.ts';
 
 // The abuse limits through Miniflare's own rate-limiting binding, with wrangler.toml's [env.local]
 // limits (the per-address ones far above production's, since every local visitor is 127.0.0.1).
@@ -14,10 +15,6 @@ const LOCAL_GUESTS_PER_MINUTE = 200;
 const LOCAL_PAGE_VIEWS_PER_MINUTE = 1000;
 
 const app = createApp();
-
-interface ErrorBody {
-  error: { code: string; message: string };
-}
 
 /** Requests to the app on `env`, in workerd, as `token` from `address`. */
 const caller = (env: Env) => apiCaller(env, app);
@@ -48,7 +45,7 @@ async function burst(count: number, atOnce: number, request: (i: number) => Prom
 async function expectRefusedForAMinute(response: Response) {
   expect(response.status).toBe(429);
   expect(response.headers.get('Retry-After')).toBe(String(RATE_LIMIT_PERIOD_SECONDS));
-  const body = await response.json<ErrorBody>();
+  const body = await response.json<ApiErrorBody>();
   expect(body.error.code).toBe('too-many-requests');
   expect(body.error.message).toBe('You’re doing that too often. Please wait a minute, then try again.');
 }
