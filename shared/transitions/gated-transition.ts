@@ -95,6 +95,11 @@ export interface GatedTransition<S, R> {
    * so they are newer than the first round's: given the plan's updates, answers paths to add to them.
    */
   besideGate?: (updates: MultiPathUpdate) => Promise<MultiPathUpdate>;
+  /**
+   * Told of a plan that writes, once the gate is taken and before its PATCH (a new post's home-feed
+   * message: a post is then never written without it). A throw gives the gate back and writes nothing.
+   */
+  beforeCommit?: (result: R) => Promise<void>;
   /** The Worker's clock for the lease and the wait: Date.now unless a test moves it. */
   clock?: () => number;
 }
@@ -202,6 +207,14 @@ export async function commitGatedTransition<S extends object, R>(
       plan.kind === 'write' && transition.besideGate ? transition.besideGate(plan.updates) : {},
     ]);
     if (taken === null) continue; // another request changed the entry first
+    if (plan.kind === 'write' && transition.beforeCommit) {
+      try {
+        await transition.beforeCommit(plan.result);
+      } catch (error) {
+        await releaseAfterFailure(db, transition.gatePath, op, current);
+        throw error;
+      }
+    }
     if (clock() - takingSince > GATE_COMMIT_WITHIN_MS) {
       // Starved since taking the gate: a PATCH sent now might land after the mark was taken over.
       await releaseAfterFailure(db, transition.gatePath, op, current);

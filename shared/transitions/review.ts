@@ -11,7 +11,7 @@ import {
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
-import { feedIdOf } from '../schemas/feed-id.ts';
+import { feedIdOf, type FeedId } from '../schemas/feed-id.ts';
 import { postSchema, type PostRecord } from '../schemas/post.ts';
 import type { ReviewBadge } from '../schemas/review-badge.ts';
 import { reviewRank } from '../schemas/review.ts';
@@ -183,12 +183,18 @@ export async function commitReview(
     authorName,
     developer,
     mayWrite,
+    announce,
   }: {
     now: () => number;
     authorName: Promise<string | null>;
     developer: Promise<boolean>;
     /** The caller's own checks that the member may post (a posting block), read in the first round. */
     mayWrite?: Promise<void>;
+    /**
+     * Told of a new review's post under the gate, before its PATCH, as a new post's home-feed message is
+     * (shared/transitions/post.ts): a review's post is then never written without it. A throw writes nothing.
+     */
+    announce?: (post: { postId: string; feed: FeedId; now: number }) => Promise<void>;
   },
 ): Promise<ReviewOutcome> {
   const gatePath = gamelistEntryPath(change.uid, change.gameId);
@@ -223,6 +229,10 @@ export async function commitReview(
         entrySchema: gamelistEntrySchema,
         firstRead,
         decide: (current) => planReview(current, change, context),
+        beforeCommit: async ({ postId, created }) => {
+          if (created && postId !== null && announce)
+            await announce({ postId, feed: feedIdOf('game', change.gameId), now: context.now });
+        },
       });
     } catch (error) {
       if (!(error instanceof StaleReviewRead)) throw error;

@@ -389,3 +389,73 @@ describe('a library import after a review', () => {
     );
   });
 });
+
+describe('a new review’s home-feed message', () => {
+  const QUEUED = `queued-review-game-${run}`;
+  const AUTHOR = `rv-queued-${run}`;
+  beforeAll(async () => {
+    await db.patch('', {
+      [`users/${AUTHOR}/public`]: { uuid: AUTHOR, username: `rvq_${run}`, follows: 0 },
+      [`games/${QUEUED}`]: { name: 'Queued game', deeplink_url_code: QUEUED, follows: 0 },
+    });
+  });
+  /** A review written through an app whose home-feed queue is `queue` (a stand-in for its binding). */
+  const review = (queue: object, text: string) =>
+    apiCaller({ ...env, HOME_FEED_QUEUE: queue as Queue }, createApp({ clock: () => clock.now }))(
+      `/api/games/${QUEUED}/review`,
+      { method: 'PUT', uid: AUTHOR, json: { text } },
+    );
+
+  it('is refused with 503 and writes nothing when the queue cannot be reached, and goes through once it can', async () => {
+    const down = (): Promise<never> =>
+      Promise.reject(new Error('Queue questline-home-feed: internal error 10.0.0.7'));
+    const refused = await review({ send: down, sendBatch: down }, 'Lost in the queue?');
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('Retry-After')).toBe('5');
+    const text = await refused.text();
+    expect(JSON.parse(text)).toEqual({
+      error: {
+        code: 'unavailable',
+        message: 'Posting is not available just now. Please try again in a moment.',
+      },
+    });
+    expect(text).not.toContain('10.0.0.7');
+    // No post its followers' home feeds would never get, and the member's entry as it was (no mark held).
+    expect(await db.get(`posts_by_uid/${AUTHOR}`)).toBeNull();
+    expect(await db.get(`game_reviews/${QUEUED}`)).toBeNull();
+    expect(await db.get(`users/${AUTHOR}/private/gamelist/${QUEUED}`)).toBeNull();
+
+    // The queue back, the member tries again at once: told before the write, with the post it makes.
+    const sent: { message: { kind: string; postId?: string; feed?: string }; postWritten: boolean }[] = [];
+    const recording = {
+      sendBatch: async (
+        batch: Iterable<MessageSendRequest<{ message: { kind: string; postId?: string } }>>,
+      ) => {
+        for (const { body } of batch)
+          sent.push({
+            message: body.message,
+            postWritten:
+              body.message.postId !== undefined && (await db.get(`posts/${body.message.postId}`)) !== null,
+          });
+        return { metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } };
+      },
+    };
+    const accepted = await review(recording, 'Through the queue.');
+    expect(accepted.status).toBe(200);
+    const { review: written, created } = await accepted.json<ReviewState>();
+    expect(created).toBe(true);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      message: { kind: 'post-written', postId: written.uuid, feed: `game:${QUEUED}` },
+      postWritten: false,
+    });
+
+    // Rewriting it makes no post, so it needs no message: it goes through with the queue down.
+    const rewritten = await review({ send: down, sendBatch: down }, 'Rewritten while the queue is down.');
+    expect(rewritten.status).toBe(200);
+    expect(await rewritten.json<ReviewState>()).toMatchObject({
+      created: false,
+      review: { uuid: written.uuid },
+    });
+  });
+});

@@ -209,22 +209,15 @@ export const reviewsApi = apiRoutes()
         developer: isGameDeveloper(db, uid, gameId),
         // An account an editor stopped from posting cannot review either (403 posting-blocked).
         mayWrite: requirePostingAllowed(db, uid, now),
+        // Followers of the game get a new review in their home feeds through the queue, told before the
+        // write as a plain post is (a queue that cannot be reached refuses it with 503, nothing written).
+        announce: (written) => announcePost(c.env, { ...written, author: uid }),
       },
     );
     const [review] = outcome.postId === null ? [] : await readFeedPosts(db, [outcome.postId]);
     // Written, then gone before it could be read back (deleted at once by its author or an editor).
     if (!review) throw apiError(404, 'not-found', { message: 'That review was just deleted.' });
     if (outcome.changed) purgeFeedPage(c, { feed: { type: 'game', id: gameId } });
-    // Followers of the game get it in their home feeds. Told after the write, not before as a plain
-    // post is: whether this write makes a new post is known only under the member's gate.
-    if (outcome.created)
-      c.executionCtx.waitUntil(
-        announcePost(c.env, { postId: review.uuid, feed: feedIdOf('game', gameId), author: uid, now }).catch(
-          (error: unknown) => {
-            console.error(`Home feed: the review ${review.uuid} could not be queued`, error);
-          },
-        ),
-      );
     return c.json({ review, created: outcome.created }, 200);
   })
   .openapi(deleteReview, async (c) => {
