@@ -59,6 +59,7 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import type { LikeTargetType } from '../schemas/like.ts';
 import { followHistoryEntrySchema, planFollow } from '../transitions/follow.ts';
+import { homeFeedFollowsNode } from '../feed/home-feed-follows.ts';
 import { likeHistoryEntrySchema, planLike } from '../transitions/like.ts';
 import { targetExists } from '../transitions/target-presence.ts';
 import { COUNT_RECOUNTS_ROOT, followerRecountPath, likeRecountPath } from '../transitions/count-change.ts';
@@ -200,7 +201,14 @@ async function unfollowPlan(db: RtdbClient, uid: string, name: TargetName): Prom
     { uid, type: kind, targetId: id, follow: false },
     { exists: false, followers: null },
   );
-  return plan.kind === 'write' ? { ...updates, ...plan.updates, [gatePath]: plan.next } : updates;
+  if (plan.kind !== 'write') return updates;
+  // A non-member has no home feed to clean up: the unfollow's marker for it is left out (its mark of a
+  // pulled feed still goes: shared/feed/home-feed-follows.ts), so nothing of theirs is written back.
+  const homeFeed = `${homeFeedFollowsNode(uid).path}/`;
+  const kept = Object.entries(plan.updates).filter(
+    ([path, value]) => value === null || !path.startsWith(homeFeed),
+  );
+  return { ...updates, ...Object.fromEntries(kept), [gatePath]: plan.next };
 }
 
 /** Step 2 for a like: what an unlike writes, less the count (the pair's entries, read now). */
