@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHomeFeedPage } from '../../shared/feed/home-feed-build.ts';
 import { deliverHomeFeedMessage } from '../../shared/feed/home-feed-fanout.ts';
 import { readFeedPage } from '../../shared/feed/read-feed.ts';
-import { JOBS } from '../../shared/jobs/jobs.ts';
-import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+import { runJob, startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -36,11 +35,7 @@ const oldPost = (id: string, target: string, type: string | undefined, source: s
   feed_key: oldKey(target, time, id),
 });
 
-const run = () => {
-  const job = JOBS['feed-identity'];
-  if (!job) throw new Error('no feed-identity job');
-  return job.run({ db: db.server, now: () => TEST_DATABASE_NOW, log: () => undefined });
-};
+const run = () => runJob('feed-identity', db.server);
 
 const ids = async (feed: Parameters<typeof readFeedPage>[1]) =>
   (await readFeedPage(db.anonymous, feed, null, 10)).posts.map((post) => post.uuid);

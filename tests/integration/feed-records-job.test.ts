@@ -8,9 +8,8 @@ import { DEFAULT_NAMESPACE } from '../../emulator/index.ts';
 import { decodeFeedCursor } from '../../shared/feed/feed-cursor.ts';
 import { feedKey } from '../../shared/feed/feed-key.ts';
 import { readFeedPage } from '../../shared/feed/read-feed.ts';
-import { JOBS } from '../../shared/jobs/jobs.ts';
 import { createRtdbClient, type RtdbClient } from '../../shared/rtdb/rest-client.ts';
-import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+import { runJob, startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -35,11 +34,7 @@ const olderPost = (id: string, targetUUID: string, sourceUUID: string, timestamp
   comments,
 });
 
-const run = (client: RtdbClient = db.server) => {
-  const job = JOBS['feed-records'];
-  if (!job) throw new Error('no feed-records job');
-  return job.run({ db: client, now: () => TEST_DATABASE_NOW, log: () => undefined });
-};
+const run = (client: RtdbClient = db.server) => runJob('feed-records', client);
 
 /** The paths a REST request writes: its own, or for a multi-path PATCH each of its keys under it. */
 function writtenPaths(url: URL, init: RequestInit | undefined): string[] {

@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshGameSummary, SUMMARY_COPIES_PER_WRITE } from '../../shared/catalogue/game-summary-places.ts';
 import { writeGames } from '../../shared/catalogue/game-updates.ts';
 import { catalogueRowSchema, type CatalogueRow } from '../../shared/catalogue/catalogue-row.ts';
-import { JOBS } from '../../shared/jobs/jobs.ts';
-import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+import { runJob, startTestDatabase, type TestDatabase } from './emulator-db.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -35,12 +34,6 @@ const ROWS = [
   row(3, 'dead-cells', 'Dead Cells', { genres: [], release_date: null, image_url: null }),
 ];
 
-const runJob = async () => {
-  const job = JOBS['game-summaries'];
-  if (!job) throw new Error('no game-summaries job');
-  return job.run({ db: db.server, now: () => TEST_DATABASE_NOW, log: () => {} });
-};
-
 describe('the game-summaries job', () => {
   it('fills the summaries of lists, events and suggestion rows written before records kept them', async () => {
     await writeGames(db.server, ROWS);
@@ -64,7 +57,7 @@ describe('the game-summaries job', () => {
       // An event that does not validate is left as it is.
       'events/broken': { name: 42 },
     });
-    const summary = await runJob();
+    const summary = await runJob('game-summaries', db.server);
     expect(summary).toBe(
       "4 game summaries kept in 1 lists, 1 events and home's highlights; suggestions of 1 games; 2 hottest games",
     );
@@ -110,7 +103,7 @@ describe('the game-summaries job', () => {
 
   it('changes nothing when run again', async () => {
     const before = await db.server.get('');
-    await runJob();
+    await runJob('game-summaries', db.server);
     expect(await db.server.get('')).toEqual(before);
   });
 });

@@ -6,11 +6,10 @@
 // notifications they caused), a member's follow landing while the job recounts is kept, and a second
 // run writes nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOBS } from '../../shared/jobs/jobs.ts';
 import type { RtdbClient } from '../../shared/rtdb/rest-client.ts';
 import { commitFollow, type FollowChange } from '../../shared/transitions/follow.ts';
 import { commitLike } from '../../shared/transitions/like.ts';
-import { startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
+import { runJob, startTestDatabase, TEST_DATABASE_NOW, type TestDatabase } from './emulator-db.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -26,13 +25,10 @@ const STRANGERS = ['stranger1', 'stranger2', 'stranger3', 'stranger4', 'stranger
 /** A registered member and a guest made through anon-auth (its username is its `web-…` name). */
 const MEMBERS = ['ben', 'web-guest1'];
 
-const run = (client: RtdbClient = db.server) => {
-  const job = JOBS['member-counts'];
-  if (!job) throw new Error('no member-counts job');
+const run = async (client: RtdbClient = db.server) => {
   const lines: string[] = [];
-  return job
-    .run({ db: client, now: () => TEST_DATABASE_NOW, log: (line) => lines.push(line) })
-    .then((summary) => ({ summary, lines }));
+  const summary = await runJob('member-counts', client, (line) => lines.push(line));
+  return { summary, lines };
 };
 
 const keys = async (path: string) => Object.keys((await db.server.get(path)) ?? {}).sort();
