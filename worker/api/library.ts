@@ -142,6 +142,8 @@ export const libraryApi = apiRoutes()
   })
   .openapi(libraryStanding, async (c) => {
     const { uid, idToken } = c.var.user;
+    // The caller's own shelves and scores: kept by no cache on the way.
+    c.header('Cache-Control', 'private, no-store');
     const list = await c.var.database
       .asUser(idToken)
       .read(gamelistEntryPath(uid, '').replace(/\/$/, ''), gamelistSchema);

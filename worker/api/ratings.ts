@@ -95,6 +95,8 @@ export const ratingsApi = apiRoutes()
   .openapi(ratingOfGame, async (c) => {
     const { gameId } = c.req.valid('param');
     const { uid, idToken } = c.var.user;
+    // The caller's own score, private: kept by no cache on the way (a shared computer's browser included).
+    c.header('Cache-Control', 'private, no-store');
     const [entry, summary] = await Promise.all([
       c.var.database.asUser(idToken).read(gamelistEntryPath(uid, gameId), gamelistEntrySchema),
       c.var.database.public.read(ratingSummaryPath(gameId), z.record(z.string(), z.number())),

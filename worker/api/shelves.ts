@@ -189,6 +189,8 @@ export const shelvesApi = apiRoutes()
   .openapi(shelfOfGame, async (c) => {
     const { gameId } = c.req.valid('param');
     const { uid, idToken } = c.var.user;
+    // The caller's own shelf: kept by no cache on the way (a shared computer's browser included).
+    c.header('Cache-Control', 'private, no-store');
     const [entry, counts] = await Promise.all([
       c.var.database.asUser(idToken).read(gamelistEntryPath(uid, gameId), gamelistEntrySchema),
       c.var.database.public.read(shelfCountsNode(gameId).path, z.record(z.string(), z.number())),
@@ -198,6 +200,7 @@ export const shelvesApi = apiRoutes()
   .openapi(shelvesOfGames, async (c) => {
     const { ids } = c.req.valid('query');
     const { uid, idToken } = c.var.user;
+    c.header('Cache-Control', 'private, no-store');
     // The caller's own entries only (their uid from the token, read with their token: the database
     // rules keep anyone else's private), one parallel round of bounded reads.
     const member = c.var.database.asUser(idToken);

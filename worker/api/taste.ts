@@ -137,6 +137,8 @@ export const tasteApi = apiRoutes().openapi(tasteOfMember, async (c) => {
     (scores) => tasteInCommon(scores, theirs).agreement !== null,
   );
   const taste = tasteInCommon(yours.scores, theirs);
+  // The caller's own scores are in it: kept by no cache on the way.
+  c.header('Cache-Control', 'private, no-store');
   // Then the names of the few games named, in parallel.
   const named = [...taste.agreeing, ...taste.disagreeing];
   const names = await Promise.all(
