@@ -46,8 +46,9 @@ import {
 // owner and its author (a page of followers per message, the rest in a message of its own), so a page of
 // a member's home feed is one limited query whatever they follow, and no post is read to show it. A feed
 // followed by more than PULLED_FEED_FOLLOWERS members (the default account every member follows) is not
-// fanned out: its posts' cards go to one shared index, `home_feed_pulled`, which every home feed reads at
-// once and filters by the member's follows (shared/feed/home-feed-build.ts), as large timelines do. A
+// fanned out once registered and its followers marked (home-feed-follows.ts): its posts' cards go to one
+// shared index, `home_feed_pulled`, which every home feed reads at once and filters by the feeds marked in
+// the member's home-feed record (shared/feed/home-feed-build.ts), as large timelines do. A
 // like or comment sends `post-changed`, and the card is written again the same way.
 //
 // Every write is a `set` keyed by the post's id, so delivering a message twice, or a deletion before the
