@@ -6,6 +6,7 @@ import { clientAssets } from './client-assets.ts';
 import { hydrationData } from './test-support/page-state.ts';
 import { sequentialRounds } from '../shared/rtdb/sequential-rounds.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
+import { planNewPost } from '../shared/transitions/post.ts';
 
 const env = testEnv();
 
@@ -78,8 +79,40 @@ describe('event page', () => {
     const requests: RtdbRequestRecord[] = [];
     await request('/event/game-fest-2031', { onDatabaseRequest: (r) => requests.push(r) });
     expect(sequentialRounds(requests)).toBe(2);
-    // The event, the feed's posts (none yet) and its activity time; then its games.
-    expect(requests).toHaveLength(6);
+    // The event (with its feed's activity time) and the feed's posts (none yet); then its games.
+    expect(requests).toHaveLength(5);
+    expect(requests.map((r) => r.path)).not.toContain('feed_activity/event:game-fest-2031');
+  });
+
+  it('carries the feed’s activity time from the event’s copy, which a post on its feed moves with the feed’s own', async () => {
+    const db = ownerDatabase(env);
+    const eventPage = async () => {
+      const requests: RtdbRequestRecord[] = [];
+      const { body } = await request('/event/quiet-night', { onDatabaseRequest: (r) => requests.push(r) });
+      const data = hydrationData(body).loaderData.event as {
+        event: Record<string, unknown>;
+        feed: { activityAt?: number | null };
+      };
+      return { data, paths: requests.map((r) => r.path) };
+    };
+    expect((await eventPage()).data.feed.activityAt).toBeNull();
+    await db.patch(
+      '',
+      planNewPost(
+        'ep-rosa',
+        { targetType: 'event', targetId: 'quiet-night', content: 'Who is going?', type: 'text' },
+        'ep-post-1',
+        false,
+        { authorName: 'rosa_runs', now: 1_700_000_000_000 },
+      ),
+    );
+    const activity = await db.get('feed_activity/event:quiet-night');
+    expect(typeof activity).toBe('number');
+    expect(await db.get('events/quiet-night/feedActivity')).toBe(activity);
+    const { data, paths } = await eventPage();
+    expect(data.feed.activityAt).toBe(activity);
+    expect(data.event).not.toHaveProperty('feedActivity');
+    expect(paths.filter((p) => p.startsWith('feed_activity/'))).toEqual([]);
   });
 
   // The page's head leaves before the database answers, so the status line says 200; the not-found screen

@@ -8,6 +8,7 @@ import { sequentialRounds } from '../shared/rtdb/sequential-rounds.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
 import { planKeptSuggestions } from '../shared/catalogue/suggested-game-summaries.ts';
 import { gameSummaryRecordOf } from '../shared/schemas/game-summary.ts';
+import { planNewPost } from '../shared/transitions/post.ts';
 
 const env = testEnv();
 
@@ -94,14 +95,55 @@ describe('game page', () => {
     );
     expect(response.status).toBe(200);
     expect(sequentialRounds(requests)).toBeLessThanOrEqual(2);
-    // The game with its suggested games' summaries, top games, the feed's index (no posts yet) and its
-    // activity time: no read of the suggestion row nor of each suggested game (7 reads before).
-    expect(requests.map((r) => r.path).sort()).toEqual([
-      'feed_activity/game:portal-2',
-      'games',
-      'games/portal-2',
-      'posts',
-    ]);
+    // The game with its suggested games' summaries and its feed's activity time, top games and the
+    // feed's posts: no read of the suggestion row, of each suggested game (7 reads before) nor of the
+    // feed's activity time (the game keeps a copy).
+    expect(requests.map((r) => r.path).sort()).toEqual(['games', 'games/portal-2', 'posts']);
+  });
+
+  it('carries the feed’s activity time from the game’s copy, which a post on its feed moves with the feed’s own, and shows no copy that is not a time', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', { 'games/portal-4': testGame('portal-4', 'Portal 4', 2) });
+    const gamePage = async (path: string) => {
+      const requests: RtdbRequestRecord[] = [];
+      const { response, body } = await request(
+        path,
+        { onDatabaseRequest: (r) => requests.push(r) },
+        uncached,
+      );
+      expect(response.status).toBe(200);
+      const data = hydrationData(body).loaderData.game as {
+        game: Record<string, unknown>;
+        feed: { activityAt?: number | null; posts: unknown[] };
+      };
+      return { data, paths: requests.map((r) => r.path) };
+    };
+    // No change to its feed yet: no time.
+    expect((await gamePage('/game/portal-4')).data.feed.activityAt).toBeNull();
+    await db.patch(
+      '',
+      planNewPost(
+        'gp-rosa',
+        { targetType: 'game', targetId: 'portal-4', content: 'Any news?', type: 'text' },
+        'gp-post-1',
+        false,
+        { authorName: 'rosa_runs', now: 1_700_000_000_000 },
+      ),
+    );
+    const activity = await db.get('feed_activity/game:portal-4');
+    expect(typeof activity).toBe('number');
+    expect(await db.get('games/portal-4/feedActivity')).toBe(activity);
+    const { data, paths } = await gamePage('/game/portal-4');
+    expect(data.feed.activityAt).toBe(activity);
+    expect(data.feed.posts).toHaveLength(1);
+    expect(paths.filter((p) => p.startsWith('feed_activity/'))).toEqual([]);
+    // The copy is the feed's, not part of the game the page shows.
+    expect(data.game).not.toHaveProperty('feedActivity');
+    // A damaged copy reads as no time (an open page re-reads its feed once), never as a missing game.
+    await db.put('games/portal-4/feedActivity', 'soon');
+    const damaged = await gamePage('/game/portal-4');
+    expect(damaged.data.game.name).toBe('Portal 4');
+    expect(damaged.data.feed.activityAt).toBeNull();
   });
 
   it('shows a suggested game whose summary the game does not keep yet, read whole, in the same rounds', async () => {

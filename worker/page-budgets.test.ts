@@ -52,8 +52,9 @@ const ROUNDS_BUDGET: Record<string, number> = {
  * request of CPU (README, Measured), so reads, more than rounds, decide what a fresh render costs. The
  * games a page shows are kept as summaries in the record showing them (a list's, an event's, a game's
  * suggested games, a member's follows: shared/schemas/game-summary.ts), and a post keeps copies of its
- * newest comments, so no page reads its games or a feed's comments one by one: a feed is its activity
- * time and its posts' query. The member's page reads its profile's text, its feed's activity time and its
+ * newest comments, so no page reads its games or a feed's comments one by one: a feed is its posts'
+ * query, its activity time being a copy kept in the record whose page shows it (a game's, an event's, a
+ * member's public section: shared/transitions/feed-activity.ts). The member's page reads its profile's text, its feed's activity time and its
  * newest shelved games from copies in the public section (shared/transitions/profile.ts,
  * feed-activity.ts, shelved-copy.ts): 3 once the Worker knows the uid (the public section, the followed
  * games' index with their summaries, the feed's posts), whatever they follow, post or shelve; cold, 4,
@@ -61,14 +62,14 @@ const ROUNDS_BUDGET: Record<string, number> = {
  */
 const READS_BUDGET: Record<string, number> = {
   home: 4,
-  game: 4,
-  'catalogue game': 4,
+  game: 3,
+  'catalogue game': 3,
   user: 4,
-  event: 3,
+  event: 2,
   list: 2,
   'curated list': 2,
   search: 0,
-  'not-found': 4,
+  'not-found': 3,
 };
 
 /** The curated list naming the most catalogue games (276, 7 pages of 40): its second page is measured. */

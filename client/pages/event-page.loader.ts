@@ -11,19 +11,20 @@ import { deepLinkSchema } from '../../shared/schemas/keys.ts';
 import { summaryForPage } from '../../shared/schemas/game-summary.ts';
 import { publicDatabaseContext } from '../page-data-context.ts';
 import { notFoundPageData } from './not-found-page.loader.ts';
-import { finishPageFeed } from './page-feed.ts';
+import { feedWithActivity, finishPageFeed } from './page-feed.ts';
 
 /** The event page's bundle (spec section 3): the event and its featured games, in their order. */
 export interface EventPageData {
-  /** The event as stored, without its games' summaries (`eventGames` carries them). */
-  event: Omit<GameEvent, 'game_summaries'>;
+  /** The event as stored, without its games' summaries (`eventGames` carries them) and its feed's time. */
+  event: Omit<GameEvent, 'game_summaries' | 'feedActivity'>;
   eventGames: GameSummary[];
   /** The first page of the event's feed, newest first (more through GET /api/posts). */
   feed: FeedPage;
 }
 
 /**
- * The event page's bundle in two rounds of database reads: the event with its feed's posts, then the
+ * The event page's bundle in two rounds of database reads: the event (which keeps its feed's activity
+ * time) with its feed's posts, then the
  * feed's preview comments. The event keeps its featured games' summaries (shared/schemas/game-summary.ts);
  * a game whose summary it lacks (written before events kept them, until `npm run job -- game-summaries`)
  * is read whole, in the second round. The event missing, invalid or failing to
@@ -41,7 +42,8 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<E
           console.error(`Loading event ${deepLink} failed`, error);
           return null;
         }),
-        startFeedForPage(db, feedIdOf('event', deepLink)),
+        // The feed's activity time is the copy the event keeps (shared/transitions/feed-activity.ts).
+        startFeedForPage(db, feedIdOf('event', deepLink), { readActivity: false }),
       ])
     : [null, null];
   if (!event) throw data(await notFoundPageData(db), { status: 404 });
@@ -49,7 +51,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<E
   const ids = Object.entries(event.games)
     .sort(([idA, a], [idB, b]) => a - b || idA.localeCompare(idB))
     .map(([id]) => id);
-  const { game_summaries: kept = {}, ...shown } = event;
+  const { game_summaries: kept = {}, feedActivity, ...shown } = event;
   const [games, feed] = await Promise.all([
     gamesByIds(
       db,
@@ -58,7 +60,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<E
       console.error(`Featured games of event ${deepLink} failed`, error);
       return [];
     }),
-    finishPageFeed(db, feedStart),
+    finishPageFeed(db, feedWithActivity(feedStart, feedActivity)),
   ]);
   const read = new Map(games.map((game) => [game.uuid, toGameSummary(game)] as const));
   const eventGames = ids.flatMap((id) => {

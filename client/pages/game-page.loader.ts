@@ -21,7 +21,7 @@ import { loadGameRatings } from '../components/ratings/game-ratings-on-demand.ts
 import { loadShelfControl } from '../components/shelves/shelf-control-on-demand.tsx';
 import { publicDatabaseContext } from '../page-data-context.ts';
 import { notFoundPageData } from './not-found-page.loader.ts';
-import { finishPageFeed } from './page-feed.ts';
+import { feedWithActivity, finishPageFeed } from './page-feed.ts';
 
 /** The game page's bundle (spec section 3): the game, games suggested with it, and top games. */
 export interface GamePageData {
@@ -42,8 +42,8 @@ function notFound(bundle: NotFoundPageData) {
 
 /**
  * The game page's bundle in two rounds of database reads: first the game, which keeps its suggested
- * games with their summaries (the suggestion engine writes them from its `se_matrix` row), the top games
- * and the feed's posts in parallel (the deep link is the game's id, so nothing waits for the game); then
+ * games with their summaries (the suggestion engine writes them from its `se_matrix` row) and its feed's
+ * activity time, the top games and the feed's posts in parallel (the deep link is the game's id, so nothing waits for the game); then
  * the feed's preview comments, with any suggested game whose summary is not kept (read whole). Top games
  * or a suggested game failing leave the page without them; the game missing or failing gives the
  * not-found bundle (spec section 8).
@@ -52,16 +52,17 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<G
   const db = context.get(publicDatabaseContext);
   const deepLink = params.deepLink ?? '';
   if (!deepLinkSchema.safeParse(deepLink).success) throw notFound(await notFoundPageData(db));
-  // The feed's posts are read in the first round with the game's reads, their comments in the second.
+  // The feed's posts are read in the first round with the game's reads, their comments in the second;
+  // the feed's activity time is the copy the game keeps (shared/transitions/feed-activity.ts).
   const [gameResult, topResult, feedStart] = await Promise.allSettled([
     readRecord(db, GAME_WITH_SUGGESTIONS, deepLink),
     fetchTopGames(db),
-    startFeedForPage(db, feedIdOf('game', deepLink)),
+    startFeedForPage(db, feedIdOf('game', deepLink), { readActivity: false }),
   ]);
   const topGames = settledOr(topResult, [], 'top games');
   const read = settledOr(gameResult, null, `game ${deepLink}`);
   if (!read) throw notFound({ topGames: topGamesExcluding(topGames, []).map(toGameSummary) });
-  const { suggested: kept, ...game } = read;
+  const { suggested: kept, feedActivity, ...game } = read;
 
   // An entry of the wrong shape is logged and the page built without it is not kept at the edge, as a
   // whole value of the wrong shape would be (worker/database.ts).
@@ -78,7 +79,7 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<G
       console.error(`Suggested games for ${deepLink} failed`, error);
       return [];
     }),
-    finishPageFeed(db, settledOr(feedStart, null, `feed of ${deepLink}`)),
+    finishPageFeed(db, feedWithActivity(settledOr(feedStart, null, `feed of ${deepLink}`), feedActivity)),
     // The shelves' and ratings' code, so that the server renders them whole (they load on demand).
     loadShelfControl(),
     loadGameRatings(),

@@ -11,3 +11,15 @@ export async function finishPageFeed(db: RtdbClient, start: FeedPageStart | null
   const [feed] = await Promise.all([finishFeedForPage(db, start), loadFeedSection()]);
   return feed;
 }
+
+/**
+ * A feed's first round with the activity time its page read in a copy (a game's, an event's or a member's
+ * record keeps one: shared/transitions/feed-activity.ts); a record without the copy gives an unknown time,
+ * and an open page then re-reads its feed at the first change it hears of.
+ */
+export function feedWithActivity(
+  start: FeedPageStart | null,
+  activityAt: number | undefined,
+): FeedPageStart | null {
+  return start && { ...start, activityAt: activityAt ?? null };
+}

@@ -1,3 +1,4 @@
+import { feedActivityCopiesJob } from './feed-activity-copies-job.ts';
 import { feedIdentityJob } from './feed-identity-job.ts';
 import { feedRecordsJob } from './feed-records-job.ts';
 import { followedGameSummariesJob } from './followed-game-summaries-job.ts';
@@ -28,6 +29,7 @@ export const JOBS: Readonly<Record<string, Job>> = {
   'game-summaries': gameSummariesJob,
   'followed-game-summaries': followedGameSummariesJob,
   'member-page-copies': memberPageCopiesJob,
+  'feed-activity-copies': feedActivityCopiesJob,
   'home-feeds': homeFeedsJob,
   'home-feed-follows': homeFeedFollowsJob,
   'home-feed-dead-letters': homeFeedDeadLettersJob,

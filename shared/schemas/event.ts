@@ -19,6 +19,11 @@ export const eventSchema = z.object({
   follows: shownCountSchema,
   /** The developer account that created it, and alone may change it (absent: an event of the catalogue). */
   sourceUUID: recordIdSchema.optional(),
+  /**
+   * The activity time of the event's feed (`feed_activity/event:{id}`), kept as a game keeps its own
+   * (shared/schemas/game.ts), so that the event page needs no read of it.
+   */
+  feedActivity: z.number().optional().catch(undefined),
 });
 
 export type EventRecord = z.infer<typeof eventSchema>;

@@ -39,6 +39,13 @@ export const gameSchema = z.object({
   steam_appid: z.number().int().positive().optional(),
   /** Set for games from the Steam catalogue: pages showing them carry its attribution. */
   source: z.enum(['steam-catalogue', 'questline']).optional(),
+  /**
+   * The activity time of the game's feed (`feed_activity/game:{id}`), moved in the same PATCH
+   * (shared/transitions/feed-activity.ts), so that the game page needs no read of it; absent for a game
+   * whose feed has not changed since (npm run job -- feed-activity-copies fills it). A damaged copy reads
+   * as absent rather than failing the game.
+   */
+  feedActivity: z.number().optional().catch(undefined),
 });
 
 export type GameRecord = z.infer<typeof gameSchema>;

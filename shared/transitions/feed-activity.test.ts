@@ -75,8 +75,34 @@ describe('feed activity in the plans', () => {
     expect(Object.keys(onPage).filter((key) => key.startsWith('users/'))).toEqual([
       'users/ana/public/feedActivity',
     ]);
-    // A game's or an event's feed has no member to keep it: only the feed's own time moves.
-    expect(Object.keys(planFeedActivity('game:portal-2'))).toEqual(['feed_activity/game:portal-2']);
-    expect(Object.keys(planFeedActivity('event:ana'))).toEqual(['feed_activity/event:ana']);
+    // The event `ana`'s feed is no member's.
+    expect(Object.keys(planFeedActivity('event:ana')).filter((key) => key.startsWith('users/'))).toEqual([]);
+  });
+
+  it('also moves the copy a game’s or an event’s record keeps of its feed’s time, which its page reads', () => {
+    const onGame = planNewPost(
+      'ben',
+      { targetType: 'game', targetId: 'portal-2', content: 'Hi', type: 'text' },
+      'p3',
+    );
+    expect(onGame).toMatchObject({ ...ACTIVITY, 'games/portal-2/feedActivity': SERVER_TIMESTAMP });
+    expect(
+      Object.keys(onGame).filter((key) => key.startsWith('games/') || key.startsWith('events/')),
+    ).toEqual(['games/portal-2/feedActivity']);
+    expect(planFeedActivity('event:fest')).toEqual({
+      'feed_activity/event:fest': SERVER_TIMESTAMP,
+      'events/fest/feedActivity': SERVER_TIMESTAMP,
+    });
+    // A comment's like on an event's feed moves the event's copy too, not a game's of the same id.
+    const like = updatesOf(
+      planLike(
+        null,
+        { uid: 'ben', type: 'comment', targetId: 'c1', like: true },
+        { exists: true, likes: 0, author: 'ana', postId: 'p1', feedId: 'event:fest' },
+        () => 'l2',
+      ),
+    );
+    expect(like).toMatchObject({ 'events/fest/feedActivity': SERVER_TIMESTAMP });
+    expect(Object.keys(like).filter((key) => key.startsWith('games/'))).toEqual([]);
   });
 });
