@@ -10,7 +10,8 @@ import { readPostRecord, storedCommentOf, storedPostOf, type StoredPost } from '
 // latest comments with their authors' names, the feed it is on and that feed's name), written by the
 // home-feed queue's consumer into each follower's `users/{uid}/private/home-feed/{postId}` and into the
 // shared index of large feeds. A page of the home feed is then read from those two queries alone, with
-// the member's follows, blocks and hidden tags: no post, comment or name is read when a page is.
+// the member's blocks, hidden tags and home-feed record (home-feed-follows.ts): no post, comment or name is
+// read when a page is.
 //
 // A card is always the post as it is now, read by the consumer: a like, a comment or its deletion sends a
 // `post-changed` message and the consumer writes the card again where it is (shared/feed/home-feed-fanout.ts),
