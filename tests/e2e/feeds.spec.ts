@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueMember } from './auth/auth-helpers.ts';
+import { signUp, twoMembersSignedUp, uniqueMember } from './auth/auth-helpers.ts';
 import { expectNoAxeViolations, openHydrated } from './page-helpers.ts';
 
 // Feeds on pages with two members in two browsers: one posts, comments and likes on a game page; the
@@ -18,16 +18,7 @@ test('a member posts, comments and likes; another sees it with exact counts and 
   browser,
 }) => {
   test.setTimeout(120_000);
-  const contextA = await browser.newContext();
-  const contextB = await browser.newContext();
-  const a = await contextA.newPage();
-  const b = await contextB.newPage();
-  const memberA = uniqueMember('poster');
-  const memberB = uniqueMember('reader');
-  await signUp(a, memberA);
-  await expect(a).toHaveURL(/\/browse$/);
-  await signUp(b, memberB);
-  await expect(b).toHaveURL(/\/browse$/);
+  const { contextA, contextB, a, b, memberA } = await twoMembersSignedUp(browser, 'poster', 'reader');
 
   await openHydrated(a, GAME_PATH);
   const feedA = a.locator('.feed-section');

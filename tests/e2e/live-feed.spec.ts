@@ -2,7 +2,7 @@ import net from 'node:net';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { pushId } from '../../shared/push-id.ts';
 import { planNewPost } from '../../shared/transitions/post.ts';
-import { signUp, uniqueMember } from './auth/auth-helpers.ts';
+import { signUp, twoMembersSignedUp, uniqueMember } from './auth/auth-helpers.ts';
 import { ownerDatabase } from './database.ts';
 import { openHydrated, openHydratedAndMark, stayedOnPage } from './page-helpers.ts';
 
@@ -71,16 +71,7 @@ test('what one member posts, comments and likes appears live on another’s open
   browser,
 }) => {
   test.setTimeout(120_000);
-  const contextA = await browser.newContext();
-  const contextB = await browser.newContext();
-  const a = await contextA.newPage();
-  const b = await contextB.newPage();
-  const memberA = uniqueMember('livewriter');
-  const memberB = uniqueMember('livereader');
-  await signUp(a, memberA);
-  await expect(a).toHaveURL(/\/browse$/);
-  await signUp(b, memberB);
-  await expect(b).toHaveURL(/\/browse$/);
+  const { contextA, contextB, a, b, memberA } = await twoMembersSignedUp(browser, 'livewriter', 'livereader');
 
   const feedPath = `/user/${memberA.username}`;
   await openHydrated(a, feedPath);

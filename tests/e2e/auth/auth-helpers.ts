@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import type { CurrentUserRecord } from '../../../shared/auth/account-api.ts';
 
 // The local Auth emulator (firebase.json) and its out-of-band codes: the e-mails the product sends,
@@ -39,6 +39,24 @@ export async function signUp(page: Page, member: { username: string; email: stri
   await page.getByLabel('E-mail').fill(member.email);
   await page.getByLabel('Password').fill(member.password);
   await page.getByLabel('Password').press('Enter');
+}
+
+/**
+ * Two new members, each signed up in a browser of their own (`a` and `b`, on the page signing up lands on),
+ * their names starting with `first` and `second`. The caller closes both contexts.
+ */
+export async function twoMembersSignedUp(browser: Browser, first: string, second: string) {
+  const contextA = await browser.newContext();
+  const contextB = await browser.newContext();
+  const a = await contextA.newPage();
+  const b = await contextB.newPage();
+  const memberA = uniqueMember(first);
+  const memberB = uniqueMember(second);
+  await signUp(a, memberA);
+  await expect(a).toHaveURL(/\/browse$/);
+  await signUp(b, memberB);
+  await expect(b).toHaveURL(/\/browse$/);
+  return { contextA, contextB, a, b, memberA, memberB };
 }
 
 export async function signIn(page: Page, email: string, password: string) {
