@@ -10,6 +10,13 @@ import type { SearchAnswer, SearchRequest } from '../shared/schemas/search.ts';
 export const publicDatabaseContext = createContext<RtdbClient>();
 
 /**
+ * Whether this isolate found the page's address missing lately (worker/recently-missing.ts): a loader
+ * then reads what says whether its record exists first, and what the page would show only once it does,
+ * so that a dead link asked for again and again costs one read rather than the page's all.
+ */
+export const addressRecentlyMissingContext = createContext<boolean>(false);
+
+/**
  * Search as the results page's loader runs it: the Worker's call of the `http-doSearch` function
  * (worker/search/call-search.ts), the same search as `GET /api/search`. Set by the Worker for each request.
  */

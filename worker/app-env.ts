@@ -24,6 +24,11 @@ export interface AppEnv {
     functionsTimeoutMs: number;
     /** The pages (react-router's static handler of the route table), for the server render and /api/pages. */
     pages: StaticHandler;
+    /**
+     * This page's address was found missing lately (worker/edge-cache.ts, recently-missing.ts): its loader
+     * may read what says whether it exists before what it would show.
+     */
+    addressRecentlyMissing: boolean | undefined;
   };
 }
 

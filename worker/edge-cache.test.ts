@@ -11,6 +11,7 @@ import { cacheKeyFor, dropEdgeCopy, publicAddress } from './edge-cache.ts';
 import { pageParameters } from './page-parameters.ts';
 import { hydrationData } from './test-support/page-state.ts';
 import { ownerDatabase, testEnv, testGame } from './test-support/test-database.ts';
+import { planNewPost } from '../shared/transitions/post.ts';
 
 // The edge cache cannot be gamed: what cannot change a public page (a session cookie, a parameter the
 // page does not read) neither skips its cached copy nor makes a new one, while what can still does.
@@ -40,6 +41,8 @@ interface Visit {
   body: string;
   /** The database requests the visit made. */
   reads: number;
+  /** What they read, in the order they were made. */
+  paths: string[];
 }
 
 /** One visitor's request to the Worker, waiting for what it left running (the cache write). */
@@ -60,6 +63,7 @@ async function visit(path: string, init: RequestInit = {}, options: AppOptions =
     cacheControl: response.headers.get('cache-control'),
     body,
     reads: records.length,
+    paths: records.map((record) => record.path),
   };
 }
 
@@ -296,13 +300,35 @@ describe('a page found missing', () => {
     expect(await caches.default.match('http://questline.test/game/ec-no-such-game')).toBeUndefined();
   });
 
-  it('is served as soon as its record exists, and then kept', async () => {
+  it('asked again, costs a read of its record only, not of what its page would show (its feed)', async () => {
+    const first = await visit('/game/ec-dead-link', {}, at(0));
+    expect(first.paths).toContain('posts');
+    for (const ms of [1000, 2000, 3000]) {
+      const again = await visit('/game/ec-dead-link', {}, at(ms));
+      expect(again.status).toBe(404);
+      expect(again.paths.filter((path) => path !== 'games')).toEqual(['games/ec-dead-link']);
+    }
+  });
+
+  it('is served as soon as its record exists, with its feed, and then kept', async () => {
     expect((await visit('/game/ec-late-game', {}, at(0))).body).toContain('We couldn’t find that page');
     expect((await visit('/game/ec-late-game', {}, at(1000))).status).toBe(404);
     await ownerDatabase(env).put('games/ec-late-game', testGame('ec-late-game', 'Late Game'));
+    await ownerDatabase(env).patch(
+      '',
+      planNewPost(
+        'ec-rosa',
+        { targetType: 'game', targetId: 'ec-late-game', content: 'First!', type: 'text' },
+        'ec-late-post',
+        false,
+        { authorName: 'rosa_runs', now: TEST_NOW },
+      ),
+    );
     const created = await visit('/game/ec-late-game', {}, at(2000));
     expect(created.status).toBe(200);
     expect(created.body).toContain('<h1>Late Game</h1>');
+    // Read a round after the game, since the address was missing lately, but on the page all the same.
+    expect(created.body).toContain('First!');
     expect((await visit('/game/ec-late-game', {}, at(3000))).cache).toBe('hit');
   });
 

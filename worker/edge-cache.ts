@@ -238,6 +238,7 @@ export function cachedPublicPage(handler: Handler, options: EdgeCacheOptions): H
     key: string,
     how: { missingBefore?: boolean; replacing?: boolean } = {},
   ): Promise<Response> {
+    if (how.missingBefore) c.set('addressRecentlyMissing', true);
     let response = await handler(c);
     if (how.missingBefore && response.body) {
       const status = await settledStatus(response);

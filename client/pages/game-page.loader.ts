@@ -19,7 +19,7 @@ import { settledOr } from '../../shared/settled-or.ts';
 import { summaryForPage } from '../../shared/schemas/game-summary.ts';
 import { loadGameRatings } from '../components/ratings/game-ratings-on-demand.tsx';
 import { loadShelfControl } from '../components/shelves/shelf-control-on-demand.tsx';
-import { publicDatabaseContext } from '../page-data-context.ts';
+import { addressRecentlyMissingContext, publicDatabaseContext } from '../page-data-context.ts';
 import { notFoundPageData } from './not-found-page.loader.ts';
 import { feedWithActivity, finishPageFeed } from './page-feed.ts';
 
@@ -53,11 +53,15 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<G
   const deepLink = params.deepLink ?? '';
   if (!deepLinkSchema.safeParse(deepLink).success) throw notFound(await notFoundPageData(db));
   // The feed's posts are read in the first round with the game's reads, their comments in the second;
-  // the feed's activity time is the copy the game keeps (shared/transitions/feed-activity.ts).
+  // the feed's activity time is the copy the game keeps (shared/transitions/feed-activity.ts). An address
+  // found missing lately reads the game alone first: most likely still missing, it then costs one read
+  // (top games are the isolate's shared read); a game created meanwhile has its feed read a round later.
+  const feedId = feedIdOf('game', deepLink);
+  const missingLately = context.get(addressRecentlyMissingContext);
   const [gameResult, topResult, feedStart] = await Promise.allSettled([
     readRecord(db, GAME_WITH_SUGGESTIONS, deepLink),
     fetchTopGames(db),
-    startFeedForPage(db, feedIdOf('game', deepLink), { readActivity: false }),
+    missingLately ? null : startFeedForPage(db, feedId, { readActivity: false }),
   ]);
   const topGames = settledOr(topResult, [], 'top games');
   const read = settledOr(gameResult, null, `game ${deepLink}`);
@@ -79,7 +83,10 @@ export async function loader({ context, params }: LoaderFunctionArgs): Promise<G
       console.error(`Suggested games for ${deepLink} failed`, error);
       return [];
     }),
-    finishPageFeed(db, feedWithActivity(settledOr(feedStart, null, `feed of ${deepLink}`), feedActivity)),
+    (missingLately
+      ? startFeedForPage(db, feedId, { readActivity: false })
+      : Promise.resolve(settledOr(feedStart, null, `feed of ${deepLink}`))
+    ).then((started) => finishPageFeed(db, feedWithActivity(started, feedActivity))),
     // The shelves' and ratings' code, so that the server renders them whole (they load on demand).
     loadShelfControl(),
     loadGameRatings(),

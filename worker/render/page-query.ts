@@ -7,7 +7,11 @@ import {
   type StaticHandlerContext,
 } from 'react-router';
 import { sessionContext } from '../../client/auth/session-context.ts';
-import { publicDatabaseContext, searchContext } from '../../client/page-data-context.ts';
+import {
+  addressRecentlyMissingContext,
+  publicDatabaseContext,
+  searchContext,
+} from '../../client/page-data-context.ts';
 import type { AppEnv } from '../app-env.ts';
 import { serverSessionSource } from '../browse/session-source.ts';
 import { searchCaller } from '../search/call-search.ts';
@@ -52,6 +56,7 @@ export async function queryPage(
   const requestContext = new RouterContextProvider(
     new Map<RouterContext, unknown>([
       [publicDatabaseContext, c.var.database.public],
+      [addressRecentlyMissingContext, c.var.addressRecentlyMissing === true],
       [sessionContext, serverSessionSource(c)],
       [
         searchContext,
