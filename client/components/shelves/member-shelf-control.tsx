@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import type { Shelf, ShelfState } from '../../../shared/schemas/shelf.ts';
 import { callApi } from '../browser-capabilities.ts';
 import { SignInTo } from './member-choice.tsx';
-import { ShelfCount } from './shelf-count.tsx';
-import { SHELF_NAMES, SHELF_ORDER, shelfCounts } from './shelf-names.ts';
+import { SHELF_NAMES, shelfCounts } from './shelf-names.ts';
 import { onShelfMoved } from './shelf-moved.ts';
+import { ShelfSection } from './shelf-section.tsx';
 import { useMemberChoice } from './use-member-choice.ts';
 
 type Counts = Record<Shelf, number>;
@@ -87,36 +87,30 @@ export function MemberShelfControl({
 
   const member = mine !== 'signed-out';
   return (
-    <section className="shelf-control" aria-labelledby="game-shelves">
-      <h2 id="game-shelves" className="shelf-heading">
-        Shelves
-      </h2>
-      <ul className="shelf-list">
-        {SHELF_ORDER.map((shelf) => (
-          <li key={shelf}>
-            {member ? (
-              <button
-                type="button"
-                className="shelf-button"
-                aria-pressed={status === shelf}
-                aria-disabled={waiting || undefined}
-                onClick={() => {
-                  if (!waiting) void tap(status, shelf);
-                }}
-              >
-                {SHELF_NAMES[shelf]}
-              </button>
-            ) : (
-              <span className="shelf-name">{SHELF_NAMES[shelf]}</span>
-            )}
-            <ShelfCount counts={counts} shelf={shelf} />
-          </li>
-        ))}
-      </ul>
+    <ShelfSection
+      counts={counts}
+      shelf={(shelf) =>
+        member ? (
+          <button
+            type="button"
+            className="shelf-button"
+            aria-pressed={status === shelf}
+            aria-disabled={waiting || undefined}
+            onClick={() => {
+              if (!waiting) void tap(status, shelf);
+            }}
+          >
+            {SHELF_NAMES[shelf]}
+          </button>
+        ) : (
+          <span className="shelf-name">{SHELF_NAMES[shelf]}</span>
+        )
+      }
+    >
       {member ? null : <SignInTo action="put this game on a shelf" />}
       <p className="shelf-message" role="status">
         {message}
       </p>
-    </section>
+    </ShelfSection>
   );
 }

@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import type { Shelf } from '../../../shared/schemas/shelf.ts';
 import { useBrowserSession } from '../browser-session.ts';
 import { SignInTo } from './member-choice.tsx';
-import { ShelfCount } from './shelf-count.tsx';
-import { SHELF_NAMES, SHELF_ORDER, shelfCounts } from './shelf-names.ts';
+import { SHELF_NAMES, shelfCounts } from './shelf-names.ts';
+import { ShelfSection } from './shelf-section.tsx';
 
 /** A member's shelf buttons: their code loads only in a browser holding a session, after hydration. */
 const MemberShelfControl = lazy(() =>
@@ -16,20 +16,9 @@ type Counts = Partial<Record<Shelf, number>> | undefined;
 function ShelfCounts({ counts: read, signIn }: { counts: Counts; signIn: boolean }) {
   const counts = shelfCounts(read);
   return (
-    <section className="shelf-control" aria-labelledby="game-shelves">
-      <h2 id="game-shelves" className="shelf-heading">
-        Shelves
-      </h2>
-      <ul className="shelf-list">
-        {SHELF_ORDER.map((shelf) => (
-          <li key={shelf}>
-            <span className="shelf-name">{SHELF_NAMES[shelf]}</span>
-            <ShelfCount counts={counts} shelf={shelf} />
-          </li>
-        ))}
-      </ul>
+    <ShelfSection counts={counts} shelf={(shelf) => <span className="shelf-name">{SHELF_NAMES[shelf]}</span>}>
       {signIn ? <SignInTo action="put this game on a shelf" /> : null}
-    </section>
+    </ShelfSection>
   );
 }
 
