@@ -1,5 +1,5 @@
-import { useEffect, useState, type ComponentType } from 'react';
 import { useBrowserSession } from '../browser-session.ts';
+import { useModuleWhen } from '../use-module-when.ts';
 
 // Taste in common is the visitor's own (their ratings beside the member's), so the server never renders
 // it: the profile stays the same page for everyone and can be kept at the edge. After hydration, a browser
@@ -14,19 +14,6 @@ interface TasteProps {
 /** Taste in common with the member whose profile this is, for a signed-in visitor; nothing otherwise. */
 export function TasteInCommon(props: TasteProps) {
   const signedIn = useBrowserSession();
-  const [Section, setSection] = useState<ComponentType<TasteProps> | null>(null);
-  useEffect(() => {
-    if (!signedIn || Section) return;
-    let current = true;
-    import('./taste-in-common.tsx').then(
-      (module) => {
-        if (current) setSection(() => module.TasteInCommonSection);
-      },
-      () => undefined, // Offline or a new deploy: the profile reads well without it.
-    );
-    return () => {
-      current = false;
-    };
-  }, [signedIn, Section]);
-  return signedIn && Section ? <Section {...props} /> : null;
+  const loaded = useModuleWhen(signedIn, () => import('./taste-in-common.tsx'));
+  return signedIn && loaded ? <loaded.TasteInCommonSection {...props} /> : null;
 }
