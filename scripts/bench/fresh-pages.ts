@@ -2,6 +2,9 @@
 // cost a render without the rest of the bench: each page type's median over rounds and its spread.
 //
 //   node scripts/bench/fresh-pages.ts [-- --seconds 2 --rounds 5 --concurrency 8 --page user --page event]
+//
+// `--worker <folder>` measures a Worker bundled earlier (by scripts/stack/worker-bundle.ts) instead of
+// bundling the tree as it is, so that a change's before and after can be set side by side.
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { bundleWorker } from '../stack/worker-bundle.ts';
@@ -16,13 +19,14 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '5' },
     concurrency: { type: 'string', default: '8' },
     page: { type: 'string', multiple: true },
+    worker: { type: 'string' },
   },
 });
 const pages: Record<string, string> = Object.fromEntries(
   Object.entries(BENCH_PAGES).filter(([page]) => !values.page || values.page.includes(page)),
 );
 
-const outdir = await bundleWorker();
+const outdir = values.worker ?? (await bundleWorker());
 const database = await startDemoDatabase({ members: true, catalogue: true });
 const fresh = await startBenchWorker(outdir, database.url, { cache: false });
 const loadBefore = loadavg()[0] ?? 0;
