@@ -91,6 +91,10 @@ test('a member sees their taste in common with another member; a visitor sees no
     // The member's scores never reach the page: Outer Wilds' 3 and Undertale's 7 are nowhere in it.
     await expect(taste).not.toContainText('gave 3');
     await expect(taste).not.toContainText('gave 7');
+    // The visitor's scores are compared as held for a day (shared/catalogue/taste-basis.ts), and it says so.
+    await expect(taste.locator('.taste-as-of')).toHaveText(
+      /^Compared with your scores as of (now|.+ ago)\. Scores you give or change after that count here a day later\.$/,
+    );
     expect(await sidewaysOverflow(visitorPage)).toBe(0);
     await expectNoAxeViolations(visitorPage, `with taste in common, ${colorScheme}`);
     if (SHOTS) await taste.screenshot({ path: `${SHOTS}/taste-320-${colorScheme}.png` });

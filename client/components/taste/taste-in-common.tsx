@@ -99,8 +99,8 @@ export function TasteInCommonSection({ uid, username }: { uid: string; username:
           </p>
           {/* The visitor's scores are compared as held for a day (shared/catalogue/taste-basis.ts). */}
           <p className="taste-note taste-as-of">
-            Your scores as they were <RelativeTime at={shown.taste.ratingsAsOf} />; a score you give or change
-            since then counts here a day after that.
+            Compared with your scores as of <RelativeTime at={shown.taste.ratingsAsOf} />. Scores you give or
+            change after that count here a day later.
           </p>
         </>
       )}
