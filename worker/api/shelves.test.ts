@@ -162,6 +162,35 @@ describe('a member’s shelves', () => {
       OTHER_GAMES.filter((_, index) => index % 2 === 0).reverse(),
     );
   });
+
+  it('refuses a cursor that is not one of the pages’ own, rather than list games of other shelves', async () => {
+    // Cleo's games are on Played and Want to play. Another shelf's cursor widened "only Played" to
+    // everything from `played~` to `want~…`, her want-to-play games with it; a made-up one read as 0.
+    for (const query of [
+      'status=played&cursor=want~9999999999999',
+      'status=want&cursor=played~0000000000001',
+      'status=played&cursor=9999999999999',
+      'cursor=want~9999999999999',
+      'cursor=abc',
+      'cursor=-1',
+    ]) {
+      const answer = await call(`/api/shelves/users/${CLEO}?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(await answer.json<ApiErrorBody>(), query).toEqual({
+        error: {
+          code: 'invalid-input',
+          message: 'Some fields are not valid.',
+          fields: { cursor: 'Not a valid cursor.' },
+        },
+      });
+    }
+    // The pages' own cursors still page on.
+    const page = await call(`/api/shelves/users/${CLEO}?status=want&cursor=want~9999999999999`);
+    expect(page.status).toBe(200);
+    expect(
+      (await page.json<{ games: { status: string }[] }>()).games.every((game) => game.status === 'want'),
+    ).toBe(true);
+  });
 });
 
 describe('the caller’s shelves for a page’s games', () => {

@@ -135,14 +135,23 @@ const shelvesOfMember = publicRoute({
   description: `The games a member has shelved, newest first, ${String(SHELF_PAGE)} a page; public.`,
   request: {
     params: z.object({ uid: recordIdSchema.meta({ description: 'The member’s uid.', example: ANA }) }),
-    query: z.object({
-      status: shelfSchema.optional().meta({ description: 'Only this shelf.', example: 'played' }),
-      cursor: z
-        .string()
-        .max(64)
-        .optional()
-        .meta({ description: 'Where the page starts: the `nextCursor` of the page before.' }),
-    }),
+    query: z
+      .object({
+        status: shelfSchema.optional().meta({ description: 'Only this shelf.', example: 'played' }),
+        cursor: z
+          .string()
+          .max(64)
+          .optional()
+          .meta({ description: 'Where the page starts: the `nextCursor` of the page before.' }),
+      })
+      // A cursor is the time of the page's last game, or with a shelf `{shelf}~{time}` (shelfStatusTime):
+      // another shelf's would widen the query's range over the shelves between (`played~` … `want~` holds
+      // `playing~`), so it is refused rather than answered with games of other shelves.
+      .refine(
+        ({ status, cursor }) =>
+          cursor === undefined || (status ? new RegExp(`^${status}~\\d{13}$`) : /^\d{1,16}$/).test(cursor),
+        { message: 'Not a valid cursor.', path: ['cursor'] },
+      ),
   },
   responses: {
     200: jsonAnswer(shelfPageSchema, 'A page of shelved games, newest first.', {
