@@ -1,5 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { env as workerEnv } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorBody } from '../../shared/errors.ts';
+import { homeFeedInboxPath } from '../../shared/feed/home-feed-fanout.ts';
 import type { FeedPage, FeedPost } from '../../shared/feed/read-feed.ts';
 import { REVIEW_RANK_PER_LIKE } from '../../shared/schemas/review.ts';
 import { createApp } from '../app.ts';
@@ -393,10 +395,14 @@ describe('a library import after a review', () => {
 describe('a new review’s home-feed message', () => {
   const QUEUED = `queued-review-game-${run}`;
   const AUTHOR = `rv-queued-${run}`;
+  const FAN = `rv-fan-${run}`;
+  const SECOND = `rv-second-${run}`;
   beforeAll(async () => {
     await db.patch('', {
       [`users/${AUTHOR}/public`]: { uuid: AUTHOR, username: `rvq_${run}`, follows: 0 },
-      [`games/${QUEUED}`]: { name: 'Queued game', deeplink_url_code: QUEUED, follows: 0 },
+      [`users/${SECOND}/public`]: { uuid: SECOND, username: `rvs_${run}`, follows: 0 },
+      [`games/${QUEUED}`]: { name: 'Queued game', deeplink_url_code: QUEUED, follows: 1 },
+      [`follows_by_targetid/game:${QUEUED}/${FAN}`]: { followId: `f-${FAN}`, type: 'game', timestamp: START },
     });
   });
   /** A review written through an app whose home-feed queue is `queue` (a stand-in for its binding). */
@@ -457,5 +463,21 @@ describe('a new review’s home-feed message', () => {
       created: false,
       review: { uuid: written.uuid },
     });
+  });
+
+  it('brings a new review into the game’s followers’ home feeds through the real queue', async () => {
+    // Miniflare's real queue, whose consumer runs in this isolate and writes into this test's database.
+    const answer = await apiCaller(
+      { ...env, HOME_FEED_QUEUE: workerEnv.HOME_FEED_QUEUE },
+      createApp({ clock: () => clock.now }),
+    )(`/api/games/${QUEUED}/review`, { method: 'PUT', uid: SECOND, json: { text: 'Worth following.' } });
+    expect(answer.status).toBe(200);
+    const { review: written } = await answer.json<ReviewState>();
+    await vi.waitFor(
+      async () => {
+        expect(await db.get(homeFeedInboxPath(FAN))).toHaveProperty(written.uuid);
+      },
+      { timeout: 15_000, interval: 250 },
+    );
   });
 });
