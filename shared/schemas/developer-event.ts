@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { deepLinkSchema } from './keys.ts';
+import { memberTextSchema } from './member-text.ts';
 
 /** The most games one event features. */
 export const MAX_EVENT_GAMES = 12;
@@ -7,11 +8,11 @@ export const MAX_EVENT_GAMES = 12;
 export const MAX_EVENT_DESCRIPTION = 4000;
 
 const eventFields = {
-  name: z.string().trim().min(1, 'Name the event.').max(200, 'At most 200 characters.'),
-  description: z.string().trim().max(MAX_EVENT_DESCRIPTION, `At most ${MAX_EVENT_DESCRIPTION} characters.`),
+  name: memberTextSchema().min(1, 'Name the event.').max(200, 'At most 200 characters.'),
+  description: memberTextSchema().max(MAX_EVENT_DESCRIPTION, `At most ${MAX_EVENT_DESCRIPTION} characters.`),
   starts_on: z.iso.date('A date (YYYY-MM-DD).'),
   ends_on: z.iso.date('A date (YYYY-MM-DD).'),
-  place: z.string().trim().max(200, 'At most 200 characters.'),
+  place: memberTextSchema().max(200, 'At most 200 characters.'),
   /** The featured games, in the order shown: each one of the developer's own games (checked by the API). */
   games: z
     .array(deepLinkSchema)

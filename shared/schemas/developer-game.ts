@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpsUrlSchema } from './https-url.ts';
+import { memberTextSchema } from './member-text.ts';
 
 /** The longest game description a developer writes (a store page's "about" runs about this long). */
 export const MAX_GAME_DESCRIPTION = 4000;
@@ -15,9 +16,7 @@ const iconVariantSchema = z.strictObject({ icon: httpsUrlSchema.nullable() });
  */
 export const developerGameUpdateSchema = z
   .strictObject({
-    description: z
-      .string()
-      .trim()
+    description: memberTextSchema()
       .min(1, 'Write a description.')
       .max(MAX_GAME_DESCRIPTION, `At most ${MAX_GAME_DESCRIPTION} characters.`),
     icon: httpsUrlSchema.nullable(),

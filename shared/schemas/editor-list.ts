@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_COLLECTION_GAMES, MAX_LIST_COLLECTIONS, MAX_LIST_GAMES } from './editor-limits.ts';
 import { deepLinkSchema } from './keys.ts';
+import { memberTextSchema } from './member-text.ts';
 
 /**
  * A curated list as an editor sends it (`PUT /api/editor/lists/{code}`): its name, words about it and its
@@ -13,7 +14,7 @@ export { MAX_COLLECTION_GAMES, MAX_LIST_COLLECTIONS, MAX_LIST_GAMES } from './ed
 const uniqueIds = (ids: readonly string[]) => new Set(ids).size === ids.length;
 
 export const editorCollectionSchema = z.object({
-  name: z.string().trim().min(1, 'Name the collection.').max(200),
+  name: memberTextSchema().min(1, 'Name the collection.').max(200),
   games: z
     .array(deepLinkSchema)
     .max(MAX_COLLECTION_GAMES, `At most ${String(MAX_COLLECTION_GAMES)} games in a collection.`)
@@ -21,8 +22,8 @@ export const editorCollectionSchema = z.object({
 });
 
 export const editorListSchema = z.object({
-  name: z.string().trim().min(1, 'Name the list.').max(200),
-  description: z.string().trim().max(1000).optional(),
+  name: memberTextSchema().min(1, 'Name the list.').max(200),
+  description: memberTextSchema().max(1000).optional(),
   collections: z
     .array(editorCollectionSchema)
     .min(1, 'A list has at least one collection.')

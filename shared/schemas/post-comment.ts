@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { shownCountSchema } from './shown-count.ts';
 import { MAX_COMMENT_LENGTH } from './text-limits.ts';
+import { memberTextSchema } from './member-text.ts';
 import { recordIdSchema } from './keys.ts';
 import type { RecordMeta } from './record-meta.ts';
 
@@ -20,9 +21,7 @@ export const postCommentSchema = z.object({
 
 /** The body of a new comment. */
 export const newCommentRequestSchema = z.object({
-  content: z
-    .string()
-    .trim()
+  content: memberTextSchema()
     .min(1, 'Write something first.')
     .max(MAX_COMMENT_LENGTH, 'At most 1000 characters.'),
 });

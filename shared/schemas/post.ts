@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_POST_LENGTH } from './text-limits.ts';
+import { memberTextSchema } from './member-text.ts';
 import { recordIdSchema } from './keys.ts';
 import { shownCountSchema } from './shown-count.ts';
 import { previewCopiesSchema } from './preview-comment.ts';
@@ -54,9 +55,7 @@ export const postSchema = z.object({
 export const newPostRequestSchema = z.object({
   targetType: z.enum(POST_TARGET_TYPES),
   targetId: recordIdSchema,
-  content: z
-    .string()
-    .trim()
+  content: memberTextSchema()
     .min(1, 'Write something first.')
     .max(MAX_POST_LENGTH, 'At most 2000 characters.'),
   type: z.enum(POST_TYPES).default('text'),

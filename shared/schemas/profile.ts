@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { httpsUrlSchema } from './https-url.ts';
 import { storedProfileImageAddressSchema } from './profile-image.ts';
 import { recordIdSchema } from './keys.ts';
+import { memberTextSchema } from './member-text.ts';
 import type { RecordMeta } from './record-meta.ts';
 
 /** A user's profile at `profiles/{uid}`: what the profile page shows beyond the public section. */
@@ -18,8 +19,8 @@ export const profileSchema = z.object({
 /** The body of a profile change: only the fields given change. */
 export const profileUpdateRequestSchema = z
   .object({
-    brief: z.string().trim().max(160, 'At most 160 characters.'),
-    details: z.string().trim().max(2000, 'At most 2000 characters.'),
+    brief: memberTextSchema().max(160, 'At most 160 characters.'),
+    details: memberTextSchema().max(2000, 'At most 2000 characters.'),
     header: httpsUrlSchema,
     disabled: z.boolean(),
   })

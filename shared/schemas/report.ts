@@ -7,6 +7,7 @@ import {
   REPORT_REASONS,
 } from './report-reasons.ts';
 import { recordIdSchema } from './keys.ts';
+import { memberTextSchema } from './member-text.ts';
 
 // Reports (issue 21): a member tells the editors about a post, a comment or a member. The request names
 // the item and why; who reports is the verified token's uid, never a field of the body. What is stored is
@@ -23,9 +24,7 @@ export const reportRequestSchema = z.object({
   itemId: recordIdSchema,
   reason: reportReasonSchema,
   /** What the reporter adds in their own words (optional; blank is none). */
-  words: z
-    .string()
-    .trim()
+  words: memberTextSchema()
     .max(MAX_REPORT_WORDS, `At most ${String(MAX_REPORT_WORDS)} characters.`)
     .optional(),
 });

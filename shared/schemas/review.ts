@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { feedPostSchema } from './api-answers.ts';
 import { recordIdSchema } from './keys.ts';
 import { MAX_POST_LENGTH } from './text-limits.ts';
+import { memberTextSchema } from './member-text.ts';
 
 // Reviews (issue 24): one a member and game, a post on the game's feed (so comments, likes, reports, blocks
 // and deletion work as for any post) marked with the author's score and shelf (shared/schemas/review-badge.ts).
@@ -9,9 +10,7 @@ import { MAX_POST_LENGTH } from './text-limits.ts';
 
 /** What writes (or rewrites) the caller's review of a game (`PUT /api/games/{gameId}/review`). */
 export const reviewRequestSchema = z.strictObject({
-  text: z
-    .string()
-    .trim()
+  text: memberTextSchema()
     .min(1, 'Write something first.')
     .max(MAX_POST_LENGTH, `At most ${String(MAX_POST_LENGTH)} characters.`),
 });
