@@ -21,7 +21,7 @@ import { deepLinkSchema } from '../shared/schemas/keys.ts';
 // member types into, in-process against the real database emulator and search function. Each must be
 // answered without a 5xx: either a 400 in the API's error shape (and only for text the field's own schema
 // refuses), or stored and read back exactly as typed (less surrounding white space, which every text
-// field trims on purpose). A write's answer is the database's own (a post or comment is what its PATCH
+// field trims on purpose, and an optional text that shows nothing, which is none). A write's answer is the database's own (a post or comment is what its PATCH
 // answered it stored, shared/rtdb/written-value.ts; other writes read theirs back), so it is what is compared; lists are read back in one read at the end. The browser's side (no script runs,
 // the text shows as typed) is tests/e2e/hostile-input.spec.ts.
 
@@ -203,9 +203,11 @@ describe('every naughty string', { timeout: 120_000 }, () => {
       const body = { brief: text, details: text };
       const answer = await call(`/api/profiles/${uid}`, { method: 'PATCH', uid, json: body });
       if (!taken(answer, `profile ${JSON.stringify(text)}`, profileUpdateRequestSchema, body)) return false;
+      // As the schema keeps them: trimmed, and none when nothing in them shows (shared/schemas/member-text.ts).
+      const kept = profileUpdateRequestSchema.parse(body);
       expect((answer.json as { profile: { brief: string; details: string } }).profile).toMatchObject({
-        brief: text.trim(),
-        details: text.trim(),
+        brief: kept.brief,
+        details: kept.details,
       });
       return true;
     });
