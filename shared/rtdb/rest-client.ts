@@ -74,10 +74,18 @@ export class RtdbError extends Error {
   override readonly name = 'RtdbError';
   readonly status: number;
   readonly path: string;
-  constructor(status: number, path: string, detail: string) {
+  /**
+   * Whether the request may have been applied all the same: it was sent and no answer of the database's
+   * came back (it timed out, the connection dropped, something in front of the database answered), so a
+   * write may have landed or may still land. An error answer of the database's own is a refusal: nothing
+   * of the request was applied.
+   */
+  readonly outcomeUnknown: boolean;
+  constructor(status: number, path: string, detail: string, { outcomeUnknown = false } = {}) {
     super(`Realtime Database ${String(status)} at ${path}: ${detail}`);
     this.status = status;
     this.path = path;
+    this.outcomeUnknown = outcomeUnknown;
   }
 }
 
@@ -86,6 +94,9 @@ export interface RtdbTagged<T> {
   value: T;
   etag: string;
 }
+
+/** What a conditional PUT did: written, or refused with the value and ETag found in its place. */
+export type RtdbConditionalPut = { written: true } | { written: false; current: RtdbTagged<unknown> };
 
 export interface RtdbClient {
   /**
@@ -106,6 +117,12 @@ export interface RtdbClient {
    * was written. Unlike `put`, a written null is not mistaken for a refusal.
    */
   putIfUnchanged(path: string, value: unknown, ifMatch: string): Promise<boolean>;
+  /**
+   * Replace the value only when it still has the ETag `ifMatch`; a refusal answers the value there now
+   * with its ETag (the database sends both with its 412), so deciding again costs no read.
+   * https://firebase.blog/posts/2017/07/introducing-conditional-rest-requests
+   */
+  putOrCurrent(path: string, value: unknown, ifMatch: string): Promise<RtdbConditionalPut>;
   /** Apply many writes atomically: keys are paths relative to `path` (multi-path update). */
   patch(path: string, updates: MultiPathUpdate): Promise<unknown>;
   /** Append under a new push id; answers the id. */
@@ -191,8 +208,11 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
       // Read within the limit too: a database can stall halfway through an answer.
       response = { status: answer.status, ok: answer.ok, headers: answer.headers, text: await answer.text() };
     } catch (error) {
-      // One kind of failure for every caller: the fetch's own error may name the database's address.
-      throw unavailable(new RtdbError(isTimeout(error) ? 504 : 503, path, String(error)));
+      // One kind of failure for every caller: the fetch's own error may name the database's address. Sent
+      // and not answered, the request may have been applied or may still be.
+      throw unavailable(
+        new RtdbError(isTimeout(error) ? 504 : 503, path, String(error), { outcomeUnknown: true }),
+      );
     } finally {
       if (timer !== undefined) clearTimeout(timer);
     }
@@ -223,7 +243,9 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
       return JSON.parse(text) as unknown;
     } catch {
       // Something in front of the database (a proxy's error page) answered instead of it.
-      throw unavailable(new RtdbError(502, path, `answer is not JSON: ${text.slice(0, 200)}`));
+      throw unavailable(
+        new RtdbError(502, path, `answer is not JSON: ${text.slice(0, 200)}`, { outcomeUnknown: true }),
+      );
     }
   }
 
@@ -262,6 +284,15 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
       if (response.status === 412) return false;
       expectOk(response, path);
       return true;
+    },
+    async putOrCurrent(path, value, ifMatch) {
+      const response = await request('PUT', path, { body: value, headers: { 'if-match': ifMatch } });
+      if (response.status === 412) {
+        const current = expectOk({ ...response, ok: true }, path);
+        return { written: false, current: { value: current, etag: response.headers.get('ETag') ?? '' } };
+      }
+      expectOk(response, path);
+      return { written: true };
     },
     async patch(path, updates) {
       return expectOk(await request('PATCH', path, { body: updates }), path);

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { MultiPathUpdate, WriteValue } from '../rtdb/multi-path-update.ts';
-import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { RtdbError, type RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP, type ServerTimestamp } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
 import { Refusal } from '../refusal.ts';
@@ -14,7 +14,13 @@ import { Refusal } from '../refusal.ts';
 //   3. take the gate: conditional PUT of the entry marked `pending` (412 → someone else moved first: retry);
 //   4. commit everything in ONE multi-path PATCH that also writes the entry without `pending`, so the
 //      effects and the release land together or not at all;
-//   5. if the PATCH fails, put the entry back as it was (only if it still holds our mark).
+//   5. if the database refuses the PATCH, put the entry back as it was (only if it still holds our mark).
+//      If no answer came (a timeout, a dropped connection), the PATCH may have landed or may still land:
+//      giving the gate back would let another request decide from the old state and move counts a second
+//      time. So the entry is read back: without our mark, and too early for anyone to have taken it over,
+//      only our PATCH can have cleared it (it landed: answered as done); still marked, the mark is left to
+//      its lease, the in-flight PATCH has the rest of it to land, and a later request decides from what
+//      landed (see patchOutcome).
 // A Worker that dies between 3 and 4 leaves a mark older than the lease: its PATCH never landed, so the
 // next request treats the entry as its previous state.
 // Nothing in the database can refuse a PATCH sent after its mark was taken over (multi-path PATCH has no
@@ -224,7 +230,12 @@ export async function commitGatedTransition<S extends object, R>(
     try {
       await db.patch('', { ...updates, [transition.gatePath]: next });
     } catch (error) {
-      await releaseAfterFailure(db, transition.gatePath, op, current);
+      const outcome = await patchOutcome(error, takingSince, clock, async () => {
+        const value = await db.get(transition.gatePath);
+        return isObject(value) && isObject(value.pending) && value.pending.op === op;
+      });
+      if (outcome === 'landed') return plan.result;
+      if (outcome === 'refused') await releaseAfterFailure(db, transition.gatePath, op, current);
       throw error;
     }
     return plan.result;
@@ -250,6 +261,30 @@ export async function commitGatedTransitionBesideReads<S extends object, R>(
     },
   });
   return { result, fromFirstRead };
+}
+
+/**
+ * What became of a commit PATCH that failed: `refused` when the database answered with an error (nothing
+ * of it was applied: the gate may be given back at once); `landed` when no answer came but the gate's
+ * entry, read back, no longer carries this request's mark while the lease it took (at `takingSince`, on
+ * its own clock) has not run out, so nobody else may have cleared it; `unknown` otherwise (still marked:
+ * on its way or lost; or too late to tell): the mark is left to its lease.
+ */
+export async function patchOutcome(
+  error: unknown,
+  takingSince: number,
+  clock: () => number,
+  stillMarked: () => Promise<boolean>,
+): Promise<'refused' | 'landed' | 'unknown'> {
+  if (!(error instanceof RtdbError && error.outcomeUnknown)) return 'refused';
+  try {
+    const marked = await stillMarked();
+    // Checked after the read: what it saw is at least this recent.
+    return !marked && clock() - takingSince < GATE_LEASE_MS ? 'landed' : 'unknown';
+  } catch (readError) {
+    console.error('Reading a gate back after a commit without an answer failed', readError);
+    return 'unknown';
+  }
 }
 
 /** Puts the entry back as it was, only when it still carries this operation's mark. */

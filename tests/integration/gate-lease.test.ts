@@ -257,6 +257,91 @@ describe('the library’s batch gate', () => {
   });
 });
 
+describe('a commit PATCH that gets no answer', () => {
+  /** The database's error answer, as the REST API gives one. */
+  const refusal = () => Response.json({ error: 'Internal error' }, { status: 500 });
+  /** What a fetch throws when the Worker's time limit for a request runs out (shared/rtdb/rest-client.ts). */
+  const timedOut = () => new DOMException('The database did not answer in time', 'TimeoutError');
+
+  /**
+   * A client whose commit PATCH times out before it reaches the database; `land` sends it later (a PATCH
+   * held up on its way), answering when it has landed.
+   */
+  function timingOut(): { client: RtdbClient; land: () => Promise<void> } {
+    let late: (() => Promise<Response>) | undefined;
+    return {
+      client: clientWith((input, init) => {
+        if (method(init) !== 'PATCH') return fetch(input, init);
+        late = () => fetch(input, init);
+        return Promise.reject(timedOut());
+      }),
+      land: async () => {
+        const send = late;
+        late = undefined;
+        if (send) expect((await send()).status).toBe(200);
+      },
+    };
+  }
+
+  /** A client whose requests bring in the late PATCH once it has looked at the gate `looks` times, or before its own PATCH. */
+  const landingAfter = (looks: number, land: () => Promise<void>) => {
+    let seen = 0;
+    return clientWith(async (input, init) => {
+      if (pathOf(input) === `/${GATE}.json` && method(init) === 'GET') seen += 1;
+      if (seen >= looks || method(init) === 'PATCH') await land();
+      return fetch(input, init);
+    });
+  };
+
+  it('timing out and landing late: the next request waits for it and counts nothing twice', async () => {
+    const { client, land } = timingOut();
+    await expect(follow(client)).rejects.toMatchObject({ name: 'RtdbError', status: 504 });
+    // Ana taps again at once: the first PATCH is still on its way, then lands while she waits.
+    expect(await follow(landingAfter(3, land))).toEqual({ counted: false });
+    expect(await db.get('games/hades/follows')).toBe(1);
+    expect(await db.get(GATE)).toEqual({ following: true });
+  });
+
+  it('timing out and never landing: the mark holds for its lease, then a request takes it over and counts once', async () => {
+    const { client } = timingOut();
+    await expect(follow(client)).rejects.toMatchObject({ status: 504 });
+    const since = ((await db.get(GATE)) as { pending: { since: number } }).pending.since;
+    worker.ticking = 200;
+    let ageAtCommit = 0;
+    const waiter = clientWith((input, init) => {
+      if (method(init) === 'PATCH') ageAtCommit = databaseNow() - since;
+      return fetch(input, init);
+    });
+    expect(await follow(waiter)).toEqual({ counted: true });
+    expect(ageAtCommit).toBeGreaterThanOrEqual(GATE_LEASE_MS);
+    expect(await db.get('games/hades/follows')).toBe(1);
+  });
+
+  it('landed but its answer lost (the connection dropped): answered as done, counted once', async () => {
+    const dropped = clientWith(async (input, init) => {
+      const answer = await fetch(input, init);
+      if (method(init) === 'PATCH') throw new TypeError('fetch failed: socket hang up');
+      return answer;
+    });
+    expect(await follow(dropped)).toEqual({ counted: true });
+    expect(await follow(db)).toEqual({ counted: false });
+    expect(await db.get('games/hades/follows')).toBe(1);
+    expect(await db.get(GATE)).toEqual({ following: true });
+  });
+
+  it('refused by the database: the gate is given back at once, and a retry counts once without waiting', async () => {
+    const refused = clientWith((input, init) =>
+      method(init) === 'PATCH' ? Promise.resolve(refusal()) : fetch(input, init),
+    );
+    await expect(follow(refused)).rejects.toMatchObject({ status: 500 });
+    expect(await db.get(GATE)).toBeNull();
+    expect(await db.get('games/hades/follows')).toBe(0);
+    // The Worker's clock stands still: a retry that waited for a lease would never finish.
+    expect(await follow(db)).toEqual({ counted: true });
+    expect(await db.get('games/hades/follows')).toBe(1);
+  });
+});
+
 /** A mark left by a request that died between taking the gate and its PATCH; answers its `since`. */
 async function leaveAbandonedMark(): Promise<number> {
   await db.put(GATE, {
