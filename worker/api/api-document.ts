@@ -91,6 +91,10 @@ const DESCRIPTION = [
   '**Failures** answer `{ "error": { "code", "message" } }`: branch on `code`, a closed list; `message` ' +
     'is safe to show. `invalid-input` also names each invalid field in `fields`. Nothing is written when ' +
     'a request fails.',
+  '**Text** a member writes (posts, comments, reviews, profiles, names) is kept as sent, trimmed, with ' +
+    'Windows line breaks made plain. Control characters other than line breaks and tabs are refused, and ' +
+    'so is a writing-direction override, embedding or isolate not closed on its line; text that shows ' +
+    'nothing (zero-width spaces, joiners, direction controls alone) counts as empty.',
   '**Paging.** Pages of feeds and comments are newest first; pass a page’s `nextCursor` as `cursor` to ' +
     'read on (null: the last page).',
 ].join('\n\n');
