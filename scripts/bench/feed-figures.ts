@@ -5,7 +5,8 @@
 //   events), 3,000 posts on the first 500 feeds (0-4 comments each) and 20 on the default account, which
 //   every member follows and which is merged at read (registered, its followers' home-feed records marked);
 //   every post fanned out as the queue's consumer does.
-//   Database requests and sequential rounds per page, p50/p95 per page, paging 5 pages of 10, repeated;
+//   Database requests and sequential rounds per page, p50/p95 per page, paging 5 pages of 10, repeated with
+//   the members taking turns (so that the machine's pauses fall on every size alike);
 // - writing: one post fanned out to a game's 1,000 followers, and a like on it (the card written again):
 //   messages, paths written, database requests, time.
 //
@@ -190,31 +191,46 @@ export async function measureHomeFeed(runs: number) {
   }
   for (const message of written) await deliverHomeFeedMessage(server, message);
 
-  async function measureReading(uid: string, size: number): Promise<HomeFeedFigures> {
-    const times: number[] = [];
-    const requests: number[] = [];
-    const rounds: number[] = [];
-    for (let run = 0; run <= runs; run++) {
-      let cursor: string | undefined;
-      for (let page = 0; page < PAGES; page++) {
-        records.length = 0;
-        const started = performance.now();
-        const answer = await buildHomeFeedPage(
-          counted,
-          uid,
-          cursor === undefined ? { limit: PAGE_SIZE } : { limit: PAGE_SIZE, cursor },
-        );
-        const took = performance.now() - started;
-        // The first run warms the emulator and the connections up: not counted.
-        if (run > 0) {
-          times.push(took);
-          requests.push(records.length);
-          rounds.push(sequentialRounds(records));
-        }
-        if (answer.nextCursor === null) break;
-        cursor = answer.nextCursor;
+  /** What one member's pages took: milliseconds, requests and rounds per page. */
+  interface Samples {
+    times: number[];
+    requests: number[];
+    rounds: number[];
+  }
+  /** Pages through one member's home feed (up to PAGES pages), adding each page's figures to `samples`. */
+  async function readPages(uid: string, samples: Samples | null): Promise<void> {
+    let cursor: string | undefined;
+    for (let page = 0; page < PAGES; page++) {
+      records.length = 0;
+      const started = performance.now();
+      const answer = await buildHomeFeedPage(
+        counted,
+        uid,
+        cursor === undefined ? { limit: PAGE_SIZE } : { limit: PAGE_SIZE, cursor },
+      );
+      const took = performance.now() - started;
+      if (samples) {
+        samples.times.push(took);
+        samples.requests.push(records.length);
+        samples.rounds.push(sequentialRounds(records));
       }
+      if (answer.nextCursor === null) break;
+      cursor = answer.nextCursor;
     }
+  }
+  // The members take turns, run after run, in an order that rotates, so that a pause of the machine (another
+  // process, a garbage collection) falls on each size alike: the rows compare sizes, not moments. The first
+  // run warms the emulator and the connections up: not counted.
+  const samples = new Map<string, Samples>(
+    members.map(({ uid }) => [uid, { times: [], requests: [], rounds: [] }]),
+  );
+  for (let run = 0; run <= runs; run++)
+    for (let turn = 0; turn < members.length; turn++) {
+      const member = members[(run + turn) % members.length];
+      if (member) await readPages(member.uid, run > 0 ? (samples.get(member.uid) ?? null) : null);
+    }
+  const reading: HomeFeedFigures[] = members.map(({ uid, size }) => {
+    const { times, requests, rounds } = samples.get(uid) ?? { times: [], requests: [], rounds: [] };
     times.sort((a, b) => a - b);
     return {
       follows: size + 1,
@@ -225,9 +241,7 @@ export async function measureHomeFeed(runs: number) {
       p95: percentile(times, 95),
       pages: times.length,
     };
-  }
-  const reading: HomeFeedFigures[] = [];
-  for (const { uid, size } of members) reading.push(await measureReading(uid, size));
+  });
 
   // One post on a game followed by 1,000 members, fanned out (the consumer's work, message by message).
   const crowd: FeedId = feedIdOf('game', 'bench-crowd');
