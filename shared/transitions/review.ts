@@ -46,6 +46,11 @@ export interface ReviewOutcome {
   /** A new review (false: rewritten, deleted, or nothing to do). */
   created: boolean;
   changed: boolean;
+  /**
+   * The post a deletion removed: the one the gate decided on, which may be a first review that landed
+   * while the deletion waited (never the pointer read before the gate), so its home-feed message names it.
+   */
+  deletedPostId?: string;
 }
 
 /** What the write read beside the member's entry: the game and the post the entry named when read. */
@@ -114,7 +119,7 @@ export function planReview(
       kind: 'write',
       next: entryNaming(current, undefined),
       updates,
-      result: { postId: null, created: false, changed: true },
+      result: { postId: null, created: false, changed: true, deletedPostId: pointer },
     };
   }
 

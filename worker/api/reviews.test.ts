@@ -1,3 +1,4 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env as workerEnv } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorBody } from '../../shared/errors.ts';
@@ -5,6 +6,7 @@ import { homeFeedInboxPath } from '../../shared/feed/home-feed-fanout.ts';
 import type { FeedPage, FeedPost } from '../../shared/feed/read-feed.ts';
 import { REVIEW_RANK_PER_LIKE } from '../../shared/schemas/review.ts';
 import { createApp } from '../app.ts';
+import worker from '../index.ts';
 import { apiCaller } from '../test-support/api-request.ts';
 import { ownerDatabase, runTag, testEnv } from '../test-support/test-database.ts';
 
@@ -479,5 +481,133 @@ describe('a new review’s home-feed message', () => {
       },
       { timeout: 15_000, interval: 250 },
     );
+  });
+});
+
+describe('deleting a review while its first writing is on its way', () => {
+  it('takes the card of the post it deleted out of a follower’s home feed', async () => {
+    // The member taps "Delete" on a review whose first writing is still on its way (two tabs, a retried
+    // request): the deletion waits at the gate, the review lands, and the deletion removes its new post.
+    // Its home-feed message must name that post, or the card stays in followers' home feeds. The database
+    // is the real emulator and the consumer the Worker's own; only the order of answers and deliveries is
+    // arranged here.
+    const member = `rv-undo-${run}`;
+    const fan = `rv-undo-fan-${run}`;
+    const game = `undone-review-game-${run}`;
+    await db.patch('', {
+      [`users/${member}/public`]: { uuid: member, username: `rvundo_${run}`, follows: 0 },
+      [`games/${game}`]: { name: 'Undone game', deeplink_url_code: game, follows: 1 },
+      [`follows_by_targetid/game:${game}/${fan}`]: { followId: `f-${fan}`, type: 'game', timestamp: START },
+    });
+    const entryUrl = `/users/${member}/private/gamelist/${game}.json`;
+    const pathOf = (input: RequestInfo | URL) =>
+      new URL(input instanceof Request ? input.url : String(input)).pathname;
+    const tagged = (init: RequestInit | undefined) =>
+      (init?.headers as Record<string, string> | undefined)?.['X-Firebase-ETag'] !== undefined;
+
+    // The home-feed queue: what the Worker sends is kept and delivered to the consumer when the test says.
+    const queued: unknown[] = [];
+    let delivered = 0;
+    const queue = {
+      sendBatch: (batch: Iterable<MessageSendRequest>) => {
+        for (const { body } of batch) queued.push(body);
+        return Promise.resolve({ metadata: { metrics: { backlogCount: 0, backlogBytes: 0 } } });
+      },
+    };
+    const deliverQueued = async () => {
+      const bodies = queued.slice(delivered);
+      delivered = queued.length;
+      if (bodies.length === 0) return [];
+      const batch = createMessageBatch(
+        'questline-home-feed',
+        bodies.map((body, i) => ({
+          id: `undo-${String(delivered + i)}`,
+          timestamp: new Date(),
+          attempts: 1,
+          body,
+        })),
+      );
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env);
+      expect((await getQueueResult(batch, ctx)).retryMessages).toEqual([]);
+      return bodies.map((body) => (body as { message: { kind: string; postId?: string } }).message);
+    };
+
+    let deletionStarted!: () => void;
+    const deletionReading = new Promise<void>((resolve) => (deletionStarted = resolve));
+    let marked!: () => void;
+    const reviewMarked = new Promise<void>((resolve) => (marked = resolve));
+    let letCommit!: () => void;
+    const reviewMayCommit = new Promise<void>((resolve) => (letCommit = resolve));
+    let landed!: () => void;
+    const reviewLanded = new Promise<void>((resolve) => (landed = resolve));
+
+    let cardBeforeDeletion: unknown = null;
+    // The review: its commit waits until the deletion has looked at the held gate; once it has landed,
+    // its post-written message (sent before the PATCH) is delivered: the follower gets its card.
+    const reviewFetch: typeof fetch = async (input, init) => {
+      const method = init?.method ?? 'GET';
+      if (method === 'PATCH' && typeof init?.body === 'string' && init.body.includes(entryUrl.slice(1, -5))) {
+        await reviewMayCommit;
+        const answer = await fetch(input, init);
+        const [written] = await deliverQueued();
+        cardBeforeDeletion = await db.get(`${homeFeedInboxPath(fan)}/${written?.postId ?? 'none'}`);
+        landed();
+        return answer;
+      }
+      const answer = await fetch(input, init);
+      if (method === 'PUT' && pathOf(input) === entryUrl && answer.status === 200) marked();
+      return answer;
+    };
+    // The deletion: starts first; whatever it reads of the entry before the gate is read before the
+    // review's mark, while the gate's own reads see the mark (and, on the second look, the review landed).
+    let gateLooks = 0;
+    const deletionFetch: typeof fetch = async (input, init) => {
+      if ((init?.method ?? 'GET') === 'GET' && pathOf(input) === entryUrl) {
+        if (!tagged(init)) {
+          const answer = await fetch(input, init);
+          deletionStarted();
+          await reviewMarked;
+          return answer;
+        }
+        gateLooks += 1;
+        if (gateLooks === 1) {
+          deletionStarted();
+          await reviewMarked;
+        } else if (gateLooks === 2) {
+          letCommit();
+          await reviewLanded;
+        }
+      }
+      return fetch(input, init);
+    };
+    const queueEnv = { ...env, HOME_FEED_QUEUE: queue as unknown as Queue };
+    const reviewing = apiCaller(queueEnv, createApp({ clock: () => clock.now, databaseFetch: reviewFetch }));
+    const deleting = apiCaller(queueEnv, createApp({ clock: () => clock.now, databaseFetch: deletionFetch }));
+
+    const deletion = deleting(`/api/games/${game}/review`, { method: 'DELETE', uid: member });
+    await deletionReading;
+    const review = reviewing(`/api/games/${game}/review`, {
+      method: 'PUT',
+      uid: member,
+      json: { text: 'Written, then deleted at once.' },
+    });
+    const deleted = await deletion;
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ deleted: true });
+    // The review's own answer: written, then gone before it could be read back.
+    expect([200, 404]).toContain((await review).status);
+    const [posted] = queued.map((body) => (body as { message: { kind: string; postId: string } }).message);
+    expect(posted?.kind).toBe('post-written');
+    const postId = posted?.postId ?? '';
+    expect(await db.get(`posts/${postId}`)).toBeNull();
+    expect(await db.get(`game_reviews/${game}`)).toBeNull();
+    // The follower had the review's card in their home feed before the deletion.
+    expect(cardBeforeDeletion).toMatchObject({ post: { uuid: postId } });
+
+    // The deletion's own message, delivered: it names the post the gate deleted, and the card goes.
+    expect(await deliverQueued()).toEqual([expect.objectContaining({ kind: 'post-deleted', postId })]);
+    expect(await db.get(homeFeedInboxPath(fan))).toBeNull();
+    expect(await db.get(homeFeedInboxPath(member))).toBeNull();
   });
 });

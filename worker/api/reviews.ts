@@ -223,7 +223,6 @@ export const reviewsApi = apiRoutes()
   .openapi(deleteReview, async (c) => {
     const { gameId } = c.req.valid('param');
     const db = c.var.database.server;
-    const before = await db.read(gamelistEntryPath(c.var.user.uid, gameId), gamelistEntrySchema);
     const outcome = await commitReview(
       db,
       { uid: c.var.user.uid, gameId, text: null },
@@ -231,10 +230,14 @@ export const reviewsApi = apiRoutes()
     );
     if (outcome.changed) {
       purgeFeedPage(c, { feed: { type: 'game', id: gameId } });
-      if (before?.review)
+      // The post the gate deleted (a first review may have landed while this waited for the gate), told
+      // after the PATCH as a post's deletion is: told before, its message could be delivered before the
+      // post is gone, beside the first review's fan-out, which would then find it still there and keep
+      // its card; told after, that fan-out, reading the post again after writing, takes its cards out too.
+      if (outcome.deletedPostId !== undefined)
         c.executionCtx.waitUntil(
           announcePostDeleted(c.env, {
-            postId: before.review,
+            postId: outcome.deletedPostId,
             feed: feedIdOf('game', gameId),
             author: c.var.user.uid,
           }),
