@@ -11,23 +11,24 @@
 // where it starts. https://www.unicode.org/reports/tr9/ (bidi controls, paragraph separators)
 
 /** What a member's text may not hold: control characters other than line break and tab, and lone surrogates. */
-const FORBIDDEN_CONTROL = /[\p{Cc}\p{Cs}]/u;
-const ALLOWED_CONTROLS = new Set(['\n', '\t']);
+const FORBIDDEN_CONTROL = /[^\P{Cc}\n\t]|\p{Cs}/u;
 
 /**
  * What shows nothing: whitespace, format characters (Cf: zero-width, joiners, direction controls, soft
  * hyphen), the characters Unicode says to draw as nothing (Default_Ignorable_Code_Point: variation
  * selectors, Hangul fillers) and the blank braille pattern U+2800, the usual "invisible letter".
  */
-const SHOWS_NOTHING = /[\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/gu;
+const SHOWS_SOMETHING = /[^\p{White_Space}\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
-/** Direction controls that open a change (embeddings and overrides; isolates) and what closes each. */
-const EMBEDDINGS = new Set(['\u202a', '\u202b', '\u202d', '\u202e']);
-const POP_EMBEDDING = '\u202c';
+/** Direction controls that open a change (isolates; embeddings and overrides) and what closes each. */
 const ISOLATES = new Set(['\u2066', '\u2067', '\u2068']);
 const POP_ISOLATE = '\u2069';
+const POP_EMBEDDING = '\u202c';
 /** A bidi paragraph ends at each of these, and with it every direction change (UAX #9, class B). */
-const PARAGRAPH_ENDS = /[\n\u2028\u2029]/;
+const PARAGRAPH_ENDS = new Set(['\n', '\u2028', '\u2029']);
+const DIRECTION_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+/** What a direction check steps through: the direction controls and the ends of paragraphs. */
+const DIRECTION_STEPS = /[\u202a-\u202e\u2066-\u2069\n\u2028\u2029]/g;
 
 /** The same text with Windows line breaks (CR LF) as the plain line breaks a browser's text box gives. */
 export function withPlainLineBreaks(text: string): string {
@@ -36,10 +37,7 @@ export function withPlainLineBreaks(text: string): string {
 
 /** Whether `text` holds a control character other than a line break or a tab (or half a surrogate pair). */
 export function holdsControlCharacters(text: string): boolean {
-  for (const character of text) {
-    if (FORBIDDEN_CONTROL.test(character) && !ALLOWED_CONTROLS.has(character)) return true;
-  }
-  return false;
+  return FORBIDDEN_CONTROL.test(text);
 }
 
 /**
@@ -48,22 +46,20 @@ export function holdsControlCharacters(text: string): boolean {
  * Marks (U+200E, U+200F, U+061C) change no direction after them and are always fine.
  */
 export function leavesDirectionOpen(text: string): boolean {
-  for (const line of text.split(PARAGRAPH_ENDS)) {
-    const open: ('embedding' | 'isolate')[] = [];
-    for (const character of line) {
-      if (EMBEDDINGS.has(character)) open.push('embedding');
-      else if (ISOLATES.has(character)) open.push('isolate');
-      else if (character === POP_EMBEDDING || character === POP_ISOLATE) {
-        const closes = character === POP_EMBEDDING ? 'embedding' : 'isolate';
-        if (open.pop() !== closes) return true;
-      }
-    }
-    if (open.length > 0) return true;
+  if (!DIRECTION_CONTROL.test(text)) return false;
+  /** The close each change still open waits for, the latest last. */
+  const awaited: string[] = [];
+  for (const [step] of text.matchAll(DIRECTION_STEPS)) {
+    if (step === POP_EMBEDDING || step === POP_ISOLATE) {
+      if (awaited.pop() !== step) return true;
+    } else if (PARAGRAPH_ENDS.has(step)) {
+      if (awaited.length > 0) return true;
+    } else awaited.push(ISOLATES.has(step) ? POP_ISOLATE : POP_EMBEDDING);
   }
-  return false;
+  return awaited.length > 0;
 }
 
 /** Whether `text` shows nothing to read once whitespace and the characters drawn as nothing are set aside. */
 export function isVisiblyEmpty(text: string): boolean {
-  return text.replace(SHOWS_NOTHING, '') === '';
+  return !SHOWS_SOMETHING.test(text);
 }
