@@ -532,6 +532,71 @@ describe('writes while the database fails part-way', () => {
   }
 });
 
+describe('a write whose commit gets no answer', () => {
+  // The commit PATCH sent, and no answer back: it timed out (the Worker's limit) or the connection dropped.
+  // It may have landed, or may land later: the write gate keeps the member's entry held (shared/transitions/
+  // gated-transition.ts) so that a retry decides from what landed, never counting twice.
+  const GAME = 'fi-hollow';
+  const gatePath = (uid: string) => `follows_history/${uid}/game:${GAME}`;
+  const follow = (uid: string, databaseFetch: typeof fetch) =>
+    send(`/api/follows/game/${GAME}`, { databaseFetch }, { method: 'PUT', uid });
+  const isCommit = (uid: string, init: RequestInit | undefined) =>
+    init?.method === 'PATCH' && typeof init.body === 'string' && init.body.includes(gatePath(uid));
+
+  beforeAll(async () => {
+    await db.patch('', {
+      [`games/${GAME}`]: testGame(GAME, 'Fault Hollow', 100),
+      'users/fi-late/public/username': 'web-figuests',
+      'users/fi-lost/public/username': 'web-figuests',
+    });
+  });
+
+  it('timed out and landing late: answered 503 to retry; the retry waits for it and it counts once', async () => {
+    let late: (() => Promise<Response>) | undefined;
+    const timingOut: typeof fetch = (input, init) => {
+      if (!isCommit('fi-late', init)) return fetch(input, init);
+      late = () => fetch(input, init);
+      return Promise.reject(new DOMException('The database did not answer in time', 'TimeoutError'));
+    };
+    const first = await follow('fi-late', timingOut);
+    expect(first.status).toBe(503);
+    expect(first.headers.get('Retry-After')).toBe('5');
+    expect((JSON.parse(first.body) as ApiErrorBody).error.code).toBe('unavailable');
+    expectNothingLeaked(first.body, 'follow timed out');
+    // The member taps again at once; the first PATCH lands while the retry waits at the gate.
+    let looks = 0;
+    const landing: typeof fetch = async (input, init) => {
+      const path = decodeURIComponent(new URL(input instanceof Request ? input.url : String(input)).pathname);
+      if ((init?.method ?? 'GET') === 'GET' && path === `/${gatePath('fi-late')}.json`) looks += 1;
+      const send = late;
+      if (send && (looks >= 3 || init?.method === 'PATCH')) {
+        late = undefined;
+        expect((await send()).status).toBe(200);
+      }
+      return fetch(input, init);
+    };
+    const retried = await follow('fi-late', landing);
+    expect(retried.status, retried.body).toBe(200);
+    expect(JSON.parse(retried.body)).toMatchObject({ following: true });
+    expect(await db.get(`games/${GAME}/follows`)).toBe(1);
+  });
+
+  it('landed with its answer lost (the connection dropped): answered as done, counted once', async () => {
+    const dropping: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (isCommit('fi-lost', init)) throw new TypeError('fetch failed: socket hang up');
+      return answer;
+    };
+    const before = Number(await db.get(`games/${GAME}/follows`));
+    const followed = await follow('fi-lost', dropping);
+    expect(followed.status, followed.body).toBe(200);
+    expect(JSON.parse(followed.body)).toMatchObject({ following: true });
+    const again = await follow('fi-lost', (input, init) => fetch(input, init));
+    expect(again.status).toBe(200);
+    expect(await db.get(`games/${GAME}/follows`)).toBe(before + 1);
+  });
+});
+
 describe('search and the home feed while their functions do not answer', () => {
   /** The app waits this long for a function here (70 s when deployed). */
   const FUNCTIONS_TIMEOUT_MS = 100;
