@@ -15,11 +15,14 @@ import {
 } from '../../shared/schemas/library-limits.ts';
 import type { LibraryShelvingGame } from '../../shared/schemas/library-shelving.ts';
 import type { LibraryEntry, LibraryMatch, MatchedGame } from '../../shared/schemas/library-match.ts';
-import { callApi } from './browser-capabilities.ts';
+import { callApi, type ApiFailure } from './browser-capabilities.ts';
 import { refusalMessage } from './refusal-message.ts';
 import { SHELF_NAMES } from './shelves/shelf-names.ts';
 import { tooOftenMessage } from './too-often.ts';
 import { RATE_LIMIT_PERIOD_SECONDS } from '../../shared/rate-limit.ts';
+
+/** How often a batch answered busy (its games held by a tap or another tab) is sent again. */
+const SHELVING_BUSY_TRIES = 3;
 
 // Bringing a library in (issue: a member's games from another tracker or store, followed here in one
 // step): the file is read here, in the browser, and never uploaded whole; its games go to the Worker a
@@ -378,6 +381,7 @@ export function LibraryImport() {
       setPhase({ kind: 'working', progress: { label: shelfLabel(0), done: 0, total: toShelve.length } });
       setStatus(`Shelving and rating ${plural(toShelve.length, 'game', 'games')}…`);
       // A batch at a time, one after another: each is one of the member's writes, whatever its size.
+      let busyTries = 0;
       for (let start = 0; start < toShelve.length;) {
         const batch = toShelve.slice(start, start + MAX_SHELVING_GAMES);
         try {
@@ -393,8 +397,16 @@ export function LibraryImport() {
             await pause('Shelving');
             continue;
           }
+          // Busy (409): a tap or another tab held some of these games and nothing of the batch was
+          // written, so it is sent again after a moment, a few times.
+          if ((error as Partial<ApiFailure>).code === 'busy' && busyTries < SHELVING_BUSY_TRIES) {
+            busyTries++;
+            await new Promise((resolve) => setTimeout(resolve, 500 * busyTries));
+            continue;
+          }
           outcome.notShelved += batch.length;
         }
+        busyTries = 0;
         start += batch.length;
         setPhase({
           kind: 'working',

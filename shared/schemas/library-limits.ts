@@ -13,12 +13,15 @@ export const MAX_LIBRARY_ENTRIES = 5000;
  */
 export const MAX_MATCH_ENTRIES = 16;
 /**
- * The most games one request shelves and rates (`POST /api/library/shelves`): each costs the Worker one
- * read (the game's name: whether it exists, and what the member's public shelf list shows) and one drop
- * of its page's edge copy, with the member's shelves read, taken and written in three more: 43 in all,
- * within the 50 a Worker on the free plan may make per request. A library of 5,000 games is 250 requests.
+ * The most games one request shelves and rates (`POST /api/library/shelves`): each costs the Worker at most
+ * four subrequests (its name: whether it exists, and what the member's public shelf list shows; its entry's
+ * conditional PUT, and a second one with the entry the first answered when the member already has the game;
+ * a drop of its page's edge copy), with the member's shelf changes, newest shelved games and the PATCH
+ * three more: 43 in all, within the 50 a Worker on the free plan may make per request, the rest left for
+ * waiting on a tap. A library of 5,000 games is 500 requests.
+ * https://developers.cloudflare.com/workers/platform/limits/#subrequests
  */
-export const MAX_SHELVING_GAMES = 20;
+export const MAX_SHELVING_GAMES = 10;
 /** The longest game name kept from a file (the database's own limit). */
 export const MAX_LIBRARY_NAME_LENGTH = 200;
 /** The most candidates shown for an uncertain match. */
