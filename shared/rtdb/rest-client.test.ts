@@ -58,6 +58,8 @@ describe('a database that fails', () => {
       name: 'RtdbError',
       status: 504,
       path: 'games/hades',
+      // Sent and never answered: a write may have landed or may still land.
+      outcomeUnknown: true,
     });
   });
 
@@ -76,6 +78,8 @@ describe('a database that fails', () => {
       name: 'RtdbError',
       status: 504,
       path: '',
+      // Never sent: nothing can land.
+      outcomeUnknown: false,
     });
     expect(asked).toBe(false);
   });
@@ -94,8 +98,28 @@ describe('a database that fails', () => {
 
   it('answers an RtdbError when it cannot be reached or answers something that is not JSON', async () => {
     const unreachable: typeof fetch = () => Promise.reject(new TypeError('fetch failed'));
-    await expect(failing(unreachable).get('games/hades')).rejects.toMatchObject({ status: 503 });
+    await expect(failing(unreachable).get('games/hades')).rejects.toMatchObject({
+      status: 503,
+      outcomeUnknown: true,
+    });
     const proxyPage: typeof fetch = () => Promise.resolve(new Response('<html>Bad gateway</html>'));
-    await expect(failing(proxyPage).get('games/hades')).rejects.toMatchObject({ status: 502 });
+    await expect(failing(proxyPage).get('games/hades')).rejects.toMatchObject({
+      status: 502,
+      outcomeUnknown: true,
+    });
+  });
+
+  it('tells a write the database refused (its own error answer) from one that got no answer', async () => {
+    const refusing: typeof fetch = () =>
+      Promise.resolve(Response.json({ error: 'Internal error' }, { status: 500 }));
+    await expect(failing(refusing).patch('', { 'games/hades/follows': 1 })).rejects.toMatchObject({
+      status: 500,
+      outcomeUnknown: false,
+    });
+    const dropped: typeof fetch = () => Promise.reject(new TypeError('fetch failed: socket hang up'));
+    await expect(failing(dropped).patch('', { 'games/hades/follows': 1 })).rejects.toMatchObject({
+      status: 503,
+      outcomeUnknown: true,
+    });
   });
 });
