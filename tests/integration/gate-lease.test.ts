@@ -341,6 +341,28 @@ describe('a commit PATCH that gets no answer', () => {
     expect(await follow(db)).toEqual({ counted: true });
     expect(await db.get('games/hades/follows')).toBe(1);
   });
+
+  it('the library’s batch timing out and landing late: a second batch waits for it and counts nothing twice', async () => {
+    const batch = (client: RtdbClient) =>
+      commitLibraryShelving(
+        client,
+        { uid: 'ana', overwrite: true, games: [{ gameId: 'hades', shelf: 'played', score: 9 }] },
+        () => worker.now,
+        workerClock,
+      );
+    const { client, land } = timingOut();
+    await expect(batch(client)).rejects.toMatchObject({ status: 504 });
+    // The same file brought in again at once: its first PATCH lands while the second batch waits.
+    let looks = 0;
+    const waiter = clientWith(async (input, init) => {
+      if (pathOf(input).startsWith('/users/ana/private/gamelist') && method(init) !== 'PATCH') looks += 1;
+      if (looks >= 3 || method(init) === 'PATCH') await land();
+      return fetch(input, init);
+    });
+    expect(await batch(waiter)).toEqual([{ gameId: 'hades', outcome: 'unchanged' }]);
+    expect(await db.get('games/hades/shelves/played')).toBe(1);
+    expect(await db.get('games/hades/ratings')).toMatchObject({ count: 1, sum: 9 });
+  });
 });
 
 /** A mark left by a request that died between taking the gate and its PATCH; answers its `since`. */
