@@ -68,21 +68,39 @@ interface DatabaseRequest {
   path: string;
   sent: number;
   received: number;
+  /** Where the request started and ended among all the recorded starts and ends. */
+  startOrder: number;
+  endOrder: number;
+}
+
+/** How many rounds the requests took one after another: a request is a round after the latest it waited for. */
+function roundsOf(requests: readonly DatabaseRequest[]): number {
+  const depth = new Map<DatabaseRequest, number>();
+  for (const request of [...requests].sort((a, b) => a.startOrder - b.startOrder)) {
+    const before = requests.filter((other) => other.endOrder < request.startOrder);
+    depth.set(request, 1 + Math.max(0, ...before.map((other) => depth.get(other) ?? 0)));
+  }
+  return Math.max(0, ...depth.values());
 }
 
 /** Records what reaches the database (the Worker's subrequests), each call passed on as it is. */
 function recordDatabaseRequests(): DatabaseRequest[] {
   const realFetch = globalThis.fetch.bind(globalThis);
   const requests: DatabaseRequest[] = [];
+  let order = 0;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : input);
+    const startOrder = ++order;
     const answer = await realFetch(input, init);
+    const endOrder = ++order;
     const body = typeof init?.body === 'string' ? init.body : '';
     requests.push({
       method: init?.method ?? 'GET',
       path: decodeURIComponent(url.pathname),
       sent: new TextEncoder().encode(body).length,
       received: (await answer.clone().arrayBuffer()).byteLength,
+      startOrder,
+      endOrder,
     });
     return answer;
   });
@@ -307,8 +325,10 @@ describe('shelving an imported library', () => {
     const sent = requests.reduce((sum, { sent: bytes }) => sum + bytes, 0);
     const received = requests.reduce((sum, { received: bytes }) => sum + bytes, 0);
     console.log(
-      `A batch of ${String(games.length)} games for a member with 20,000: ${String(requests.length)} database requests, ${String(sent)} bytes sent, ${String(received)} received, ${ms.toFixed(0)} ms`,
+      `A batch of ${String(games.length)} games for a member with 20,000: ${String(requests.length)} database requests, ${String(sent)} bytes sent, ${String(received)} received, ${String(roundsOf(requests))} rounds, ${ms.toFixed(0)} ms`,
     );
+    // Names and takings in one round; the entry she had, decided again beside her newest shelved games; the PATCH.
+    expect(roundsOf(requests)).toBe(3);
     // Nothing reads or writes her whole list: each request names one game's entry or less.
     const wholeList = `/users/${EVE}/private/gamelist`;
     expect(requests.filter(({ path }) => path.startsWith(`${wholeList}.json`))).toEqual([]);
