@@ -16,6 +16,7 @@ import {
   reportNotificationSchema,
   type ReportNotificationRecord,
 } from '../schemas/notification-record.ts';
+import { withoutOpenDirection } from '../schemas/visible-text.ts';
 import type {
   memberNotificationItemSchema,
   notificationItemSchema,
@@ -62,7 +63,10 @@ export function excerptOf(text: string | null): string | null;
 export function excerptOf(text: string | null): string | null {
   if (text === null) return null;
   const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > EXCERPT_LENGTH ? `${line.slice(0, EXCERPT_LENGTH - 1)}…` : line;
+  const cut = line.length > EXCERPT_LENGTH ? `${line.slice(0, EXCERPT_LENGTH - 1)}…` : line;
+  // A cut can fall inside a writing-direction change the text closes later: left open, it would turn
+  // around the rest of the notification's line (" (new)", a report's "was handled").
+  return withoutOpenDirection(cut).trim();
 }
 
 /**

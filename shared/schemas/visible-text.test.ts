@@ -3,6 +3,7 @@ import {
   holdsControlCharacters,
   isVisiblyEmpty,
   leavesDirectionOpen,
+  withoutOpenDirection,
   withPlainLineBreaks,
 } from './visible-text.ts';
 
@@ -108,5 +109,42 @@ describe('leavesDirectionOpen', () => {
 describe('withPlainLineBreaks', () => {
   it('turns Windows line breaks into plain ones and leaves the rest', () => {
     expect(withPlainLineBreaks('one\r\ntwo\r\n\nthree\r')).toBe('one\ntwo\n\nthree\r');
+  });
+});
+
+describe('withoutOpenDirection', () => {
+  it('takes out the changes left open and the closes of nothing, keeping every closed change and the text', () => {
+    expect(withoutOpenDirection('abc\u202edef')).toBe('abcdef');
+    expect(withoutOpenDirection('\u2067a\u202eb\u2069')).toBe('ab');
+    expect(withoutOpenDirection('stray\u202c close')).toBe('stray close');
+    expect(withoutOpenDirection('\u202ea\nb\u202c')).toBe('a\nb');
+    expect(withoutOpenDirection('x \u2067\u202ey\u202c\u2069 \u202b')).toBe('x \u2067\u202ey\u202c\u2069 ');
+    for (const text of Object.values(LEGITIMATE_TEXTS)) expect(withoutOpenDirection(text)).toBe(text);
+  });
+
+  it('leaves no change open, whatever the text', () => {
+    const controls = [
+      '\u202a',
+      '\u202b',
+      '\u202c',
+      '\u202d',
+      '\u202e',
+      '\u2066',
+      '\u2067',
+      '\u2068',
+      '\u2069',
+      '\n',
+      'a',
+    ];
+    // Every text of up to four of these, in every order.
+    let texts = [''];
+    for (let length = 1; length <= 4; length++) {
+      texts = texts.flatMap((text) => controls.map((control) => text + control));
+      for (const text of texts) {
+        const kept = withoutOpenDirection(text);
+        expect(leavesDirectionOpen(kept), JSON.stringify(text)).toBe(false);
+        expect(kept.length).toBeLessThanOrEqual(text.length);
+      }
+    }
   });
 });

@@ -59,6 +59,31 @@ export function leavesDirectionOpen(text: string): boolean {
   return awaited.length > 0;
 }
 
+/**
+ * `text` with every direction change left open on its line, and every close of nothing, taken out: what a
+ * cut of valid text (an excerpt) or text kept from before this rule shows without reaching past itself.
+ * Never longer than `text`.
+ */
+export function withoutOpenDirection(text: string): string {
+  if (!DIRECTION_CONTROL.test(text)) return text;
+  const dropped = new Set<number>();
+  /** Where each change still open starts, and the close it waits for, the latest last. */
+  const awaited: { at: number; close: string }[] = [];
+  for (const { 0: step, index: at } of text.matchAll(DIRECTION_STEPS)) {
+    if (step === POP_EMBEDDING || step === POP_ISOLATE) {
+      if (awaited.at(-1)?.close === step) awaited.pop();
+      else dropped.add(at);
+    } else if (PARAGRAPH_ENDS.has(step)) {
+      for (const open of awaited.splice(0)) dropped.add(open.at);
+    } else awaited.push({ at, close: ISOLATES.has(step) ? POP_ISOLATE : POP_EMBEDDING });
+  }
+  for (const open of awaited) dropped.add(open.at);
+  if (dropped.size === 0) return text;
+  let kept = '';
+  for (let at = 0; at < text.length; at++) if (!dropped.has(at)) kept += text.charAt(at);
+  return kept;
+}
+
 /** Whether `text` shows nothing to read once whitespace and the characters drawn as nothing are set aside. */
 export function isVisiblyEmpty(text: string): boolean {
   return !SHOWS_SOMETHING.test(text);
