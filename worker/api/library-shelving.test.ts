@@ -243,6 +243,22 @@ describe('shelving an imported library', () => {
     expect(await db.get(`shelves_by_userid/${CLEO}/${missing}`)).toBeNull();
     expect(await db.get(`users/${CLEO}/public/shelves`)).toEqual({ playing: 1 });
     expect(await counts(game(5))).toEqual({ shelves: { playing: 1 }, ratings: { count: 1, sum: 7, s7: 1 } });
+
+    // A whole batch of made-up games: each entry is taken before its name is known, then put back as it
+    // was (absent), so the member's list and counts stay as they were.
+    const before = await db.get(`users/${CLEO}`);
+    const madeUp = Array.from(
+      { length: MAX_SHELVING_GAMES },
+      (_, n) => `made-up-${String(n)}-${run.toLowerCase()}`,
+    );
+    expect(
+      await shelved(CLEO, {
+        overwrite: true,
+        games: madeUp.map((gameId) => ({ gameId, shelf: 'played', score: 3 })),
+      }),
+    ).toEqual(madeUp.map((gameId) => ({ gameId, outcome: 'not-found' })));
+    expect(await db.get(`users/${CLEO}`)).toEqual(before);
+    expect(await db.get(`shelves_by_userid/${CLEO}/${madeUp[0] ?? ''}`)).toBeNull();
   });
 
   it('stays exact when the batch races taps on the same games’ pages', async () => {
