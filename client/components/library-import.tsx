@@ -21,9 +21,6 @@ import { SHELF_NAMES } from './shelves/shelf-names.ts';
 import { tooOftenMessage } from './too-often.ts';
 import { RATE_LIMIT_PERIOD_SECONDS } from '../../shared/rate-limit.ts';
 
-/** How often a batch answered busy (its games held by a tap or another tab) is sent again. */
-const SHELVING_BUSY_TRIES = 3;
-
 // Bringing a library in (issue: a member's games from another tracker or store, followed here in one
 // step): the file is read here, in the browser, and never uploaded whole; its games go to the Worker a
 // chunk at a time to be matched (POST /api/library/match), with a progress bar; games matched for
@@ -39,6 +36,8 @@ const SHELVING_BUSY_TRIES = 3;
 const CHUNKS_AT_ONCE = 3;
 /** Follows sent at once: enough to be quick, few enough not to crowd the member's connection. */
 const FOLLOWS_AT_ONCE = 4;
+/** How often a batch answered busy (its games held by a tap or another tab) is sent again. */
+const SHELVING_BUSY_TRIES = 3;
 
 interface Progress {
   label: string;
