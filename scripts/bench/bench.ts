@@ -269,13 +269,23 @@ if (!values['skip-search']) {
 // The home feed kept on write (bench:feed's members following 50, 500 and 5,000 feeds; one post fanned
 // out to 1,000 followers).
 if (!values['skip-feed']) {
-  const feed = await measureHomeFeed(1);
+  // 60 runs of 5 pages a member, the members taking turns: a p95 of fewer pages is a page or two's pause.
+  const feed = await measureHomeFeed(60);
   for (const reading of feed.reading)
     rows.push({
       name: `home feed (${reading.follows.toLocaleString('en')} followed feeds): p95 a page`,
       figure: reading.p95,
       unit: 'ms',
       detail: `p50 ${reading.p50.toFixed(1)} ms, ${reading.requests.toFixed(1)} requests (at most ${String(reading.maxRequests)}) in ${String(reading.rounds)} rounds a page`,
+    });
+  const [fewest, most] = [feed.reading[0], feed.reading.at(-1)];
+  if (fewest && most)
+    rows.push({
+      name: `home feed: p95 at ${(most.follows - 1).toLocaleString('en')} follows ÷ p95 at ${(fewest.follows - 1).toLocaleString('en')}`,
+      figure: most.p95 / fewest.p95,
+      unit: '×',
+      target: { atMost: 1.5 },
+      detail: `${String(most.pages)} pages each`,
     });
   rows.push({
     name: `one post fanned out to ${String(feed.fanOut?.followers ?? 0)} followers`,

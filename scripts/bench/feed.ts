@@ -1,11 +1,11 @@
 // The home feed kept on write (scripts/bench/feed-figures.ts). Not a test: it prints figures (the README's
 // "Home feed" holds this machine's).
 //
-//   npm run bench:feed [-- --runs 20]
+//   npm run bench:feed [-- --runs 60]
 import { parseArgs } from 'node:util';
 import { measureHomeFeed } from './feed-figures.ts';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '20' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '60' } } });
 const result = await measureHomeFeed(Number(values.runs));
 
 console.log(`${String(result.posts)} posts, each fanned out as the home-feed queue's consumer does.`);
