@@ -96,6 +96,83 @@ describe('a database that fails', () => {
     }
   });
 
+  /** A database that takes every request and never answers it (until the request's signal aborts). */
+  const neverAnswering: typeof fetch = (_input, init) =>
+    new Promise((_resolve, reject) => {
+      const signal = init?.signal;
+      if (!signal) throw new Error('no timeout signal');
+      signal.addEventListener('abort', () => {
+        reject(signal.reason as Error);
+      });
+    });
+
+  it("gives up on each of a page's reads started together after the limit, with one timer between them", async () => {
+    // The clock stands still between the reads, as workerd's does until some I/O happens.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const db = failing(neverAnswering, 1000);
+      const reads = Array.from({ length: 20 }, (_, index) =>
+        db.get(`games/game-${String(index)}`).catch((error: unknown) => error),
+      );
+      // One timer armed for the twenty, not one each: an isolate holds only so many.
+      expect(vi.getTimerCount()).toBe(1);
+      await vi.advanceTimersByTimeAsync(999);
+      const settled = await Promise.race([Promise.all(reads).then(() => 'settled'), Promise.resolve('open')]);
+      expect(settled).toBe('open');
+      await vi.advanceTimersByTimeAsync(1);
+      for (const [index, error] of (await Promise.all(reads)).entries()) {
+        expect(error).toMatchObject({ name: 'RtdbError', status: 504, path: `games/game-${String(index)}` });
+      }
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('gives a read started later its own whole limit, not what is left of the reads before it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const db = failing(neverAnswering, 1000);
+      const first = db.get('games/hades').catch((error: unknown) => error);
+      await vi.advanceTimersByTimeAsync(600);
+      let laterSettled = false;
+      const later = db.get('games/celeste').catch((error: unknown) => {
+        laterSettled = true;
+        return error;
+      });
+      await vi.advanceTimersByTimeAsync(400);
+      expect(await first).toMatchObject({ status: 504, path: 'games/hades' });
+      expect(laterSettled).toBe(false);
+      await vi.advanceTimersByTimeAsync(599);
+      expect(laterSettled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await later).toMatchObject({ status: 504, path: 'games/celeste' });
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('still limits reads started together when one of them was answered', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const db = failing(
+        (input, init) =>
+          (input instanceof Request ? input.url : String(input)).includes('answered')
+            ? Promise.resolve(Response.json(1))
+            : neverAnswering(input, init),
+        1000,
+      );
+      const answered = db.get('games/answered');
+      const hanging = db.get('games/hanging').catch((error: unknown) => error);
+      expect(await answered).toBe(1);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(await hanging).toMatchObject({ status: 504, path: 'games/hanging' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('answers an RtdbError when it cannot be reached or answers something that is not JSON', async () => {
     const unreachable: typeof fetch = () => Promise.reject(new TypeError('fetch failed'));
     await expect(failing(unreachable).get('games/hades')).rejects.toMatchObject({

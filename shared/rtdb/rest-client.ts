@@ -154,7 +154,17 @@ interface Answer {
 /** A Realtime Database REST client bound to one database and one credential. */
 export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const base = options.databaseUrl.replace(/\/+$/, '');
+  const credential = options.credential;
+  // Every request's address starts and ends the same way: built once per client, not once per request
+  // (each read's URL object and its parameters showed in the Worker's profile of every page).
+  const addressStart = `${options.databaseUrl.replace(/\/+$/, '')}/`;
+  const fixedParameters = [
+    ...(options.namespace ? [`ns=${encodeURIComponent(options.namespace)}`] : []),
+    ...(credential.kind === 'idToken' ? [`auth=${encodeURIComponent(credential.token)}`] : []),
+  ].join('&');
+  const ownerHeaders: Record<string, string> | undefined =
+    credential.kind === 'emulatorOwner' ? { Authorization: 'Bearer owner' } : undefined;
+  const deadlines = options.timeoutMs === undefined ? undefined : createDeadlines(options.timeoutMs);
   let wrongShapes = 0;
 
   function reportWrongShape(path: string): void {
@@ -162,49 +172,46 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
     options.onWrongShape?.(path);
   }
 
+  function addressOf(path: string, query: RtdbQuery | undefined): string {
+    const parameters = query ? queryParameters(query, fixedParameters) : fixedParameters;
+    return `${addressStart}${encodePath(path)}.json${parameters === '' ? '' : `?${parameters}`}`;
+  }
+
   async function request(
     method: string,
     path: string,
-    init: { query?: RtdbQuery; body?: unknown; headers?: Record<string, string> } = {},
+    query?: RtdbQuery,
+    body?: unknown,
+    extraHeaders?: Record<string, string>,
   ): Promise<Answer> {
-    const url = new URL(`${base}/${encodePath(path)}.json`);
-    if (options.namespace) url.searchParams.set('ns', options.namespace);
-    if (init.query) appendQuery(url.searchParams, init.query);
-    const headers: Record<string, string> = { ...init.headers };
-    const credential = options.credential;
-    // The time limit is a timer cleared once the answer is in, not AbortSignal.timeout: that one stays
-    // armed for its whole length after the request is done, and an isolate serving many requests may
-    // hold only so many timers (workerd: 10,000), after which every request would fail. It runs from
-    // before the access token is asked for: a token service that never answers holds the request too.
-    const deadline = options.timeoutMs === undefined ? undefined : new AbortController();
-    const timer =
-      deadline &&
-      setTimeout(() => {
-        deadline.abort(new DOMException('The database did not answer in time', 'TimeoutError'));
-      }, options.timeoutMs);
-    if (credential.kind === 'idToken') url.searchParams.set('auth', credential.token);
-    else if (credential.kind === 'emulatorOwner') headers.Authorization = 'Bearer owner';
-    else if (credential.kind === 'accessToken') {
+    const url = addressOf(path, query);
+    // The time limit runs from before the access token is asked for: a token service that never
+    // answers holds the request too.
+    const deadline = deadlines?.enter();
+    let headers = extraHeaders ? { ...ownerHeaders, ...extraHeaders } : ownerHeaders;
+    if (credential.kind === 'accessToken') {
       try {
-        headers.Authorization = `Bearer ${await withinDeadline(credential.getToken(), deadline?.signal)}`;
+        const token = await withinDeadline(credential.getToken(), deadline?.signal);
+        headers = { ...headers, Authorization: `Bearer ${token}` };
       } catch (error) {
-        if (timer !== undefined) clearTimeout(timer);
+        if (deadline) deadlines?.leave(deadline);
         // A token that fails is the credential's own error, as before; one that never comes is a timeout.
         if (isTimeout(error)) throw unavailable(new RtdbError(504, path, 'no access token in time'));
         throw error;
       }
     }
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    const init: RequestInit = { method };
+    if (body !== undefined) {
+      headers = { ...headers, 'Content-Type': 'application/json' };
+      init.body = JSON.stringify(body);
+    }
+    if (headers) init.headers = headers;
+    if (deadline) init.signal = deadline.signal;
     const startedAt = performance.now();
     const startOrder = ++requestEvents;
     let response: Answer;
     try {
-      const answer = await doFetch(url, {
-        method,
-        headers,
-        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-        ...(deadline ? { signal: deadline.signal } : {}),
-      });
+      const answer = await doFetch(url, init);
       // Read within the limit too: a database can stall halfway through an answer.
       response = { status: answer.status, ok: answer.ok, headers: answer.headers, text: await answer.text() };
     } catch (error) {
@@ -214,7 +221,7 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
         new RtdbError(isTimeout(error) ? 504 : 503, path, String(error), { outcomeUnknown: true }),
       );
     } finally {
-      if (timer !== undefined) clearTimeout(timer);
+      if (deadline) deadlines?.leave(deadline);
     }
     const endOrder = ++requestEvents;
     options.onRequest?.({
@@ -258,35 +265,36 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
     return null;
   }
 
+  // No async wrappers here: each would add a promise and its hop to every read.
   return {
-    async read(path, schema) {
-      return checked(path, schema, expectOk(await request('GET', path), path));
+    read(path, schema) {
+      return request('GET', path).then((response) => checked(path, schema, expectOk(response, path)));
     },
-    async query(path, query, schema) {
-      return checked(path, schema, expectOk(await request('GET', path, { query }), path));
+    query(path, query, schema) {
+      return request('GET', path, query).then((response) => checked(path, schema, expectOk(response, path)));
     },
-    async get(path, query) {
-      return expectOk(await request('GET', path, query ? { query } : {}), path);
+    get(path, query) {
+      return request('GET', path, query).then((response) => expectOk(response, path));
     },
     async getTagged(path) {
-      const response = await request('GET', path, { headers: { 'X-Firebase-ETag': 'true' } });
+      const response = await request('GET', path, undefined, undefined, { 'X-Firebase-ETag': 'true' });
       const value = expectOk(response, path);
       return { value, etag: response.headers.get('ETag') ?? '' };
     },
     async put(path, value, putOptions) {
-      const headers: Record<string, string> = putOptions?.ifMatch ? { 'if-match': putOptions.ifMatch } : {};
-      const response = await request('PUT', path, { body: value, headers });
+      const headers = putOptions?.ifMatch ? { 'if-match': putOptions.ifMatch } : undefined;
+      const response = await request('PUT', path, undefined, value, headers);
       if (response.status === 412) return null;
       return expectOk(response, path);
     },
     async putIfUnchanged(path, value, ifMatch) {
-      const response = await request('PUT', path, { body: value, headers: { 'if-match': ifMatch } });
+      const response = await request('PUT', path, undefined, value, { 'if-match': ifMatch });
       if (response.status === 412) return false;
       expectOk(response, path);
       return true;
     },
     async putOrCurrent(path, value, ifMatch) {
-      const response = await request('PUT', path, { body: value, headers: { 'if-match': ifMatch } });
+      const response = await request('PUT', path, undefined, value, { 'if-match': ifMatch });
       if (response.status === 412) {
         const current = expectOk({ ...response, ok: true }, path);
         return { written: false, current: { value: current, etag: response.headers.get('ETag') ?? '' } };
@@ -295,10 +303,10 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
       return { written: true };
     },
     async patch(path, updates) {
-      return expectOk(await request('PATCH', path, { body: updates }), path);
+      return expectOk(await request('PATCH', path, undefined, updates), path);
     },
     async post(path, value) {
-      const answer = expectOk(await request('POST', path, { body: value }), path);
+      const answer = expectOk(await request('POST', path, undefined, value), path);
       return pushAnswerSchema.parse(answer).name;
     },
     async delete(path) {
@@ -314,11 +322,16 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
   };
 }
 
+/** A path of plain keys: each segment is its own encoding, so the path is its address as it is. */
+const PLAIN_PATH = /^[\w-]+(?:\/[\w-]+)*$/;
+
 /**
  * Each segment percent-encoded, so user-supplied keys cannot add segments or query strings. `.` and `..`
  * are refused: they are not valid keys, and a URL would resolve them into another path.
  */
 function encodePath(path: string): string {
+  // Most paths are plain keys (ids, slugs): answered without splitting them, on every read.
+  if (PLAIN_PATH.test(path)) return path;
   return path
     .split('/')
     .filter((segment) => segment !== '')
@@ -329,16 +342,67 @@ function encodePath(path: string): string {
     .join('/');
 }
 
-/** The REST API wants every query value as JSON (strings quoted, numbers bare). */
-function appendQuery(params: URLSearchParams, query: RtdbQuery): void {
-  if (query.orderBy !== undefined) params.set('orderBy', JSON.stringify(query.orderBy));
-  for (const key of ['startAt', 'endAt', 'equalTo'] as const) {
-    const value = query[key];
-    if (value !== undefined) params.set(key, JSON.stringify(value));
-  }
-  if (query.limitToFirst !== undefined) params.set('limitToFirst', String(query.limitToFirst));
-  if (query.limitToLast !== undefined) params.set('limitToLast', String(query.limitToLast));
-  if (query.shallow) params.set('shallow', 'true');
+/**
+ * The query string of `query` after `fixed` (the client's own parameters). The REST API wants every
+ * query value as JSON (strings quoted, numbers bare).
+ */
+function queryParameters(query: RtdbQuery, fixed: string): string {
+  let parameters = fixed;
+  const add = (name: string, value: string) => {
+    parameters += `${parameters === '' ? '' : '&'}${name}=${encodeURIComponent(value)}`;
+  };
+  if (query.orderBy !== undefined) add('orderBy', JSON.stringify(query.orderBy));
+  if (query.startAt !== undefined) add('startAt', JSON.stringify(query.startAt));
+  if (query.endAt !== undefined) add('endAt', JSON.stringify(query.endAt));
+  if (query.equalTo !== undefined) add('equalTo', JSON.stringify(query.equalTo));
+  if (query.limitToFirst !== undefined) add('limitToFirst', String(query.limitToFirst));
+  if (query.limitToLast !== undefined) add('limitToLast', String(query.limitToLast));
+  if (query.shallow) add('shallow', 'true');
+  return parameters;
+}
+
+/** Requests started at one instant, sharing the one timer and abort signal of their common deadline. */
+interface Deadline {
+  startedAt: number;
+  /** Aborted once the time is up, with a TimeoutError. */
+  signal: AbortSignal;
+  timer: ReturnType<typeof setTimeout>;
+  /** Requests of the group not done yet: the timer is cleared when the last one is. */
+  open: number;
+}
+
+/**
+ * The time limits of one client's requests. Requests started at the same instant share one timer and
+ * one abort signal: a page's reads mostly start together (workerd's clock moves only on I/O), and a
+ * timer and an AbortController for each showed in the Worker's profile of every page. Every request of
+ * a group started when its timer was set, so the limit holds for each; the timer is cleared once the
+ * group's last request is done (`leave`), not left armed for its whole length as AbortSignal.timeout
+ * would be (an isolate serving many requests may hold only so many timers, workerd 10,000, after which
+ * every request would fail).
+ */
+function createDeadlines(timeoutMs: number): { enter(): Deadline; leave(deadline: Deadline): void } {
+  let current: Deadline | undefined;
+  return {
+    enter() {
+      const now = performance.now();
+      if (current?.startedAt === now && !current.signal.aborted) {
+        current.open += 1;
+        return current;
+      }
+      const controller = new AbortController();
+      const timer = setTimeout(() => {
+        controller.abort(new DOMException('The database did not answer in time', 'TimeoutError'));
+      }, timeoutMs);
+      current = { startedAt: now, signal: controller.signal, timer, open: 1 };
+      return current;
+    },
+    leave(deadline) {
+      deadline.open -= 1;
+      if (deadline.open > 0) return;
+      clearTimeout(deadline.timer);
+      if (current === deadline) current = undefined;
+    },
+  };
 }
 
 /** What the database answers to a POST: the new child's push id. */

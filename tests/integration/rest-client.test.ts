@@ -22,7 +22,7 @@ beforeAll(async () => {
       rules: {
         '.read': false,
         '.write': false,
-        public: { '.read': true, scores: { '.indexOn': ['score'] } },
+        public: { '.read': true, scores: { '.indexOn': ['score'] }, named: { '.indexOn': ['name'] } },
       },
     },
   });
@@ -62,6 +62,26 @@ describe('the Realtime Database REST client', () => {
     await owner.put('public/scores', { a: { score: 1 }, b: { score: 5 }, c: { score: 9 }, d: { score: 7 } });
     const top = await anonymous.get('public/scores', { orderBy: 'score', startAt: 5, limitToLast: 2 });
     expect(top).toEqual({ c: { score: 9 }, d: { score: 7 } });
+  });
+
+  it("sends query values holding the query string's own characters as values, not as more of the query", async () => {
+    const names = {
+      amp: { name: 'Tom & Jerry&limitToFirst=1' },
+      plus: { name: 'C++ "Quoted" #1 é' },
+      other: { name: 'Tom' },
+    };
+    await owner.put('public/named', names);
+    for (const [key, value] of Object.entries(names).slice(0, 2)) {
+      expect(await anonymous.get('public/named', { orderBy: 'name', equalTo: value.name })).toEqual({
+        [key]: value,
+      });
+    }
+    expect(
+      await anonymous.get('public/named', { orderBy: 'name', startAt: 'C++ "Quoted" #1 é', endAt: 'Tom' }),
+    ).toEqual({
+      plus: names.plus,
+      other: names.other,
+    });
   });
 
   it('applies a conditional put only while the ETag still matches', async () => {
