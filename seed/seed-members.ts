@@ -117,8 +117,14 @@ export async function seedMembers(
         return targetId && targetId !== uid ? [{ type: 'user' as const, targetId }] : [];
       }),
     ];
-    // One member's follows in parallel (different targets never share a gate).
-    const outcomes = await Promise.all(follows.map((f) => commitFollow(db, { uid, ...f, follow: true })));
+    // One member's follows of members in parallel (different targets never share a gate); of games one
+    // after another, so that the last works out the copy of them their page shows (racing follows of games
+    // leave it to the follows index: shared/transitions/followed-copy.ts).
+    const outcomes = await Promise.all(
+      follows.filter((f) => f.type !== 'game').map((f) => commitFollow(db, { uid, ...f, follow: true })),
+    );
+    for (const f of follows.filter((g) => g.type === 'game'))
+      outcomes.push(await commitFollow(db, { uid, ...f, follow: true }));
     result.follows += outcomes.filter((o) => o.changed).length;
     followed.push(...follows.map((f) => ({ uid, feed: feedIdOf(f.type, f.targetId) })));
 

@@ -15,6 +15,7 @@ import { planHomeTrending } from '../shared/catalogue/home-highlights.ts';
 import { planKeptSuggestions } from '../shared/catalogue/suggested-game-summaries.ts';
 import { gameSummaryRecordOf, type GameSummaryRecord } from '../shared/schemas/game-summary.ts';
 import { shelvedCopyOf } from '../shared/transitions/shelved-copy.ts';
+import { followedCopyOf } from '../shared/transitions/followed-copy.ts';
 
 // Budgets every fresh render of a page type keeps, in counts and bytes (never times, which depend on the
 // machine): how many database round trips wait for one another (each costs a full trip to the database
@@ -54,17 +55,17 @@ const ROUNDS_BUDGET: Record<string, number> = {
  * suggested games, a member's follows: shared/schemas/game-summary.ts), and a post keeps copies of its
  * newest comments, so no page reads its games or a feed's comments one by one: a feed is its posts'
  * query, its activity time being a copy kept in the record whose page shows it (a game's, an event's, a
- * member's public section: shared/transitions/feed-activity.ts). The member's page reads its profile's text, its feed's activity time and its
- * newest shelved games from copies in the public section (shared/transitions/profile.ts,
- * feed-activity.ts, shelved-copy.ts): 3 once the Worker knows the uid (the public section, the followed
- * games' index with their summaries, the feed's posts), whatever they follow, post or shelve; cold, 4,
+ * member's public section: shared/transitions/feed-activity.ts). The member's page reads its profile's text, its feed's activity time, its
+ * newest shelved games and its followed games with their summaries from copies in the public section
+ * (shared/transitions/profile.ts, feed-activity.ts, shelved-copy.ts, followed-copy.ts): 2 once the Worker
+ * knows the uid (the public section, the feed's posts), whatever they follow, post or shelve; cold, 3,
  * finding the uid by username first.
  */
 const READS_BUDGET: Record<string, number> = {
   home: 4,
   game: 3,
   'catalogue game': 3,
-  user: 4,
+  user: 3,
   event: 2,
   list: 2,
   'curated list': 2,
@@ -77,7 +78,7 @@ const LARGEST_CURATED_LIST = 'overall-all-sources';
 
 /** The member's page asked for again in the same isolate, its uid kept. */
 const WARM_USER_ROUNDS = 1;
-const WARM_USER_READS = 3;
+const WARM_USER_READS = 2;
 
 /**
  * The first chunk of a fresh render: at most the first TCP congestion window (10 segments of 1,460 bytes,
@@ -141,6 +142,14 @@ beforeAll(async () => {
   };
   const summaries = new Map(Object.entries(games).map(([id, game]) => [id, gameSummaryRecordOf(game)]));
   const summariesOf = (ids: string[]) => Object.fromEntries(ids.map((id) => [id, summaries.get(id)]));
+  const rosaFollowed = followedCopyOf(
+    'pb-rosa',
+    [
+      { gameId: 'pb-portal', timestamp: 1_000, summary: summaries.get('pb-portal') ?? null },
+      { gameId: 'pb-hades', timestamp: 2_000, summary: summaries.get('pb-hades') ?? null },
+    ],
+    2,
+  );
   await ownerDatabase(env).patch('', {
     ...Object.fromEntries(Object.entries(games).map(([id, game]) => [`games/${id}`, game])),
     'se_matrix/pb-portal': { 'pb-hades': 0.9, 'pb-celeste': 0.6 },
@@ -171,6 +180,7 @@ beforeAll(async () => {
     ...planSummaryPlaceEntries({ kind: 'event', eventId: 'pb-fest' }, [], ['pb-portal', 'pb-celeste']),
     // As the profile change and the feed's changes keep it: the profile's text and the feed's activity
     // time copied into the public section.
+    ...rosaFollowed.places,
     'users/pb-rosa/public': {
       uuid: 'pb-rosa',
       username: 'pb_rosa',
@@ -186,6 +196,8 @@ beforeAll(async () => {
         2,
       ),
       shelves: { played: 1, want: 1 },
+      // As the follows keep it: the followed games with their summaries.
+      followedGames: rosaFollowed.copy,
     },
     'shelves_by_userid/pb-rosa': {
       'pb-portal': {

@@ -19,6 +19,9 @@ import { commitRating } from '../shared/transitions/rating.ts';
 import { commitShelf } from '../shared/transitions/shelf.ts';
 import type { Shelf } from '../shared/schemas/shelf.ts';
 import { SHELVED_COPY_SIZE } from '../shared/schemas/shelved-copy.ts';
+import { FOLLOWED_COPY_SIZE } from '../shared/schemas/followed-copy.ts';
+import { followedCopyOf } from '../shared/transitions/followed-copy.ts';
+import { refreshKeptSummaries } from '../shared/catalogue/game-summary-refresh.ts';
 
 const env = testEnv();
 
@@ -50,6 +53,17 @@ const games = {
 };
 const summaryOf = (id: keyof typeof games) => gameSummaryRecordOf(games[id]);
 
+/** Rosa's followed games as her follows keep them in her public section, and the places naming them. */
+const rosaFollowed = followedCopyOf(
+  'up-rosa',
+  [
+    { gameId: 'up-celeste', timestamp: 1_000, summary: summaryOf('up-celeste') },
+    { gameId: 'up-hades', timestamp: 3_000, summary: summaryOf('up-hades') },
+    { gameId: 'up-balatro', timestamp: 2_000, summary: summaryOf('up-balatro') },
+  ],
+  3,
+);
+
 interface UserBundle {
   user: {
     uuid: string;
@@ -71,6 +85,7 @@ beforeAll(async () => {
       username: 'rosa_runs',
       follows: 3,
       icon: 'http://insecure.example/icon.png',
+      followedGames: rosaFollowed.copy,
     },
     'users_public/up-rosa': { username: 'rosa_runs' },
     // As follows write them: each game's summary in the member's entry, and the game's places naming it.
@@ -86,6 +101,7 @@ beforeAll(async () => {
       },
     },
     ...planSummaryPlaceEntries({ kind: 'follower', uid: 'up-rosa' }, [], Object.keys(games)),
+    ...rosaFollowed.places,
     'users/up-guest/public': { uuid: 'up-guest', username: 'web-abcd1234', follows: 0 },
     'users_public/up-guest': { username: 'web-abcd1234' },
   });
@@ -160,6 +176,58 @@ async function memberPage(profileName: string) {
   );
   const data = hydrationData(body).loaderData.user as UserBundle & { feed: { activityAt?: number | null } };
   return { data, body, paths: requests.map((r) => r.path) };
+}
+
+const isFollowsIndexRead = (path: string) => path.startsWith('follows_by_userid/');
+
+/** A member as registration writes them: their public section and their name in `users_public`. */
+const member = (uid: string, username: string) => ({
+  [`users/${uid}/public`]: { uuid: uid, username, follows: 0 },
+  [`users_public/${uid}`]: { username },
+});
+
+/** `up-follow-{n}`: games only the followed games tests follow. */
+const followGame = (n: number) => `up-follow-${String(n)}`;
+
+/** The records of games 1 to `count` to follow. */
+const followGames = (count: number) =>
+  Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [
+      `games/${followGame(i + 1)}`,
+      testGame(followGame(i + 1), `Followed game ${String(i + 1)}`, 100),
+    ]),
+  );
+
+/** The member's `count` newest followed games as the index, the authority, holds them (ties: larger key first). */
+async function newestFollowed(db: ReturnType<typeof ownerDatabase>, uid: string, count: number) {
+  const index = ((await db.get(`follows_by_userid/${uid}`)) ?? {}) as Record<
+    string,
+    { type: string; timestamp: number }
+  >;
+  return Object.entries(index)
+    .flatMap(([name, entry]) =>
+      name.startsWith('game:') && entry.type === 'game'
+        ? [{ gameId: name.slice('game:'.length), timestamp: entry.timestamp }]
+        : [],
+    )
+    .sort((a, b) => b.timestamp - a.timestamp || (a.gameId < b.gameId ? 1 : -1))
+    .slice(0, count)
+    .map(({ gameId }) => gameId);
+}
+
+/**
+ * The member's page lists the games they follow as their index holds them, newest first, taken from the
+ * copy in their public section: it reads neither the follows index nor a game. Answers the games shown.
+ */
+async function expectFollowedFromCopy(uid: string, profileName: string) {
+  const shown = await memberPage(profileName);
+  expect(shown.paths.filter(isFollowsIndexRead)).toEqual([]);
+  expect(shown.paths.filter((path) => path.startsWith('games/'))).toEqual([]);
+  const games = shown.data.followGames;
+  expect(games.map((game) => game.uuid)).toEqual(
+    await newestFollowed(ownerDatabase(env), uid, FOLLOWED_COPY_SIZE),
+  );
+  return games;
 }
 
 describe('user page', () => {
@@ -240,21 +308,21 @@ describe('user page', () => {
       uncached,
     );
     expect(response.status).toBe(200);
-    // The uid by username; the public section (with the profile's text, the feed's activity time and the
-    // newest shelved games), the follows index with the games' summaries, the feed's posts (none yet). No
-    // game, profile, activity time or shelf index is read.
+    // The uid by username; the public section (with the profile's text, the feed's activity time, the
+    // newest shelved games and the followed games with their summaries), the feed's posts (none yet). No
+    // game, profile, activity time, follows index or shelf index is read.
     expect(sequentialRounds(requests)).toBe(2);
-    expect(requests).toHaveLength(4);
+    expect(requests).toHaveLength(3);
     expect(
       requests
-        .filter((r) => /^(games|profiles|feed_activity|shelves_by_userid)\//.test(r.path))
+        .filter((r) => /^(games|profiles|feed_activity|shelves_by_userid|follows_by_userid)\//.test(r.path))
         .map((r) => r.path),
     ).toEqual([]);
     // Asked for again, the uid is known: the lookup's round goes.
     requests.length = 0;
     await request('/user/rosa_runs', { onDatabaseRequest: (r) => requests.push(r) }, uncached);
     expect(sequentialRounds(requests)).toBe(1);
-    expect(requests).toHaveLength(3);
+    expect(requests).toHaveLength(2);
   });
 
   it('shows a game followed through a follow with its kept summary, the summary a change of the game writes, and no longer once unfollowed', async () => {
@@ -287,6 +355,143 @@ describe('user page', () => {
     await commitFollow(db, { ...follow, follow: false });
     expect(await db.get('game_summary_places/up-inscryption/follower:up-ivo')).toBeNull();
     expect((await page()).games).toEqual([]);
+  });
+
+  it('lists the games a member follows from the public section, as follows and unfollows keep it, reading no follows index', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', {
+      ...followGames(23),
+      ...member('up-fay', 'fay_follows'),
+    });
+    const follow = (n: number, on = true) =>
+      commitFollow(db, { uid: 'up-fay', type: 'game', targetId: followGame(n), follow: on });
+    const place = (n: number) => db.get(`game_summary_places/${followGame(n)}/member-page:up-fay`);
+    for (let n = 1; n <= 22; n++) await follow(n);
+    // As many as the page shows (20), newest first: the two oldest are not in the copy, nor named by it.
+    const shown = await expectFollowedFromCopy('up-fay', 'fay_follows');
+    expect(shown).toHaveLength(FOLLOWED_COPY_SIZE);
+    expect(shown[0]).toMatchObject({ uuid: followGame(22), name: 'Followed game 22' });
+    expect(await place(22)).toBe(true);
+    expect(await place(2)).toBeNull();
+    // Unfollowing a game the page shows takes it out and brings in the next newest.
+    await follow(10, false);
+    const after = await expectFollowedFromCopy('up-fay', 'fay_follows');
+    expect(after.map((game) => game.uuid)).not.toContain(followGame(10));
+    expect(after.at(-1)?.uuid).toBe(followGame(2));
+    expect(await place(10)).toBeNull();
+    expect(await place(2)).toBe(true);
+    // Followed again, it comes first; a follow of a member or an event leaves the copy as it is.
+    await follow(10);
+    expect((await expectFollowedFromCopy('up-fay', 'fay_follows'))[0]?.uuid).toBe(followGame(10));
+    const copy = await db.get('users/up-fay/public/followedGames');
+    await commitFollow(db, { uid: 'up-fay', type: 'user', targetId: 'up-rosa', follow: true });
+    expect(await db.get('users/up-fay/public/followedGames')).toEqual(copy);
+    // Unfollowing everything leaves an empty list, still without reading the index.
+    for (let n = 1; n <= 22; n++) await follow(n, false);
+    expect(await expectFollowedFromCopy('up-fay', 'fay_follows')).toEqual([]);
+    expect(await db.get('users/up-fay/public/followedGames/games')).toBeNull();
+  });
+
+  it('lists followed games right after racing follows: from a copy that matches the index, or from the index', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', {
+      ...followGames(30),
+      ...member('up-gus', 'gus_races'),
+    });
+    const follow = (n: number, on: boolean) =>
+      commitFollow(db, { uid: 'up-gus', type: 'game', targetId: followGame(n), follow: on });
+    for (let n = 1; n <= 21; n++) await follow(n, true);
+    // Follows sent at once, as two tabs or a quick hand would: new games, and games among the newest and
+    // at the copy's edge taken back.
+    const rounds: [number, boolean][][] = [
+      [
+        [22, true],
+        [21, false],
+        [3, false],
+      ],
+      [
+        [23, true],
+        [24, true],
+        [2, false],
+        [20, false],
+      ],
+      [
+        [25, true],
+        [22, false],
+        [26, true],
+        [4, false],
+      ],
+    ];
+    let raced = 0;
+    for (const [round, follows] of rounds.entries()) {
+      await Promise.all(follows.map(([n, on]) => follow(n, on)));
+      const copy = (await db.get('users/up-gus/public/followedGames')) as { changes: number; basis: number };
+      const shown = await memberPage('gus_races');
+      expect(shown.data.followGames.map((game) => game.uuid)).toEqual(
+        await newestFollowed(db, 'up-gus', FOLLOWED_COPY_SIZE),
+      );
+      // Follows racing leave `changes` past `basis`, and the page reads the index rather than the copy.
+      if (copy.changes === copy.basis) expect(shown.paths.filter(isFollowsIndexRead)).toEqual([]);
+      else {
+        raced += 1;
+        expect(shown.paths.filter(isFollowsIndexRead)).toHaveLength(1);
+      }
+      // The next follow on its own puts the copy right again.
+      await follow(27 + round, true);
+      await expectFollowedFromCopy('up-gus', 'gus_races');
+    }
+    expect(raced).toBeGreaterThan(0);
+  });
+
+  it('shows a followed game renamed, from the copy in the public section, once its summary change is delivered', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', {
+      'games/up-tunic': testGame('up-tunic', 'Tunic', 400),
+      ...member('up-hal', 'hal_renames'),
+    });
+    await commitFollow(db, { uid: 'up-hal', type: 'game', targetId: 'up-tunic', follow: true });
+    expect(await expectFollowedFromCopy('up-hal', 'hal_renames')).toMatchObject([{ name: 'Tunic' }]);
+    // Its developer renames it and gives it an icon: the queue's consumer rewrites every kept summary.
+    await db.patch('', {
+      'games/up-tunic/name': 'TUNIC',
+      'games/up-tunic/icon': 'https://images.example/tunic.png',
+    });
+    await refreshKeptSummaries(db, 'up-tunic');
+    expect(await expectFollowedFromCopy('up-hal', 'hal_renames')).toMatchObject([
+      { uuid: 'up-tunic', name: 'TUNIC', icon: 'https://images.example/tunic.png' },
+    ]);
+  });
+
+  it('passes over a damaged copy of the followed games, or one a member wrote, for the index', async () => {
+    const db = ownerDatabase(env);
+    await db.patch('', {
+      'users/up-kit/public': {
+        uuid: 'up-kit',
+        username: 'kit_breaks',
+        follows: 0,
+        followedGames: { games: 'spam', changes: 'x', basis: 1 },
+      },
+      'users_public/up-kit': { username: 'kit_breaks' },
+      'follows_by_userid/up-kit': { 'game:up-hades': followedGame(1_000, summaryOf('up-hades')) },
+    });
+    const shown = await memberPage('kit_breaks');
+    expect(shown.data.followGames.map((game) => game.uuid)).toEqual(['up-hades']);
+    expect(shown.paths.filter(isFollowsIndexRead)).toHaveLength(1);
+    // A copy whose entries are damaged shows none of them, and no markup a member slipped in.
+    await db.patch('', {
+      'users/up-kit/public/followedGames': {
+        games: {
+          'up-spam': { timestamp: 'x', summary: { name: '<script>', deeplink_url_code: 'up-spam' } },
+          'up-bad': { timestamp: 5, summary: { name: '', deeplink_url_code: 'Not A Link' } },
+        },
+        changes: 1,
+        basis: 1,
+      },
+    });
+    const damaged = await memberPage('kit_breaks');
+    expect(damaged.body).not.toContain('up-spam');
+    // A game kept without a summary the page can show is read, as one followed before summaries were.
+    expect(damaged.data.followGames).toEqual([]);
   });
 
   it('reads the games of follows made before summaries were kept, and shows them as before', async () => {
@@ -554,10 +759,20 @@ describe('user page', () => {
       urlOf(input).includes('/follows_by_userid/')
         ? Promise.reject(new Error('timeout'))
         : fetch(input, init);
-    const { response, body } = await request('/user/rosa_runs', { databaseFetch: failingFollows }, uncached);
+    // A member whose page queries the follows index (no copy of their followed games yet).
+    await ownerDatabase(env).patch('', {
+      ...member('up-lou', 'lou_offline'),
+      'follows_by_userid/up-lou': { 'game:up-hades': followedGame(1_000, summaryOf('up-hades')) },
+    });
+    forgetProfileUids();
+    const { response, body } = await request(
+      '/user/lou_offline',
+      { databaseFetch: failingFollows },
+      uncached,
+    );
     expect(response.status).toBe(200);
-    expect(heading(body)).toBe('rosa_runs');
-    expect(body).not.toContain('Games rosa_runs follows');
+    expect(heading(body)).toBe('lou_offline');
+    expect(body).not.toContain('Games lou_offline follows');
     expect((hydrationData(body).loaderData.user as UserBundle).followGames).toEqual([]);
   });
 

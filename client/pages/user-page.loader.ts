@@ -3,6 +3,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import { z } from 'zod';
 import { isGuestName } from '../../shared/auth/account-api.ts';
 import { followedGames, type FollowedGame } from '../../shared/catalogue/followed-games.ts';
+import { followedGamesOfCopy, type FollowedCopy } from '../../shared/schemas/followed-copy.ts';
 import { gamesByIds } from '../../shared/catalogue/suggested-games.ts';
 import { GAMES_FOLLOWED_DEFAULT } from '../../shared/constants.ts';
 import { feedIdOf } from '../../shared/schemas/feed-id.ts';
@@ -77,9 +78,9 @@ async function uidByProfileName(db: RtdbClient, profileName: string): Promise<st
 }
 
 /**
- * The games a member follows as their page shows them, newest first: each from the summary its index
- * entry keeps; those followed before summaries were kept (until the backfill job has run) are read, in
- * the page's second round. A game that cannot be read is left out.
+ * The games a member follows as their page shows them, newest first: each from the summary kept of it
+ * (in the section's copy or the index entry); those followed before summaries were kept (until the
+ * backfill job has run) are read, in the page's second round. A game that cannot be read is left out.
  */
 async function followedGameCards(db: RtdbClient, followed: readonly FollowedGame[]): Promise<GameSummary[]> {
   const unsummarised = followed.filter(({ summary }) => summary === null).map(({ gameId }) => gameId);
@@ -92,6 +93,18 @@ async function followedGameCards(db: RtdbClient, followed: readonly FollowedGame
     const card = summary ? summaryForPage(gameId, summary) : read.get(gameId);
     return card ? [card] : [];
   });
+}
+
+/**
+ * The games a member follows, newest first: from the copy in their public section (`copy`, read with it)
+ * while it matches their follows, else in one query of their follows' index (a round more).
+ */
+async function followedEntries(
+  db: RtdbClient,
+  uid: string,
+  copy: FollowedCopy | undefined,
+): Promise<readonly FollowedGame[]> {
+  return followedGamesOfCopy(copy) ?? followedGames(db, uid, GAMES_FOLLOWED_DEFAULT);
 }
 
 /** What a member's page shows of their profile: its text, and its header when the section has none. */
@@ -121,29 +134,30 @@ async function storedProfile(db: RtdbClient, uid: string): Promise<ShownProfile>
 
 /**
  * The page of the member `uid`, or null when their public section does not carry `profileName` (the
- * uid is not, or no longer, that name's) or cannot be read. One round of reads in parallel (the public
- * section, which keeps the profile's text, the feed's activity time and the newest shelved games, the
- * followed games' index entries with their summaries, the feed's posts with their preview comments), then
- * one more only for what older data lacks (a profile text not copied yet, a shelves copy not matching the
- * index, games followed before summaries were kept, comments of posts without copies, names not stored). A hidden profile leaves the page without
+ * uid is not, or no longer, that name's) or cannot be read. One round of two reads in parallel (the public
+ * section, which keeps the profile's text, the feed's activity time, the newest shelved games and the
+ * followed games with their summaries, and the feed's posts with their preview comments), then one more
+ * only for what older data lacks or a race left behind (a profile text not copied yet, a shelves or
+ * followed games copy not matching its index, games followed before summaries were kept, comments of
+ * posts without copies, names not stored). A hidden profile leaves the page without
  * brief and details, and the games failing leave it without them.
  */
 async function userPage(db: RtdbClient, uid: string, profileName: string): Promise<UserPageData | null> {
-  const [publicResult, followedResult, feedStart] = await Promise.allSettled([
+  const [publicResult, feedStart] = await Promise.allSettled([
     db.read(userSectionPath(uid, 'public'), publicSectionSchema),
-    followedGames(db, uid, GAMES_FOLLOWED_DEFAULT),
     startFeedForPage(db, feedIdOf('user', uid), { readActivity: false }),
   ]);
   const section = settledOr(publicResult, null, `user ${uid}`);
   if (!section || section.username !== profileName) return null;
-  const followedEntries = settledOr(followedResult, [], `games followed by ${uid}`);
   const started = settledOr(feedStart, null, `feed of ${uid}`);
   const [profile, followed, feed, shelvedResult] = await Promise.all([
     section.profile ?? storedProfile(db, uid),
-    followedGameCards(db, followedEntries).catch((error: unknown) => {
-      console.error(`Games followed by ${uid} failed`, error);
-      return [];
-    }),
+    followedEntries(db, uid, section.followedGames)
+      .then((entries) => followedGameCards(db, entries))
+      .catch((error: unknown) => {
+        console.error(`Games followed by ${uid} failed`, error);
+        return [];
+      }),
     finishPageFeed(db, started && { ...started, activityAt: section.feedActivity ?? null }),
     // From the section's copy; the index queried only while the copy may not match it (shelved-copy.ts).
     newestShelvedGames(db, uid, section.shelved).then(
@@ -172,7 +186,7 @@ async function userPage(db: RtdbClient, uid: string, profileName: string): Promi
 /**
  * The user page's bundle. Its address names the member by profile name, everything else is kept by
  * uid: asked for cold, the uid is found first (`users_public`, one round), then the page is one round of
- * three reads (a second only for older data, see userPage): four reads in two rounds. The uid found is kept
+ * two reads (a second only for older data, see userPage): three reads in two rounds. The uid found is kept
  * in the Worker (profile-uid-memo.ts), so the page asked for again is that round alone; a kept uid whose public section no longer carries the name is
  * forgotten and the name looked up again. A missing or failing user gives the not-found bundle (spec
  * section 8; its top games are a round after the lookup).

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { parseTargetName } from '../schemas/feed-id.ts';
 import { followsByUserIdPath } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
-import { followIndexEntrySchema, followTypeTimeRange } from '../schemas/follow.ts';
-import type { GameSummaryRecord } from '../schemas/game-summary.ts';
+import { followTypeTimeRange } from '../schemas/follow.ts';
+import type { FollowedCopyGame } from '../schemas/followed-copy.ts';
+import { keptSummaryOf, type GameSummaryRecord } from '../schemas/game-summary.ts';
+import { newestFirst } from '../schemas/shelved-copy.ts';
 
 /** A page of `follows_by_userid/{uid}`: target name (`game:hades`) → index entry, each checked on its own. */
 const followsIndexSchema = z.record(z.string(), z.unknown());
@@ -29,19 +31,32 @@ export interface FollowedGame {
  * `npm run job -- followed-game-summaries` has run).
  */
 export async function followedGames(db: RtdbClient, uid: string, count: number): Promise<FollowedGame[]> {
+  return (await newestFollowedGames(db, uid, count)).map(({ gameId, summary }) => ({ gameId, summary }));
+}
+
+/**
+ * followedGames with each game's time of following (the index entry's `timestamp`): what the copy of them
+ * in the member's public section is worked out from (shared/transitions/followed-copy.ts). Entries are
+ * checked by hand, the fields shown only (a page checks up to 20 on every render that queries them).
+ */
+export async function newestFollowedGames(
+  db: RtdbClient,
+  uid: string,
+  count: number,
+): Promise<FollowedCopyGame[]> {
   const page = await db.query(
     followsByUserIdPath(uid),
     { orderBy: 'type_time', ...followTypeTimeRange('game'), limitToLast: count },
     followsIndexSchema,
   );
-  return Object.entries(page ?? {})
-    .flatMap(([name, entry]) => {
+  return newestFirst(
+    Object.entries(page ?? {}).flatMap(([name, entry]) => {
       const target = parseTargetName(name);
-      const parsed = followIndexEntrySchema.safeParse(entry);
-      return target?.kind === 'game' && parsed.success && parsed.data.type === 'game'
-        ? [{ gameId: target.id, at: parsed.data.timestamp, summary: parsed.data.summary ?? null }]
+      if (target?.kind !== 'game' || typeof entry !== 'object' || entry === null) return [];
+      const { type, timestamp, summary } = entry as Record<string, unknown>;
+      return type === 'game' && typeof timestamp === 'number'
+        ? [{ gameId: target.id, timestamp, summary: keptSummaryOf(summary) }]
         : [];
-    })
-    .sort((a, b) => b.at - a.at)
-    .map(({ gameId, summary }) => ({ gameId, summary }));
+    }),
+  );
 }

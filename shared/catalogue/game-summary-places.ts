@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import {
   eventPath,
+  followedCopyPath,
   followsByUserIdPath,
   gameSummaryPlacesPath,
   HOME_HIGHLIGHTS_SUMMARIES_PATH,
@@ -30,19 +31,24 @@ export type SummariesPlace =
   | { kind: 'home'; part: 'highlights' | 'trending' | 'top-rated' };
 
 /**
- * Where summaries of games are kept: a record's node of them, or a member's follows, whose index entry of
- * each followed game keeps its summary (`follows_by_userid/{uid}/game:{gameId}/summary`, for their page).
+ * Where summaries of games are kept: a record's node of them, a member's follows, whose index entry of
+ * each followed game keeps its summary (`follows_by_userid/{uid}/game:{gameId}/summary`), or the copy of
+ * their newest followed games in their public section, which their page reads
+ * (`users/{uid}/public/followedGames/games/{gameId}/summary`, shared/schemas/followed-copy.ts).
  */
-export type SummaryPlace = SummariesPlace | { kind: 'follower'; uid: string };
+export type SummaryPlace =
+  SummariesPlace | { kind: 'follower'; uid: string } | { kind: 'member-page'; uid: string };
 
 /**
  * The place's key in the index: `list:{code}`, `event:{id}`, `suggested:{gameId}`, `home:highlights`,
- * `follower:{uid}`.
+ * `follower:{uid}`, `member-page:{uid}`.
  */
 export function summaryPlaceKey(place: SummaryPlace): string {
   switch (place.kind) {
     case 'follower':
       return `follower:${place.uid}`;
+    case 'member-page':
+      return `member-page:${place.uid}`;
     case 'list':
       return `list:${place.code}`;
     case 'event':
@@ -68,6 +74,8 @@ export function parseSummaryPlaceKey(key: string): SummaryPlace | null {
       return { kind: 'suggested', gameId: id };
     case 'follower':
       return { kind: 'follower', uid: id };
+    case 'member-page':
+      return { kind: 'member-page', uid: id };
     case 'home':
       return id === 'highlights' || id === 'trending' || id === 'top-rated'
         ? { kind: 'home', part: id }
@@ -124,9 +132,14 @@ export type SummaryChange = { readonly [K in keyof GameSummaryRecord]?: GameSumm
 
 /** Where a place keeps the summary of `gameId`. */
 export function summaryPathAt(place: SummaryPlace, gameId: string): string {
-  return place.kind === 'follower'
-    ? `${followsByUserIdPath(place.uid)}/${targetName('game', gameId)}/summary`
-    : `${summariesPathAt(place)}/${gameId}`;
+  switch (place.kind) {
+    case 'follower':
+      return `${followsByUserIdPath(place.uid)}/${targetName('game', gameId)}/summary`;
+    case 'member-page':
+      return `${followedCopyPath(place.uid)}/games/${gameId}/summary`;
+    default:
+      return `${summariesPathAt(place)}/${gameId}`;
+  }
 }
 
 /** The writes that make each copy at `places` of the summary of `gameId` carry `change`, field by field. */

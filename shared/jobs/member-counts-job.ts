@@ -45,6 +45,7 @@ import {
   followCountNode,
   followHistoryPath,
   followsByTargetIdPath,
+  followedCopyPath,
   followsByUserIdNode,
   likeCountNode,
   likeHistoryPath,
@@ -203,10 +204,12 @@ async function unfollowPlan(db: RtdbClient, uid: string, name: TargetName): Prom
   );
   if (plan.kind !== 'write') return updates;
   // A non-member has no home feed to clean up: the unfollow's marker for it is left out (its mark of a
-  // pulled feed still goes: shared/feed/home-feed-follows.ts), so nothing of theirs is written back.
+  // pulled feed still goes: shared/feed/home-feed-follows.ts), so nothing of theirs is written back. Nor
+  // a public section: the counter of the copy of their followed games (followed-copy.ts) is left out too.
   const homeFeed = `${homeFeedFollowsNode(uid).path}/`;
+  const followedCopy = `${followedCopyPath(uid)}/`;
   const kept = Object.entries(plan.updates).filter(
-    ([path, value]) => value === null || !path.startsWith(homeFeed),
+    ([path, value]) => value === null || !(path.startsWith(homeFeed) || path.startsWith(followedCopy)),
   );
   return { ...updates, ...Object.fromEntries(kept), [gatePath]: plan.next };
 }

@@ -140,6 +140,8 @@ export const SOCIAL_ROOTS = {
 /** One section of a user (`public`, `private`, `admin`, `developer`, `readOnly`). */
 export const userSectionPath = (uid: string, section: UserSection): string =>
   `${ROOTS.users}/${uid}/${section}`;
+/** The copy of a member's newest followed games in their public section (shared/schemas/followed-copy.ts). */
+export const followedCopyPath = (uid: string): string => `${userSectionPath(uid, 'public')}/followedGames`;
 /** A user's entry in `users_public`, used to find users by username. */
 export const usersPublicPath = (uid: string): string => `${ROOTS.usersPublic}/${uid}`;
 /** The key of an e-mail in `emails-to-ids`: Firebase keys cannot hold dots, so they become commas. */

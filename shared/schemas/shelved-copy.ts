@@ -28,14 +28,22 @@ export const shelvedCopyGameSchema = z.object({
   name: z.string().optional(),
 });
 
+/**
+ * The two counters that say whether a copy of an index's newest games is right (shared/transitions/
+ * newest-copy.ts): kept alike by this copy and the copy of a member's followed games (followed-copy.ts).
+ */
+export const copyCounters = {
+  /** Changes to the index so far. */
+  changes: z.number().int().nonnegative().default(0),
+  /** What `changes` was when the copy was last worked out from the index. */
+  basis: z.number().int().nonnegative().default(0),
+};
+
 /** `users/{uid}/public/shelved`: the newest games by id, and the two counters that say whether they are right. */
 export const shelvedCopySchema = z.object({
   /** Absent when the member has no game on a shelf (the database keeps no empty map). */
   games: z.record(recordIdSchema, shelvedCopyGameSchema).optional(),
-  /** Changes to the member's shelf index so far. */
-  changes: z.number().int().nonnegative().default(0),
-  /** What `changes` was when the copy was last worked out from the index. */
-  basis: z.number().int().nonnegative().default(0),
+  ...copyCounters,
 });
 export type ShelvedCopy = z.infer<typeof shelvedCopySchema>;
 

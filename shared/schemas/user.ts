@@ -6,6 +6,7 @@ import type { RecordMeta } from './record-meta.ts';
 import { storedHttpsUrlSchema } from './https-url.ts';
 import { storedProfileImageAddressSchema } from './profile-image.ts';
 import { shelvedCopySchema } from './shelved-copy.ts';
+import { followedCopySchema } from './followed-copy.ts';
 import { USERNAME_CHARACTERS, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './username-rule.ts';
 
 // A user lives at `users/{uid}` split into sections, each its own node so that each can have its own
@@ -59,6 +60,12 @@ export const userPublicSchema = z.object({
    * member-page-copies fills it). A damaged copy reads as absent: the page then queries the index.
    */
   shelved: shelvedCopySchema.optional().catch(undefined),
+  /**
+   * The games the member follows, newest first, as many as their page shows, with what says whether they
+   * still match their follows (shared/schemas/followed-copy.ts); absent for a member who has not followed
+   * or unfollowed a game since (npm run job -- member-page-copies fills it). A damaged copy reads as absent.
+   */
+  followedGames: followedCopySchema.optional().catch(undefined),
 });
 
 /** What a user has blocked, each id with the time it was blocked. */

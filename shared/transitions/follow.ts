@@ -21,6 +21,7 @@ import { planSummaryPlaceEntries } from '../catalogue/game-summary-places.ts';
 import { readGameSummaries } from '../catalogue/game-summary-reads.ts';
 import type { GameSummaryRecord } from '../schemas/game-summary.ts';
 import { targetExists } from './target-presence.ts';
+import { followedCopyBesideGate, followedCopyChange, readFollowedChanges } from './followed-copy.ts';
 import { checkToggle, planToggledRecord } from './toggle-check.ts';
 import { blockedByAny, blockedReach } from './wall-reach.ts';
 import {
@@ -130,6 +131,9 @@ export function planFollow(
       .child(named)
       .set(indexEntry && summary ? { ...indexEntry, summary } : indexEntry),
     ...(type === 'game' ? planSummaryPlaceEntries(followerPlace, [targetId], summary ? [targetId] : []) : {}),
+    // The copy of the member's newest followed games is not used until worked out again (followed-copy.ts:
+    // commitFollow works it out beside its gate).
+    ...(type === 'game' ? followedCopyChange(uid) : {}),
     ...followsByTargetIdNode(named).child(uid).set(indexEntry),
     ...userFollowsMapNode(uid, type)
       .child(targetId)
@@ -180,9 +184,10 @@ export type CountedFollowOutcome = FollowOutcome & { followers: number };
  * followed, or the follow of a member who blocked the follower (`blocked`: they are not followed by
  * whom they blocked, nor told so; an unfollow stays open, as taking an interaction back harms nobody).
  *
- * The target, its count, the block, (a follow of a feed) whether the feed is merged at read and the pair's
- * history entry are read in one round, then the gate is taken and the PATCH sent (see gated-transition.ts):
- * three rounds. The count answered is the one read moved by this change, as the PATCH moved it; read again
+ * The target, its count, the block, (a follow of a feed) whether the feed is merged at read, (a game) where
+ * the copy of the member's newest followed games stands and the pair's history entry are read in one round,
+ * then the gate is taken (beside it, a game's follow reads the member's newest followed games to work the
+ * copy out: followed-copy.ts) and the PATCH sent (see gated-transition.ts): three rounds. The count answered is the one read moved by this change, as the PATCH moved it; read again
  * (a round more) only when the entry decided on was not the one read with it, as when a request racing this
  * one moved first, or the count read was damaged (see count-change.ts). `now` dates an unfollow's marker in
  * the member's home-feed record (the Worker's clock: its delayed `feed-unfollowed` message names it).
@@ -206,12 +211,15 @@ export async function commitFollow(
           .read(pulledFeedPath(targetName(change.type, change.targetId)), pulledFeedRegistrySchema)
           .then((registered) => registered !== null)
       : Promise.resolve(false);
-  const [exists, followers, blocked, summary, pulledFeed] = await Promise.all([
+  // Where the copy of the member's newest followed games stands (followed-copy.ts): games only.
+  const copyChanges = change.type === 'game' ? readFollowedChanges(db, change.uid) : Promise.resolve(null);
+  const [exists, followers, blocked, summary, pulledFeed, followedChanges] = await Promise.all([
     targetExists(db, change.type, change.targetId),
     db.read(followCountNode(change.type, change.targetId).path, z.number()),
     change.follow && change.type === 'user' ? blockedByAny(db, [change.targetId], change.uid) : false,
     summaryRead,
     registryRead,
+    copyChanges,
     firstRead,
   ]);
   if (blocked) throw blockedReach('follow this member');
@@ -220,6 +228,7 @@ export async function commitFollow(
     entrySchema: followHistoryEntrySchema,
     firstRead,
     decide: (current) => planFollow(current, change, { exists, followers, summary, pulledFeed }, pushId, now),
+    besideGate: followedCopyBesideGate(db, change.uid, followedChanges),
   });
   const answered = await countAnswered(
     db,

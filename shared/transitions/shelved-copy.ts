@@ -2,37 +2,34 @@ import { z } from 'zod';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import { shelvesByUserIdNode, userSectionNode } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
-import { serverIncrement } from '../rtdb/server-values.ts';
 import { shelfIndexEntrySchema } from '../schemas/shelf.ts';
-import { newestFirst, SHELVED_COPY_SIZE, type ShelvedGameEntry } from '../schemas/shelved-copy.ts';
+import { SHELVED_COPY_SIZE, type ShelvedGameEntry } from '../schemas/shelved-copy.ts';
+import { newestCopy, newestCopyOf, type NewestCopyGame } from './newest-copy.ts';
 
 // How the shelf writes keep the copy of a member's newest shelved games in their public section
-// (shared/schemas/shelved-copy.ts says how readers know it is right). Every change to the member's index
-// moves `changes` (shelvedCopyChange, in planShelf). A write that keeps the copy (shelf.ts, rating.ts,
-// library-shelving.ts) reads `changes` in its first round, then the index's newest games beside taking its
-// gate (shelvedCopyBesideGate): read after `changes`, the index is at least as new, so either nothing
-// moved between the two reads and the PATCH (the copy worked out from them is exact, `basis` lands equal
-// to `changes`) or something did and moved `changes` past `basis` too (readers then query the index).
+// (shared/schemas/shelved-copy.ts says how readers know it is right), as newest-copy.ts keeps such copies.
+// Every change to the member's index moves `changes` (shelvedCopyChange, in planShelf). A write that keeps
+// the copy (shelf.ts, rating.ts, library-shelving.ts) reads `changes` in its first round, then the index's
+// newest games beside taking its gate (shelvedCopyBesideGate).
 
-/** `users/{uid}/public/shelved`. */
-const shelvedNode = (uid: string) => userSectionNode(uid, 'public').child('shelved');
+/** `users/{uid}/public/shelved`, kept as newest-copy.ts keeps copies. */
+const shelvedCopy = (uid: string) =>
+  newestCopy({
+    path: userSectionNode(uid, 'public').child('shelved').path,
+    size: SHELVED_COPY_SIZE,
+    indexPrefix: `${shelvesByUserIdNode(uid).path}/`,
+    copyOfWritten: (entry) => copiedEntry(entry.status, entry.timestamp, entry.name),
+  });
 
 /** What a change to the member's shelf index writes beside it: `changes` moved on, so an older copy is not used. */
-export const shelvedCopyChange = (uid: string): MultiPathUpdate =>
-  shelvedNode(uid).child('changes').set(serverIncrement(1));
+export const shelvedCopyChange = (uid: string): MultiPathUpdate => shelvedCopy(uid).change();
 
 /**
  * `changes` as a shelf write reads it in its first round (0: none yet); null when it cannot be read: the
  * write then keeps no copy and only moves `changes`.
  */
-export async function readShelvedChanges(db: RtdbClient, uid: string): Promise<number | null> {
-  try {
-    return (await db.read(shelvedNode(uid).child('changes').path, z.number().int().nonnegative())) ?? 0;
-  } catch (error) {
-    console.error(`Reading the shelf changes of ${uid} failed`, error);
-    return null;
-  }
-}
+export const readShelvedChanges = (db: RtdbClient, uid: string): Promise<number | null> =>
+  shelvedCopy(uid).readChanges(db);
 
 /** The index's newest games and `changes` as a write read them, to work the copy out from. */
 export interface ShelvedCopyBasis {
@@ -67,26 +64,9 @@ export function shelvedCopyBesideGate(
   uid: string,
   changes: number | null,
 ): (updates: MultiPathUpdate) => Promise<MultiPathUpdate> {
-  return async (updates) => {
-    if (changes === null || incrementOf(updates[shelvedNode(uid).child('changes').path]) === null) return {};
-    try {
-      return planShelvedCopy(uid, updates, { newest: await newestInIndex(db, uid), changes });
-    } catch (error) {
-      console.error(`Reading the shelves of ${uid} to copy failed`, error);
-      return {};
-    }
-  };
-}
-
-/** By how much a server increment moves its number (null: not an increment). */
-function incrementOf(write: unknown): number | null {
-  return isObject(write) && isObject(write['.sv']) && typeof write['.sv'].increment === 'number'
-    ? write['.sv'].increment
-    : null;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return shelvedCopy(uid).besideGate(changes, async (updates, read) =>
+    planShelvedCopy(uid, updates, { newest: await newestInIndex(db, uid), changes: read }),
+  );
 }
 
 /**
@@ -100,43 +80,12 @@ export function planShelvedCopy(
   updates: MultiPathUpdate,
   basis: ShelvedCopyBasis,
 ): MultiPathUpdate {
-  const node = shelvedNode(uid);
-  const by = incrementOf(updates[node.child('changes').path]);
-  if (by === null) return {};
-  const indexPrefix = `${shelvesByUserIdNode(uid).path}/`;
-  const written = new Map(
-    Object.entries(updates)
-      .filter(([path]) => path.startsWith(indexPrefix))
-      .map(([path, value]) => [path.slice(indexPrefix.length), value] as const),
+  return (
+    shelvedCopy(uid).plan(updates, {
+      newest: basis.newest.map(copiedGame),
+      changes: basis.changes,
+    })?.updates ?? {}
   );
-  // Written by this PATCH: the database's clock stamps them, later than anything read.
-  const shelvedNow = [...written].flatMap(([gameId, value]) =>
-    isObject(value)
-      ? [
-          {
-            gameId,
-            timestamp: Number.MAX_SAFE_INTEGER,
-            copy: copiedEntry(value.status, value.timestamp, value.name),
-          },
-        ]
-      : [],
-  );
-  const kept = basis.newest
-    .filter(({ gameId }) => !written.has(gameId))
-    .map(({ gameId, status, timestamp, name }) => ({
-      gameId,
-      timestamp,
-      copy: copiedEntry(status, timestamp, name),
-    }));
-  const games = Object.fromEntries(
-    newestFirst([...shelvedNow, ...kept])
-      .slice(0, SHELVED_COPY_SIZE)
-      .map(({ gameId, copy }) => [gameId, copy]),
-  );
-  return {
-    [node.child('games').path]: Object.keys(games).length === 0 ? null : games,
-    ...node.child('basis').set(basis.changes + by),
-  };
 }
 
 /**
@@ -145,11 +94,15 @@ export function planShelvedCopy(
  * one that no longer matches.
  */
 export function shelvedCopyOf(newest: readonly ShelvedGameEntry[], changes: number): unknown {
-  const games = newestFirst(newest)
-    .slice(0, SHELVED_COPY_SIZE)
-    .map(({ gameId, status, timestamp, name }) => [gameId, copiedEntry(status, timestamp, name)] as const);
-  return { ...(games.length === 0 ? {} : { games: Object.fromEntries(games) }), changes, basis: changes };
+  return newestCopyOf({ size: SHELVED_COPY_SIZE }, newest.map(copiedGame), changes).value;
 }
+
+/** A shelved game as the copy keeps it. */
+const copiedGame = ({ gameId, status, timestamp, name }: ShelvedGameEntry): NewestCopyGame => ({
+  gameId,
+  timestamp,
+  copy: copiedEntry(status, timestamp, name),
+});
 
 /** A game's entry in the copy: its index entry's shelf, time (or the database's clock) and name. */
 function copiedEntry(status: unknown, timestamp: unknown, name: unknown): Record<string, unknown> {
