@@ -147,7 +147,8 @@ export interface RtdbClient {
 interface Answer {
   status: number;
   ok: boolean;
-  headers: Headers;
+  /** The answer itself, for its headers: asked for only by the reads that need them (ETags). */
+  raw: Response;
   text: string;
 }
 
@@ -213,7 +214,8 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
     try {
       const answer = await doFetch(url, init);
       // Read within the limit too: a database can stall halfway through an answer.
-      response = { status: answer.status, ok: answer.ok, headers: answer.headers, text: await answer.text() };
+      const status = answer.status;
+      response = { status, ok: status >= 200 && status < 300, raw: answer, text: await answer.text() };
     } catch (error) {
       // One kind of failure for every caller: the fetch's own error may name the database's address. Sent
       // and not answered, the request may have been applied or may still be.
@@ -279,7 +281,7 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
     async getTagged(path) {
       const response = await request('GET', path, undefined, undefined, { 'X-Firebase-ETag': 'true' });
       const value = expectOk(response, path);
-      return { value, etag: response.headers.get('ETag') ?? '' };
+      return { value, etag: response.raw.headers.get('ETag') ?? '' };
     },
     async put(path, value, putOptions) {
       const headers = putOptions?.ifMatch ? { 'if-match': putOptions.ifMatch } : undefined;
@@ -297,7 +299,7 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
       const response = await request('PUT', path, undefined, value, { 'if-match': ifMatch });
       if (response.status === 412) {
         const current = expectOk({ ...response, ok: true }, path);
-        return { written: false, current: { value: current, etag: response.headers.get('ETag') ?? '' } };
+        return { written: false, current: { value: current, etag: response.raw.headers.get('ETag') ?? '' } };
       }
       expectOk(response, path);
       return { written: true };
