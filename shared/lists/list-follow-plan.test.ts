@@ -20,9 +20,12 @@ describe('planFollow for a list', () => {
         'follows_by_userid/ana/list:indie-essentials',
         'lists-public/indie-essentials/follows',
         'users/ana/private/follows/lists/indie-essentials',
+        // A follow takes back a pending unfollow's marker, so the list's events show again at once.
+        'users/ana/private/home-feed-follows/unfollowed/list:indie-essentials',
       ].sort(),
     );
     expect(plan.updates['lists-public/indie-essentials/follows']).toEqual({ '.sv': { increment: 1 } });
+    expect(plan.updates['users/ana/private/home-feed-follows/unfollowed/list:indie-essentials']).toBeNull();
     expect(plan.result).toEqual({ changed: true, following: true, followId: 'follow-1' });
   });
 
@@ -32,6 +35,10 @@ describe('planFollow for a list', () => {
     if (plan.kind !== 'write') throw new Error('expected a write');
     expect(plan.updates['lists-public/indie-essentials/follows']).toEqual({ '.sv': { increment: -1 } });
     expect(plan.updates['users/ana/private/follows/lists/indie-essentials']).toBeNull();
+    // The home feed leaves the list's events out from the next page until their clean-up has run.
+    expect(typeof plan.updates['users/ana/private/home-feed-follows/unfollowed/list:indie-essentials']).toBe(
+      'number',
+    );
     const again = planFollow(
       { ...entry, disabled: true },
       { ...change, follow: false },
