@@ -462,6 +462,23 @@ describe('user page', () => {
     ]);
   });
 
+  it('shows a new account, which follows no game yet, without reading the follows index', async () => {
+    const db = ownerDatabase(env);
+    await db.patch(
+      '',
+      planAccountSections({
+        uid: 'up-ola',
+        profileName: 'ola_new',
+        email: null,
+        created: null,
+        isOnboarded: false,
+      }),
+    );
+    const fresh = await memberPage('ola_new');
+    expect(fresh.data.followGames).toEqual([]);
+    expect(fresh.paths.filter(isFollowsIndexRead)).toEqual([]);
+  });
+
   it('passes over a damaged copy of the followed games, or one a member wrote, for the index', async () => {
     const db = ownerDatabase(env);
     await db.patch('', {

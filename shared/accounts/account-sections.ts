@@ -40,6 +40,12 @@ export function planAccountSections(account: AccountSections): MultiPathUpdate {
           .child('shelved')
           .merge({ changes: serverIncrement(0), basis: 0 })
       : {}),
+    // Nor followed a game: the same for the copy of its followed games (shared/schemas/followed-copy.ts).
+    ...(account.created === null
+      ? userSectionNode(uid, 'public')
+          .child('followedGames')
+          .merge({ changes: serverIncrement(0), basis: 0 })
+      : {}),
     ...userSectionNode(uid, 'private').merge({
       ...(account.email === null ? {} : { email: account.email }),
       isOnboarded: account.isOnboarded,
