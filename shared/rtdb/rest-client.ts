@@ -187,13 +187,16 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
   ): Promise<Answer> {
     const url = addressOf(path, query);
     // The time limit runs from before the access token is asked for: a token service that never
-    // answers holds the request too.
-    const deadline = deadlines?.enter();
+    // answers holds the request too. One reading of the clock serves the limit and the request's record
+    // (each reading showed in the profile).
+    let startedAt = performance.now();
+    const deadline = deadlines?.enter(startedAt);
     let headers = extraHeaders ? { ...ownerHeaders, ...extraHeaders } : ownerHeaders;
     if (credential.kind === 'accessToken') {
       try {
         const token = await withinDeadline(credential.getToken(), deadline?.signal);
         headers = { ...headers, Authorization: `Bearer ${token}` };
+        startedAt = performance.now();
       } catch (error) {
         if (deadline) deadlines?.leave(deadline);
         // A token that fails is the credential's own error, as before; one that never comes is a timeout.
@@ -208,7 +211,6 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
     }
     if (headers) init.headers = headers;
     if (deadline) init.signal = deadline.signal;
-    const startedAt = performance.now();
     const startOrder = ++requestEvents;
     let response: Answer;
     try {
@@ -382,11 +384,14 @@ interface Deadline {
  * would be (an isolate serving many requests may hold only so many timers, workerd 10,000, after which
  * every request would fail).
  */
-function createDeadlines(timeoutMs: number): { enter(): Deadline; leave(deadline: Deadline): void } {
+function createDeadlines(timeoutMs: number): {
+  /** The deadline of a request starting at `now` (performance.now()). */
+  enter(now: number): Deadline;
+  leave(deadline: Deadline): void;
+} {
   let current: Deadline | undefined;
   return {
-    enter() {
-      const now = performance.now();
+    enter(now) {
       if (current?.startedAt === now && !current.signal.aborted) {
         current.open += 1;
         return current;
