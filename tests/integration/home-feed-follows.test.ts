@@ -255,7 +255,7 @@ describe('a feed merged at read', () => {
 });
 
 describe('what a follow costs', () => {
-  it('reads whether the feed is merged at read in its first round: 7 requests in 3 rounds', async () => {
+  it('reads whether the feed is merged at read in its first round: 9 requests in 3 rounds', async () => {
     const records: RtdbRequestRecord[] = [];
     const counted = createRtdbClient({
       databaseUrl: db.emulator.url,
@@ -264,9 +264,11 @@ describe('what a follow costs', () => {
       onRequest: (request) => records.push(request),
     });
     await commitFollow(counted, { uid: MEMBER, type: 'game', targetId: 'hades', follow: true }, T);
-    // The history entry, the target, its count, its summary, the registry; the gate; the PATCH.
+    // The history entry, the target, its count, its summary, the registry and the member page's copy
+    // counters; the gate beside the newest followed games (the member page's copy, followed-copy.ts); the
+    // PATCH.
     expect(records.map((request) => request.path)).toContain(pulledFeedPath('game:hades'));
-    expect(records).toHaveLength(7);
+    expect(records).toHaveLength(9);
     expect(sequentialRounds(records)).toBe(3);
     records.length = 0;
     // An unfollow reads no registry.
