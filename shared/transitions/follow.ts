@@ -187,9 +187,10 @@ export type CountedFollowOutcome = FollowOutcome & { followers: number };
  * The target, its count, the block, (a follow of a feed) whether the feed is merged at read, (a game) where
  * the copy of the member's newest followed games stands and the pair's history entry are read in one round,
  * then the gate is taken (beside it, a game's follow reads the member's newest followed games to work the
- * copy out: followed-copy.ts) and the PATCH sent (see gated-transition.ts): three rounds. The count answered is the one read moved by this change, as the PATCH moved it; read again
- * (a round more) only when the entry decided on was not the one read with it, as when a request racing this
- * one moved first, or the count read was damaged (see count-change.ts). `now` dates an unfollow's marker in
+ * copy out: followed-copy.ts) and the PATCH sent (see gated-transition.ts): three rounds. The count
+ * answered is the one read moved by this change, as the PATCH moved it; read again (a round more) only when
+ * the entry decided on was not the one read with it, as when a request racing this one moved first, or the
+ * count read was damaged (see count-change.ts). `now` dates an unfollow's marker in
  * the member's home-feed record (the Worker's clock: its delayed `feed-unfollowed` message names it).
  */
 export async function commitFollow(
