@@ -41,12 +41,12 @@ function notFound(bundle: NotFoundPageData) {
 }
 
 /**
- * The game page's bundle in two rounds of database reads: first the game, which keeps its suggested
- * games with their summaries (the suggestion engine writes them from its `se_matrix` row) and its feed's
- * activity time, the top games and the feed's posts in parallel (the deep link is the game's id, so
- * nothing waits for the game); then the feed's preview comments, with any suggested game whose summary is not kept (read whole). Top games
- * or a suggested game failing leave the page without them; the game missing or failing gives the
- * not-found bundle (spec section 8).
+ * The game page's bundle in two rounds of database reads: first the game, which keeps its suggested games
+ * with their summaries (the suggestion engine writes them from its `se_matrix` row) and its feed's activity
+ * time, the top games and the feed's posts in parallel (the deep link is the game's id, so nothing waits for
+ * the game); then the feed's preview comments, with any suggested game whose summary is not kept (read
+ * whole). Top games or a suggested game failing leave the page without them; the game missing or failing
+ * gives the not-found bundle (spec section 8).
  */
 export async function loader({ context, params }: LoaderFunctionArgs): Promise<GamePageData> {
   const db = context.get(publicDatabaseContext);

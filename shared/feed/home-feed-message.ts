@@ -4,10 +4,10 @@ import { parseFeedId, parseTargetName, type FeedId, type TargetName } from '../s
 import { gameSummaryChangedSchema } from '../catalogue/game-summary-refresh.ts';
 
 // What the Worker tells the home-feed queue (worker/queues/): one message per post written, changed or
-// deleted, per feed followed and (a minute late) per follow taken back; the consumer tells itself when a
-// feed is to be merged at read (its followers marked). The consumer (shared/feed/home-feed-fanout.ts) acts
-// on each as often as it is delivered: a message carries only ids and a time, every write it causes is a `set` of a path
-// keyed by the post's id, and a card written is the post as the consumer reads it then, read once more
+// deleted, per feed followed and (a minute late) per follow taken back; the consumer tells itself when a feed
+// is to be merged at read (its followers marked). The consumer (shared/feed/home-feed-fanout.ts) acts on each
+// as often as it is delivered: a message carries only ids and a time, every write it causes is a `set` of a
+// path keyed by the post's id, and a card written is the post as the consumer reads it then, read once more
 // after the write (shared/feed/home-feed-card.ts), so a repeated, late or reordered message leaves what
 // delivering them all once in order would.
 
