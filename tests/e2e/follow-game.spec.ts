@@ -89,7 +89,15 @@ test('a refused (expired) session token is renewed once; with no one signed in t
   await openHydrated(page, STARDEW.path);
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Following', exact: true })).toBeVisible();
+  // The button turns at once; the follow is kept only once its request has answered. Leaving the page
+  // before that can cancel the request, and the page below would rightly offer "Follow" again.
   await expect.poll(async () => (await sessionToken(context)).length).toBeGreaterThan(0);
+  const uid = uidOf(await sessionToken(context));
+  await expect.poll(() => ownerDatabase().get(`follows_by_userid/${uid}/game:${STARDEW.id}`)).not.toBeNull();
+  await expect(page.getByRole('button', { name: 'Following', exact: true })).not.toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
 
   // The cookie's token no longer passes: the page gets a fresh one from the signed-in SDK and retries.
   const { hostname } = new URL(page.url());
