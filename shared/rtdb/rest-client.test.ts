@@ -193,6 +193,19 @@ describe('a database that fails', () => {
       status: 500,
       outcomeUnknown: false,
     });
+    // Something in front of the database gave up (a gateway's 502 or 504, a load balancer's own 503
+    // page): the PATCH may have reached the database, so it must not be taken for refused.
+    for (const gatewayAnswer of [
+      new Response('<html>502 Bad Gateway</html>', { status: 502 }),
+      Response.json({ error: 'upstream request timeout' }, { status: 504 }),
+      new Response('Service Unavailable', { status: 503 }),
+    ]) {
+      const gateway: typeof fetch = () => Promise.resolve(gatewayAnswer);
+      await expect(failing(gateway).patch('', { 'games/hades/follows': 1 })).rejects.toMatchObject({
+        status: gatewayAnswer.status,
+        outcomeUnknown: true,
+      });
+    }
     const dropped: typeof fetch = () => Promise.reject(new TypeError('fetch failed: socket hang up'));
     await expect(failing(dropped).patch('', { 'games/hades/follows': 1 })).rejects.toMatchObject({
       status: 503,

@@ -248,7 +248,7 @@ export function createRtdbClient(options: RtdbClientOptions): RtdbClient {
 
   function expectOk(response: Answer, path: string): unknown {
     const text = response.text;
-    if (!response.ok) throw unavailable(new RtdbError(response.status, path, readError(text)));
+    if (!response.ok) throw unavailable(errorAnswer(response.status, path, text));
     if (text === '') return null;
     try {
       return JSON.parse(text) as unknown;
@@ -437,11 +437,24 @@ function isTimeout(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'TimeoutError';
 }
 
-function readError(text: string): string {
+/** The database's own error sentence, or null when the answer is not the database's (a proxy's page). */
+function databaseError(text: string): string | null {
   try {
     const parsed = errorAnswerSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data.error : text.slice(0, 200);
+    return parsed.success ? parsed.data.error : null;
   } catch {
-    return text.slice(0, 200);
+    return null;
   }
+}
+
+/**
+ * The error for an answer that is not a success. The database's own error answer (`{ "error": … }`) is a
+ * refusal: nothing of the request was applied. A gateway's 502 or 504, or a server error that is not the
+ * database's (a load balancer's page), says only that whatever stands in front of the database gave up:
+ * the request may have reached it, so a write may have landed or may still land.
+ */
+function errorAnswer(status: number, path: string, text: string): RtdbError {
+  const own = databaseError(text);
+  const outcomeUnknown = status === 502 || status === 504 || (status >= 500 && own === null);
+  return new RtdbError(status, path, own ?? text.slice(0, 200), { outcomeUnknown });
 }
