@@ -1,3 +1,4 @@
+import { cutAtCharacter } from '../../shared/text-cut.ts';
 import { useAbsoluteUrl } from '../site-origin.ts';
 
 /** What a page tells search engines and link previews. */
@@ -20,7 +21,7 @@ const PREVIEW_DESCRIPTION = 200;
 export function previewDescription(description: string): string {
   const text = description.replace(/\s+/g, ' ').trim();
   if (text.length <= PREVIEW_DESCRIPTION) return text;
-  const cut = text.slice(0, PREVIEW_DESCRIPTION - 1);
+  const cut = cutAtCharacter(text, PREVIEW_DESCRIPTION - 1);
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > PREVIEW_DESCRIPTION / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.–—-]+$/, '')}…`;
 }

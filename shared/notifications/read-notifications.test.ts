@@ -19,4 +19,11 @@ describe('excerptOf', () => {
     expect(excerptOf('GG \u2067محمد\u2069!')).toBe('GG \u2067محمد\u2069!');
     expect(excerptOf('Great game \u202e')).toBe('Great game');
   });
+
+  it('cut next to an emoji, keeps it whole or leaves it out, never half of it', () => {
+    const comment = `${'a'.repeat(EXCERPT_LENGTH - 3)}👩‍💻 shipped it`;
+    const excerpt = excerptOf(comment);
+    expect(excerpt).toBe(`${'a'.repeat(EXCERPT_LENGTH - 3)}…`);
+    expect(excerpt).not.toMatch(/\p{Cs}/u);
+  });
 });

@@ -17,6 +17,7 @@ import {
   type ReportNotificationRecord,
 } from '../schemas/notification-record.ts';
 import { withoutOpenDirection } from '../schemas/visible-text.ts';
+import { cutAtCharacter } from '../text-cut.ts';
 import type {
   memberNotificationItemSchema,
   notificationItemSchema,
@@ -63,7 +64,7 @@ export function excerptOf(text: string | null): string | null;
 export function excerptOf(text: string | null): string | null {
   if (text === null) return null;
   const line = text.replace(/\s+/g, ' ').trim();
-  const cut = line.length > EXCERPT_LENGTH ? `${line.slice(0, EXCERPT_LENGTH - 1)}…` : line;
+  const cut = line.length > EXCERPT_LENGTH ? `${cutAtCharacter(line, EXCERPT_LENGTH - 1)}…` : line;
   // A cut can fall inside a writing-direction change the text closes later: left open, it would turn
   // around the rest of the notification's line (" (new)", a report's "was handled").
   return withoutOpenDirection(cut).trim();
