@@ -14,6 +14,7 @@ import { gamelistEntrySchema } from '../schemas/shelf.ts';
 import type { GameSummaryRecord } from '../schemas/game-summary.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import type { Job, JobContext } from './job.ts';
+import { isObject } from '../is-object.ts';
 
 // The suggestion engine: rebuilds `se_matrix` and `se_matrix_seedgames` from what members follow together,
 // how they answered suggestions (a "no" counts against the pair), and what their shelves and ratings say
@@ -58,9 +59,6 @@ export function byDatabaseKey(a: string, b: string): number {
   if (x !== y) return x ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * The followed games of one `follows_by_userid/{uid}` node (it also holds followed members and events),

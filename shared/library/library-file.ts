@@ -13,6 +13,7 @@ import { phraseKey } from '../search/search-text.ts';
 import { LIBRARY_CSV_RATED_GAME, LIBRARY_CSV_SHELVED_GAME } from './library-export-csv.ts';
 import { ratingScaleOf, scoreOf, type RatingScale } from './rating-scale.ts';
 import { shelfOfWords } from './shelf-words.ts';
+import { isObject } from '../is-object.ts';
 
 // Reading a library file exported from another tracker or store, in the browser, before anything is
 // sent: Steam's owned-games JSON (the Web API's IPlayerService/GetOwnedGames answer, `{ "response":
@@ -404,8 +405,4 @@ function distinct(read: Marked[]): { entries: LibraryEntry[]; marks: LibraryMark
     return true;
   });
   return { entries: kept.map(({ entry }) => entry), marks: kept.map(({ mark }) => mark) };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

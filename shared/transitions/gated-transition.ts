@@ -4,6 +4,7 @@ import { RtdbError, type RtdbClient } from '../rtdb/rest-client.ts';
 import { SERVER_TIMESTAMP, type ServerTimestamp } from '../rtdb/server-values.ts';
 import { pushId } from '../push-id.ts';
 import { Refusal } from '../refusal.ts';
+import { isObject } from '../is-object.ts';
 
 // Why a gate: a transition is ONE multi-path PATCH (record + indexes + user maps + counts), but
 // multi-path PATCH has no if-match, and counts move by server increments. Deciding "is this a new
@@ -314,8 +315,4 @@ function readPending<S>(value: unknown, parse: (value: unknown) => S | null): Pe
     seen: typeof seen === 'number' ? seen : undefined,
     previous: previous === undefined || previous === null ? null : parse(previous),
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -21,6 +21,7 @@ import { planRating } from './rating.ts';
 import { planShelf } from './shelf.ts';
 import type { ShelvedGameEntry } from '../schemas/shelved-copy.ts';
 import { newestInIndex, planShelvedCopy, readShelvedChanges } from './shelved-copy.ts';
+import { isObject } from '../is-object.ts';
 
 // Shelving and rating a batch of an imported library's games at once, by the same rules as one tap on a
 // game's page: each game's change is planned by the shelf and rating transitions' own plans (planShelf,
@@ -42,10 +43,6 @@ export interface LibraryShelvingChange {
   games: readonly LibraryShelvingGame[];
   /** Where the member has another shelf or score: replace it (true) or keep it (false). */
   overwrite: boolean;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const entryOf = (value: unknown): GamelistEntry | null => {

@@ -3,6 +3,7 @@ import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { serverIncrement } from '../rtdb/server-values.ts';
 import { newestFirst } from '../schemas/shelved-copy.ts';
+import { isObject } from '../is-object.ts';
 
 // A copy of the newest games of one of a member's indexes, kept in their public section so that their
 // page shows them from the section it reads anyway: the newest shelved games (shelved-copy.ts) and the
@@ -146,8 +147,4 @@ function incrementOf(write: unknown): number | null {
   return isObject(write) && isObject(write['.sv']) && typeof write['.sv'].increment === 'number'
     ? write['.sv'].increment
     : null;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

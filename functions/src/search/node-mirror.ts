@@ -1,4 +1,5 @@
 import type { RtdbCredential } from '../../../shared/rtdb/rest-client.ts';
+import { isObject } from '../../../shared/is-object.ts';
 
 // A copy in memory of one node of the Realtime Database, kept current over the REST API's streaming
 // (https://firebase.google.com/docs/database/rest/retrieve-data#section-rest-streaming): the stream's
@@ -267,10 +268,6 @@ async function readEvents(
 
 function segments(path: string): string[] {
   return path.split('/').filter((segment) => segment !== '');
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** `value` with `data` written at `path` below it (null deletes), as the database applies a write. */
