@@ -34,6 +34,7 @@ test('a member hides a comment and blocks an author: gone at once and after a re
   const reader = uniqueMember('blocker');
   await signUp(a, author);
   await signUp(b, reader);
+  await expect(a).toHaveURL(/\/browse$/);
   await expect(b).toHaveURL(/\/browse$/);
   // The reader has a post of their own on their page, for the author to try to like once blocked.
   await openHydrated(b, `/user/${reader.username}`);
@@ -59,9 +60,12 @@ test('a member hides a comment and blocks an author: gone at once and after a re
   await openWithBlocks(b, GAME.path);
   const post = b.locator('.post-card').filter({ hasText: text });
   await expect(post.locator('.feed-comment')).toHaveCount(1);
+  const hidden = b.waitForResponse((r) => r.url().endsWith('/api/blocks') && r.request().method() === 'POST');
   await choose(post.locator('.feed-comment'), 'More for this comment', 'Hide this comment');
   await expect(post.locator('.feed-comment')).toHaveCount(0);
   await expect(b.locator('.block-notice')).toHaveText('Comment hidden.');
+  // Hidden at once; kept once answered, before the page is reloaded below.
+  expect((await hidden).status()).toBe(200);
 
   // Blocking the author is asked first; Cancel changes nothing.
   await choose(post, 'More for this post', `Block ${author.username}`);
@@ -130,11 +134,15 @@ test('"Not interested" takes a game’s posts out of the home feed at once and l
   const reader = uniqueMember('notinto');
   await signUp(a, author);
   await signUp(b, reader);
+  await expect(a).toHaveURL(/\/browse$/);
   await expect(b).toHaveURL(/\/browse$/);
 
   // The reader follows the game, so its posts are in their home feed.
   await openHydrated(b, GAME.path);
-  const followed = b.waitForResponse((r) => r.url().endsWith('/api/follows/game/inscryption'));
+  // The follow's PUT: the page's own GET of the follow state has the same address.
+  const followed = b.waitForResponse(
+    (r) => r.url().endsWith('/api/follows/game/inscryption') && r.request().method() === 'PUT',
+  );
   await b
     .getByRole('main')
     .getByRole('button', { name: /^Follow/ })

@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { signUp, uniqueMember } from './auth/auth-helpers.ts';
 import { ownerDatabase } from './database.ts';
-import { expectNoAxeViolations, followersText, openHydrated, sessionToken, uidOf } from './page-helpers.ts';
+import {
+  expectAnswered,
+  expectNoAxeViolations,
+  followersText,
+  openHydrated,
+  sessionToken,
+  uidOf,
+} from './page-helpers.ts';
 
 // Following a game from its page: signed out it leads to sign-in; a member follows and unfollows, shown
 // at once and kept in the database; the page's server HTML stays the same for everyone (edge cache).
@@ -109,10 +116,11 @@ test('a refused (expired) session token is renewed once; with no one signed in t
   );
   await expect.poll(async () => sessionToken(context)).not.toBe('expired-token');
   await page.getByRole('button', { name: 'Following', exact: true }).click();
-  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toHaveAttribute(
-    'aria-pressed',
-    'false',
-  );
+  const unfollowed = page.getByRole('button', { name: 'Follow', exact: true });
+  await expect(unfollowed).toHaveAttribute('aria-pressed', 'false');
+  // Shown at once: answered (and not turned back by a refusal) before this page goes with the test.
+  await expectAnswered(unfollowed);
+  await expect(unfollowed).toHaveAttribute('aria-pressed', 'false');
 
   // A browser with a stale cookie and nobody signed in: the signed-out form.
   const stranger = await browser.newContext();

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signUp, uniqueMember } from './auth/auth-helpers.ts';
 import { ownerDatabase } from './database.ts';
-import { expectNoAxeViolations, openHydrated, sessionToken, uidOf } from './page-helpers.ts';
+import { expectAnswered, expectNoAxeViolations, openHydrated, sessionToken, uidOf } from './page-helpers.ts';
 
 // A game's shelves on its page: everyone sees how many members have it on each shelf (server-rendered
 // from the game record, the same HTML for all, so the page stays edge-cacheable); a visitor is asked to
@@ -107,6 +107,8 @@ test('a member shelves a game with one tap, moves it, finds it after a reload, a
   expect(await shelfCount(SHELVED.id, 'playing')).toBe(playingBefore + 1);
   await expectNoAxeViolations(page, 'with a shelf chosen');
 
+  // Kept; answered too before the reload leaves the page.
+  await expectAnswered(playing);
   await page.reload();
   await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
   await expect(playing).toHaveAttribute('aria-pressed', 'true');

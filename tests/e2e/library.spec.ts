@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { signUp, uniqueMember } from './auth/auth-helpers.ts';
 import { ownerDatabase } from './database.ts';
-import { expectNoAxeViolations, openHydrated, sessionUid } from './page-helpers.ts';
+import { expectAnswered, expectNoAxeViolations, openHydrated, sessionUid } from './page-helpers.ts';
 
 // Bringing a library in on browse: a Steam owned-games file of demo games (seed/demo/games.jsonl) is
 // matched with a progress bar, one close name is reviewed, the games show as followed; a bad file is
@@ -254,6 +254,8 @@ test('a member brings a tracker’s CSV in: a preview of shelves and ratings, th
   await expect
     .poll(() => ownerDatabase().get(`users/${uid}/private/gamelist/rimworld/status`))
     .toBe('playing');
+  // Answered too before browse is opened (leaving the page can cancel what is still on its way).
+  await expectAnswered(playing);
   const before = {
     terraria: await gameCounts('terraria'),
     rimworld: await gameCounts('rimworld'),

@@ -3,7 +3,14 @@ import { signUp, uniqueMember } from './auth/auth-helpers.ts';
 import { planListGainedGames } from '../../shared/lists/list-activity.ts';
 import { deliverHomeFeedMessageFully } from '../../shared/feed/home-feed-fanout.ts';
 import { ownerDatabase } from './database.ts';
-import { expectNoAxeViolations, followersText, openHydrated, sessionToken, uidOf } from './page-helpers.ts';
+import {
+  expectAnswered,
+  expectNoAxeViolations,
+  followersText,
+  openHydrated,
+  sessionToken,
+  uidOf,
+} from './page-helpers.ts';
 
 // Following a curated list from its page: the count goes up at once and in the database; when the list
 // then gains games (the event its editors' and the import's writes record), the member's home feed on
@@ -35,13 +42,13 @@ test('a member follows a list on its page and sees in their home feed when it ga
   await expect(follow).not.toHaveAttribute('aria-disabled', 'true');
   await expect(followers).toHaveText(followersText(before));
   await follow.click();
-  await expect(page.getByRole('button', { name: 'Following', exact: true })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  );
+  const following = page.getByRole('button', { name: 'Following', exact: true });
+  await expect(following).toHaveAttribute('aria-pressed', 'true');
   await expect(followers).toHaveText(followersText(before + 1));
   await expect.poll(() => db.get(`users/${uid}/private/follows/lists/${LIST.code}`)).not.toBeNull();
   expect(await followerCount()).toBe(before + 1);
+  // Kept, and answered before the page is left for browse (what the route does after the write with it).
+  await expectAnswered(following);
   await expectNoAxeViolations(page, 'the list page with the Following button');
   if (SHOTS) await page.locator('.page-intro').screenshot({ path: `${SHOTS}/list-page-following.png` });
 

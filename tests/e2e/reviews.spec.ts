@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signUp, uniqueMember } from './auth/auth-helpers.ts';
 import { ownerDatabase } from './database.ts';
-import { expectNoAxeViolations, openHydrated, sessionToken, uidOf } from './page-helpers.ts';
+import { expectAnswered, expectNoAxeViolations, openHydrated, sessionToken, uidOf } from './page-helpers.ts';
 
 // Reviews in Chromium: a member rates a game, writes a review from its page (the view and the composer
 // load when asked for); another member writes one too and likes the first, which the Reviews view then
@@ -63,8 +63,11 @@ test('a member reviews a game, another likes it, the view orders it, the badge f
   // Opened from the keyboard; the review is written and shown with its badge.
   await show.focus();
   await ana.page.keyboard.press('Enter');
+  // The view shows once its code has come: only then is its request sure to have been seen.
+  const write = view.getByRole('button', { name: 'Write a review' });
+  await expect(write).toBeVisible();
   expect(reviewCode).toHaveLength(1);
-  await view.getByRole('button', { name: 'Write a review' }).click();
+  await write.click();
   await view.getByLabel('Your review').fill('A dynasty simulator where every heir is a new story.');
   await view.getByRole('button', { name: 'Post review' }).click();
   const anaReview = reviewItems(ana.page).filter({ hasText: 'every heir is a new story' });
@@ -85,11 +88,15 @@ test('a member reviews a game, another likes it, the view orders it, the badge f
   await expect(reviewItems(ben.page).nth(1)).toContainText('every heir is a new story');
 
   // He likes Ana's: most liked first once the view is read again.
-  await reviewItems(ben.page)
-    .nth(1)
-    .getByRole('button', { name: /^Like this post/ })
-    .click();
+  const like = reviewItems(ben.page)
+    .filter({ hasText: 'every heir is a new story' })
+    .getByRole('button', { name: /^Like this post/ });
+  await like.click();
   await expect.poll(() => db.get(`posts/${anaPostId ?? ''}/likes`)).toBe(1);
+  // Answered before he leaves the page, which can cancel it: the route sets about dropping the feed's
+  // edge copy only once it has written.
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expectAnswered(like);
   await openReviews(ben.page);
   await expect(reviewItems(ben.page).first()).toContainText('every heir is a new story');
   await expect(reviewItems(ben.page).nth(1)).toContainText('Too many menus for me.');

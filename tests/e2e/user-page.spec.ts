@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { signUp, uniqueMember } from './auth/auth-helpers.ts';
 import { ownerDatabase } from './database.ts';
 import {
+  expectAnswered,
   expectNoAxeViolations,
   followersText,
   openHydrated,
@@ -99,6 +100,8 @@ test('a member follows and unfollows another member from their page; their own p
   await expect(followers).toHaveText(followersText(before));
   await expect.poll(() => db.get(`follows_by_userid/${uid}/user:${ELENA.uid}`)).toBeNull();
   expect(await memberFollowers(ELENA.uid)).toBe(before);
+  // Kept, and answered before the page is left (leaving can cancel what is still on its way).
+  await expectAnswered(follow);
 
   await openHydrated(page, `/user/${member.username}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(member.username);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ownerDatabase } from '../database.ts';
+import { expectAnswered } from '../page-helpers.ts';
 import { currentUid, currentUser, signIn, signUp, uniqueMember } from './auth-helpers.ts';
 
 async function continueAsGuest(page: Page): Promise<string> {
@@ -24,6 +25,8 @@ test('a guest gets a web- name and an account, and keeps what it did when it sig
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
   await expect.poll(() => db.get(`users/${uid}/private/follows/games/portal-2`)).toEqual(expect.any(Number));
+  // Kept, and answered before the page is left (leaving can cancel what is still on its way).
+  await expectAnswered(page.getByRole('button', { name: 'Following' }));
 
   const member = uniqueMember('upgraded');
   await page.goto('/browse');

@@ -40,6 +40,8 @@ test('password reset by e-mail: the link’s code sets a new password and login 
   const member = uniqueMember('reset');
   await signUp(page, member);
   await page.getByRole('button', { name: 'Sign out' }).click();
+  // Signed out once home shows: the login page opened before then may still find the member signed in.
+  await expect(page).toHaveURL(/\/$/);
   await page.goto('/login');
   await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();
   await page.getByRole('button', { name: 'Forgot password?' }).click();
