@@ -56,12 +56,18 @@ function processCpuMs(pid: number): number | null {
 /**
  * One workerd running the bundled Worker with the local environment's settings (wrangler.toml's
  * [env.local]), reading the database at `databaseUrl`. With `cache: false` the Cache API stores nothing,
- * so every page request renders (what a visitor gets on a cache miss).
+ * so every page request renders (what a visitor gets on a cache miss). With `functionsBaseUrl`, it calls
+ * the functions there (the bench's Functions emulator, bench-functions.ts) rather than [env.local]'s,
+ * which are `npm start`'s.
  */
 export async function startBenchWorker(
   outdir: string,
   databaseUrl: string,
-  { cache = true, inspectorPort }: { cache?: boolean; inspectorPort?: number } = {},
+  {
+    cache = true,
+    inspectorPort,
+    functionsBaseUrl,
+  }: { cache?: boolean; inspectorPort?: number; functionsBaseUrl?: string | undefined } = {},
 ): Promise<BenchWorker> {
   const local = readWorkerSettings('local');
   const before = workerdChildren();
@@ -80,6 +86,7 @@ export async function startBenchWorker(
             ...stringVars(local),
             FIREBASE_DATABASE_URL: databaseUrl,
             FIREBASE_DATABASE_NAMESPACE: LOCAL_NAMESPACE,
+            ...(functionsBaseUrl === undefined ? {} : { FUNCTIONS_BASE_URL: functionsBaseUrl }),
           },
         },
       ],

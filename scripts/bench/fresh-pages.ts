@@ -3,13 +3,18 @@
 //
 //   node scripts/bench/fresh-pages.ts [-- --seconds 2 --rounds 5 --concurrency 8 --page user --page event]
 //
+// The search page (`--page search`) is measured against the project's Functions emulator, started for the
+// run on free ports (bench-functions.ts, about 10 s); where it cannot start, the other pages are measured
+// and the table says why search is not.
+//
 // `--worker <folder>` measures a Worker bundled earlier (by scripts/stack/worker-bundle.ts) instead of
 // bundling the tree as it is, so that a change's before and after can be set side by side.
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { bundleWorker } from '../stack/worker-bundle.ts';
 import { startDemoDatabase } from '../stack/demo-database.ts';
-import { BENCH_PAGES } from './bench-pages.ts';
+import { startBenchFunctions } from './bench-functions.ts';
+import { BENCH_PAGES, SEARCH_BENCH_PAGE } from './bench-pages.ts';
 import { startBenchWorker } from './bench-worker.ts';
 import { FRESH_OVER_IN_MEMORY_TARGET, measureFreshOverInMemory, type OverRounds } from './in-memory-pages.ts';
 
@@ -22,20 +27,32 @@ const { values } = parseArgs({
     worker: { type: 'string' },
   },
 });
-const pages: Record<string, string> = Object.fromEntries(
-  Object.entries(BENCH_PAGES).filter(([page]) => !values.page || values.page.includes(page)),
-);
+const wanted = ([page]: [string, string]) => !values.page || values.page.includes(page);
+const pages: Record<string, string> = Object.fromEntries(Object.entries(BENCH_PAGES).filter(wanted));
+const searchPages = Object.fromEntries(Object.entries(SEARCH_BENCH_PAGE).filter(wanted));
 
 const outdir = values.worker ?? (await bundleWorker());
 const database = await startDemoDatabase({ members: true, catalogue: true });
-const fresh = await startBenchWorker(outdir, database.url, { cache: false });
+// The search page's Worker calls the search function: the functions run for it, or it is said why not.
+const functions = Object.keys(searchPages).length > 0 ? await startBenchFunctions(database.url) : null;
+const functionsBaseUrl = functions?.running ? functions.functionsBaseUrl : undefined;
+const notMeasured = functions && !functions.running ? functions.reason : null;
+if (notMeasured === null) Object.assign(pages, searchPages);
+else console.log(`search: not measured: ${notMeasured}`);
+const fresh = await startBenchWorker(outdir, database.url, { cache: false, functionsBaseUrl });
 const loadBefore = loadavg()[0] ?? 0;
 try {
-  const figures = await measureFreshOverInMemory(fresh, database.url, pages, {
-    seconds: Number(values.seconds),
-    rounds: Number(values.rounds),
-    concurrency: Number(values.concurrency),
-  });
+  const figures = await measureFreshOverInMemory(
+    fresh,
+    database.url,
+    pages,
+    {
+      seconds: Number(values.seconds),
+      rounds: Number(values.rounds),
+      concurrency: Number(values.concurrency),
+    },
+    { functionsBaseUrl },
+  );
   console.log(
     `\n${values.rounds} rounds of ${values.seconds} s a page, ${values.concurrency} concurrent requests; ` +
       `load average ${loadBefore.toFixed(1)} before, ${(loadavg()[0] ?? 0).toFixed(1)} after\n`,
@@ -57,6 +74,9 @@ try {
         `${f.freshPerSecond.toFixed(0).padStart(9)}${held >= FRESH_OVER_IN_MEMORY_TARGET ? '' : '  under the target'}`,
     );
   }
+  if (notMeasured !== null)
+    for (const page of Object.keys(searchPages))
+      console.log(`${page.padEnd(11)}not measured: ${notMeasured}`);
   console.log(
     `  rounds, Worker CPU: ${figures.map((f) => `${f.page} ${f.cpu?.rounds.map((r) => r.toFixed(2)).join(' ') ?? 'n/a'}`).join('; ')}`,
   );
@@ -65,5 +85,6 @@ try {
   );
 } finally {
   await fresh.dispose();
+  if (functions?.running) await functions.stop();
   await database.close();
 }

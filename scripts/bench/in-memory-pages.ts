@@ -16,7 +16,8 @@
 //   Worker has nothing to do during, but on this shared machine it moved by ±0.15 between runs (other
 //   engineers' work starting or stopping during one page's turn), so it is shown, not held to.
 // Beside them, the bench process's own CPU per page fresh minus in memory: the emulator's answers (the
-// client's work is the same for both).
+// client's work is the same for both). The search page reads no database: its Worker calls the search
+// function, which runs in the Functions emulator's processes (bench-functions.ts), counted in neither.
 //
 // Why rounds: each round measures every page once, in short slices taking turns (fresh, in memory, in
 // memory, fresh…, so a steady drift within a round weighs on both alike), each slice's rate being its
@@ -124,20 +125,38 @@ export interface FreshOverInMemoryLoad {
 
 /** Requests each Worker answers for a page before it is measured, taking turns. */
 const WARM_UP_REQUESTS = 40;
+/**
+ * Rounds of `concurrency` requests at once the fresh Worker answers for each page before the turns: the
+ * Functions emulator starts a function instance (a process, whose search builds its own index) for every
+ * call that finds none idle, so the search page has as many started as it will have calls in flight.
+ */
+const WARM_UP_BURSTS = 3;
+
+/** Asks `url` once; a server error means the page cannot be measured (the slices refuse it too). */
+async function warmUp(url: string): Promise<void> {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  if (response.status >= 500) throw new Error(`${url}: status ${String(response.status)} while warming up`);
+}
 /** One slice of one Worker, in seconds: short, so both see the same moment of the machine's load. */
 const SLICE_SECONDS = 0.125;
 
 /**
  * Starts the in-memory Worker beside `fresh` (a Worker with no cache) and measures each page in `rounds`
- * rounds (5 unless told) of `seconds` each.
+ * rounds (5 unless told) of `seconds` each. `functionsBaseUrl` is where `fresh` calls the functions (the
+ * search page's); the in-memory Worker's first request for a page calls the same.
  */
 export async function measureFreshOverInMemory(
   fresh: BenchWorker,
   databaseUrl: string,
   pages: Readonly<Record<string, string>>,
   { seconds, concurrency, rounds = 5 }: FreshOverInMemoryLoad,
+  { functionsBaseUrl }: { functionsBaseUrl?: string | undefined } = {},
 ): Promise<FreshOverInMemory[]> {
-  const inMemory = await startBenchWorker(await bundleInMemoryPagesWorker(), databaseUrl, { cache: false });
+  const inMemory = await startBenchWorker(await bundleInMemoryPagesWorker(), databaseUrl, {
+    cache: false,
+    functionsBaseUrl,
+  });
   try {
     const names = Object.keys(pages);
     const urls = (base: URL) => names.map((page) => new URL(pages[page] ?? '/', base).toString());
@@ -146,9 +165,12 @@ export async function measureFreshOverInMemory(
     // Both Workers warmed alike: the same requests in turns (the in-memory one keeps its pages' data here).
     for (let i = 0; i < WARM_UP_REQUESTS; i++)
       for (let p = 0; p < names.length; p++) {
-        await (await fetch(freshUrls[p] ?? '')).arrayBuffer();
-        await (await fetch(inMemoryUrls[p] ?? '')).arrayBuffer();
+        await warmUp(freshUrls[p] ?? '');
+        await warmUp(inMemoryUrls[p] ?? '');
       }
+    for (const url of freshUrls)
+      for (let burst = 0; burst < WARM_UP_BURSTS; burst++)
+        await Promise.all(Array.from({ length: concurrency }, () => warmUp(url)));
     const pairs = Math.max(1, Math.round(seconds / (4 * SLICE_SECONDS)));
     const measured = names.map(() => ({
       cpu: [] as number[],
