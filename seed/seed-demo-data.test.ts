@@ -72,6 +72,23 @@ describe('demoSeedUpdates', () => {
     for (const value of Object.values(updates)) expect(JSON.stringify(value)).not.toContain('"follows"');
   });
 
+  it('keeps home’s top games, the first 20 of the file, with their summaries and places', () => {
+    const top = updates['highlights/home/top_games'] as Record<string, { rank: number; name: string }>;
+    expect(
+      Object.entries(top)
+        .sort(([, a], [, b]) => a.rank - b.rank)
+        .map(([id]) => id),
+    ).toEqual(data.games.slice(0, 20).map((row) => row.slug));
+    const first = data.games[0];
+    expect(top[first?.slug ?? '']).toMatchObject({
+      rank: 1,
+      name: first?.name,
+      deeplink_url_code: first?.slug,
+    });
+    expect(updates[`game_summary_places/${first?.slug ?? ''}/home:top-games`]).toBe(true);
+    expect(updates[`game_summary_places/${data.games[20]?.slug ?? ''}/home:top-games`]).toBeUndefined();
+  });
+
   it('makes the games most demo members follow the hottest in the trending index', () => {
     expect(demoTrendingIndex([['hades', 'celeste'], ['hades'], ['hades', 'hades']])).toEqual({
       hades: 3,

@@ -13,6 +13,7 @@ import {
   seMatrixPath,
 } from '../shared/rtdb/paths.ts';
 import { planHomeTrending } from '../shared/catalogue/home-highlights.ts';
+import { planHomeTopGames, topGamesOf } from '../shared/catalogue/home-top-games.ts';
 import { newGamesUpdates } from '../shared/catalogue/game-updates.ts';
 import { gameFromCatalogueRow } from '../shared/catalogue/game-from-catalogue-row.ts';
 import { planSummaryPlaceEntries } from '../shared/catalogue/game-summary-places.ts';
@@ -92,7 +93,8 @@ export function demoSeedUpdates(data: DemoData): Record<string, unknown> {
     updates[`${ROOTS.seMatrixSeedGames}/${gameId}`] = true;
   const trending = demoTrendingIndex(data.members.map((member) => member.games));
   updates[ROOTS.trendingIndex] = trending;
-  // Home keeps its highlighted and hottest games' summaries, as the editors' save and the trending job do.
+  // Home keeps its highlighted, hottest and top games' summaries, as the editors' save and the trending job
+  // do (top games by the demo's ranking written above: the catalogue's import keeps them again after it).
   updates[`${ROOTS.highlightsHome}/games`] = Object.fromEntries(
     data.homeGames.map((id, index) => [id, index + 1] as const),
   );
@@ -106,6 +108,17 @@ export function demoSeedUpdates(data: DemoData): Record<string, unknown> {
     updates,
     planSummaryPlaceEntries({ kind: 'home', part: 'highlights' }, [], data.homeGames),
     planHomeTrending(trending, summaries, []),
+    planHomeTopGames(
+      topGamesOf(
+        data.games.flatMap((row, position) => {
+          const summary = summaries.get(row.slug);
+          return summary
+            ? [{ gameId: row.slug, weightedIndex: demoWeightedIndex(position, count), summary }]
+            : [];
+        }),
+      ),
+      [],
+    ),
   );
   return updates;
 }

@@ -6,6 +6,7 @@ import {
   followsByUserIdPath,
   gameSummaryPlacesPath,
   HOME_HIGHLIGHTS_SUMMARIES_PATH,
+  HOME_TOP_GAMES_PATH,
   HOME_TOP_RATED_PATH,
   HOME_TRENDING_PATH,
   listPath,
@@ -18,7 +19,8 @@ import { targetName } from '../schemas/feed-id.ts';
 
 // Where each game's summary is kept, so that a change to the game rewrites exactly those copies. The
 // records that show games keep their summaries (a list's games, an event's featured games, the games
-// suggested with a game, the home page's highlighted and hottest games: shared/schemas/game-summary.ts), and `game_summary_places/{gameId}` names them,
+// suggested with a game, the home page's highlighted, hottest, top and top rated games:
+// shared/schemas/game-summary.ts), and `game_summary_places/{gameId}` names them,
 // place key → true. Whoever writes summaries into a record writes these entries in the same PATCH, and
 // deletes those of games the record no longer shows, so the index names what is there and nothing else:
 // a refresh reads one node and writes one path per place, never searching the records.
@@ -28,7 +30,7 @@ export type SummariesPlace =
   | { kind: 'list'; code: string }
   | { kind: 'event'; eventId: string }
   | { kind: 'suggested'; gameId: string }
-  | { kind: 'home'; part: 'highlights' | 'trending' | 'top-rated' };
+  | { kind: 'home'; part: 'highlights' | 'trending' | 'top-rated' | 'top-games' };
 
 /**
  * Where summaries of games are kept: a record's node of them, a member's follows, whose index entry of
@@ -77,13 +79,21 @@ export function parseSummaryPlaceKey(key: string): SummaryPlace | null {
     case 'member-page':
       return { kind: 'member-page', uid: id };
     case 'home':
-      return id === 'highlights' || id === 'trending' || id === 'top-rated'
+      return id === 'highlights' || id === 'trending' || id === 'top-rated' || id === 'top-games'
         ? { kind: 'home', part: id }
         : null;
     default:
       return null;
   }
 }
+
+/** Where each part of home keeps its games' summaries. */
+const HOME_SUMMARIES_PATHS = {
+  highlights: HOME_HIGHLIGHTS_SUMMARIES_PATH,
+  trending: HOME_TRENDING_PATH,
+  'top-rated': HOME_TOP_RATED_PATH,
+  'top-games': HOME_TOP_GAMES_PATH,
+} as const satisfies Record<Extract<SummariesPlace, { kind: 'home' }>['part'], string>;
 
 /** The node holding the summaries a place keeps (game id → summary; a suggestion's also holds its ratio). */
 export function summariesPathAt(place: SummariesPlace): string {
@@ -95,11 +105,7 @@ export function summariesPathAt(place: SummariesPlace): string {
     case 'suggested':
       return suggestedGamesPath(place.gameId);
     case 'home':
-      return place.part === 'highlights'
-        ? HOME_HIGHLIGHTS_SUMMARIES_PATH
-        : place.part === 'trending'
-          ? HOME_TRENDING_PATH
-          : HOME_TOP_RATED_PATH;
+      return HOME_SUMMARIES_PATHS[place.part];
   }
 }
 

@@ -13,6 +13,7 @@ import {
 } from './catalogue-facet-index.ts';
 import { gameFromCatalogueRow } from './game-from-catalogue-row.ts';
 import { gamesWithSummaryPlaces } from './game-summary-places.ts';
+import { keepHomeTopGames } from './home-top-games.ts';
 import { refreshKeptSummaries } from './game-summary-refresh.ts';
 import { compareKeys } from '../rtdb/key-order.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
@@ -123,7 +124,9 @@ export interface WriteGamesOptions extends GameRecordOptions {
  * row: shared/catalogue/game-summary-places.ts) has those copies rewritten after its batch's PATCH, from
  * the game as written, as the queue's consumer does (game-summary-refresh.ts): one shallow read first says
  * which games are kept anywhere (none on a first import), then per such game one read of it and one query
- * and one PATCH per SUMMARY_COPIES_PER_WRITE places.
+ * and one PATCH per SUMMARY_COPIES_PER_WRITE places. Rows may move games in and out of top games: once
+ * every batch landed, home's copy of them is kept (home-top-games.ts: one query, one read, a PATCH if it
+ * changed), so that home shows the import's ranking without waiting for the trending job.
  */
 export async function writeGames(
   client: RtdbClient,
@@ -157,5 +160,6 @@ export async function writeGames(
     written += batch.length;
     options.onProgress?.(written, rows.length);
   }
+  if (rows.length > 0) await keepHomeTopGames(client);
   return written;
 }

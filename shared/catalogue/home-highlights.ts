@@ -9,6 +9,7 @@ import {
 } from '../schemas/game-summary.ts';
 import { recordIdSchema } from '../schemas/keys.ts';
 import { planSummaryPlaceEntries } from './game-summary-places.ts';
+import { keptTopGamesRecordSchema } from './home-top-games.ts';
 import { keptTopRatedRecordSchema } from './top-rated.ts';
 
 /** One hottest game as home keeps it: how hot (see trending-games.ts), and its summary when it had one. */
@@ -17,9 +18,10 @@ const keptTrendingSchema = z.object({ score: z.number() }).loose();
 /**
  * The home page's featured content at `highlights/home`, read in one read: the highlighted games keyed
  * by id, valued by display order, with their summaries (the editors' save writes them), and the hottest
- * games with theirs (the trending job keeps them from `indices_public/trendingIndex`), and the top rated
- * games with theirs (the top-rated job), so that the page
- * reads no game one by one (shared/schemas/game-summary.ts).
+ * games with theirs (the trending job keeps them from `indices_public/trendingIndex`), the top rated
+ * games with theirs (the top-rated job), and the top games with theirs (the trending job and the import,
+ * home-top-games.ts), so that the page reads no game one by one (shared/schemas/game-summary.ts) and
+ * queries no games.
  */
 export const homeHighlightsSchema = z.object({
   games: z.record(recordIdSchema, z.number()).default({}),
@@ -27,6 +29,8 @@ export const homeHighlightsSchema = z.object({
   trending: z.record(z.string(), keptTrendingSchema.nullable().catch(null)).optional(),
   /** The best rated games with their summaries, kept by the top-rated job (top-rated.ts). */
   top_rated: keptTopRatedRecordSchema.optional(),
+  /** The top games by `weighted_index` with their summaries (home-top-games.ts). */
+  top_games: keptTopGamesRecordSchema.optional(),
 });
 
 export type HomeHighlights = z.infer<typeof homeHighlightsSchema>;

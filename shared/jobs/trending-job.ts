@@ -10,12 +10,14 @@
 // API refuses its writes: worker/auth/require-member.ts). Page views are not acts and are never read. Only
 // games whose ranking changed are written, in batches
 // of one atomic PATCH each that also moves the games' entries in the genre and tag index
-// (catalogue-facet-index.ts), so browse never disagrees with top games.
+// (catalogue-facet-index.ts), so browse never disagrees with top games. Then home's copy of the top games
+// (shared/catalogue/home-top-games.ts) is kept from the games as they rank now: one query of the top games.
 
 import { z } from 'zod';
 import { facetIndexUpdates, type GameFacetChange } from '../catalogue/catalogue-facet-index.ts';
 import { compareKeys } from '../rtdb/key-order.ts';
 import { hottestGames, planHomeTrending } from '../catalogue/home-highlights.ts';
+import { keepHomeTopGames } from '../catalogue/home-top-games.ts';
 import { gamePath, HOME_TRENDING_PATH, ROOTS, SOCIAL_ROOTS } from '../rtdb/paths.ts';
 import { gameSchema as gameRecordSchema } from '../schemas/game.ts';
 import { gameSummaryRecordOf } from '../schemas/game-summary.ts';
@@ -363,6 +365,10 @@ export async function runTrending({ db, now, log }: JobContext): Promise<string>
       ...(sameIndex ? {} : { [ROOTS.trendingIndex]: Object.keys(index).length > 0 ? index : null }),
       ...keptHome,
     });
+  // Home keeps the top games with their summaries too, from the rankings just written (and any an import
+  // wrote since the last run): it writes only when what home shows changed.
+  const topGames = await keepHomeTopGames(db);
+  log(`${String(topGames.kept)} top games kept on home${topGames.written ? '' : ', unchanged'}`);
   const trending = Object.keys(index).length;
   return `${trending.toLocaleString('en')} games trending, ${reranked.length.toLocaleString('en')} re-ranked`;
 }

@@ -79,6 +79,8 @@ export const HOME_HIGHLIGHTS_SUMMARIES_PATH = `${ROOTS.highlightsHome}/game_summ
 export const HOME_TRENDING_PATH = `${ROOTS.highlightsHome}/trending`;
 /** The best rated games as home and browse show them, game id → `{ rank, average, count, …summary }`, kept by the top-rated job. */
 export const HOME_TOP_RATED_PATH = `${ROOTS.highlightsHome}/top_rated`;
+/** The top games as home shows them, game id → `{ rank, …its summary }`, kept by the trending job and the import. */
+export const HOME_TOP_GAMES_PATH = `${ROOTS.highlightsHome}/top_games`;
 /** A list's entry in `lists-public`, the summary list pages and imports keep beside the list. */
 export const listPublicPath = (code: string): string => `${ROOTS.listsPublic}/${code}`;
 /** A list's events, event id → { games, count, timestamp }, read newest first by `timestamp`. */

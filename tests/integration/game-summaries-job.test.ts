@@ -52,7 +52,9 @@ describe('the game-summaries job', () => {
         games: { celeste: 1 },
       },
       'se_matrix/celeste': { hades: 0.8, 'dead-cells': 0.3 },
-      'highlights/home': { games: { 'dead-cells': 1 }, revision: 4 },
+      // Home's highlights as written before they kept summaries (beside the top games the import keeps).
+      'highlights/home/games': { 'dead-cells': 1 },
+      'highlights/home/revision': 4,
       'indices_public/trendingIndex': { celeste: 3, hades: 7 },
       // An event that does not validate is left as it is.
       'events/broken': { name: 42 },
@@ -91,12 +93,23 @@ describe('the game-summaries job', () => {
         hades: expect.objectContaining({ score: 7, name: 'Hades' }) as unknown,
         celeste: expect.objectContaining({ score: 3, name: 'Celeste' }) as unknown,
       },
+      // As the import kept them (shared/catalogue/home-top-games.ts): unranked games, by id.
+      top_games: {
+        celeste: expect.objectContaining({ rank: 1, name: 'Celeste' }) as unknown,
+        'dead-cells': expect.objectContaining({ rank: 2, name: 'Dead Cells' }) as unknown,
+        hades: expect.objectContaining({ rank: 3, name: 'Hades' }) as unknown,
+      },
     });
     expect(await db.server.get('game_summary_places')).toEqual({
-      hades: { 'list:roguelites': true, 'suggested:celeste': true, 'home:trending': true },
-      'dead-cells': { 'list:roguelites': true, 'home:highlights': true },
+      hades: {
+        'list:roguelites': true,
+        'suggested:celeste': true,
+        'home:trending': true,
+        'home:top-games': true,
+      },
+      'dead-cells': { 'list:roguelites': true, 'home:highlights': true, 'home:top-games': true },
       'gone-game': { 'list:roguelites': true },
-      celeste: { 'event:summer-fest': true, 'home:trending': true },
+      celeste: { 'event:summer-fest': true, 'home:trending': true, 'home:top-games': true },
     });
     expect(await db.server.get('events/broken')).toEqual({ name: 42 });
   });
@@ -127,9 +140,11 @@ describe('a re-import of the catalogue', () => {
     expect(await db.server.get('lists/roguelites/game_summaries/hades')).toEqual(copy);
     expect(await db.server.get('games/celeste/suggested/hades')).toEqual({ ratio: 0.8, ...copy });
     expect(await db.server.get('highlights/home/trending/hades')).toEqual({ score: 7, ...copy });
-    // A game shown nowhere gets no copy made anywhere.
+    expect(await db.server.get('highlights/home/top_games/hades')).toEqual({ rank: 3, ...copy });
+    // A game shown nowhere gets no copy made anywhere but among home's top games, where the import puts
+    // every game of so small a catalogue.
     await writeGames(db.server, [row(4, 'hollow-knight', 'Hollow Knight')]);
-    expect(await db.server.get('game_summary_places/hollow-knight')).toBeNull();
+    expect(await db.server.get('game_summary_places/hollow-knight')).toEqual({ 'home:top-games': true });
     expect(JSON.stringify(await db.server.get('lists'))).not.toContain('hollow-knight');
   });
 
@@ -142,7 +157,7 @@ describe('a re-import of the catalogue', () => {
         return db.server.patch(path, value);
       },
     };
-    // Hades is kept in a list, a suggestion and home's hottest games, and in very many lists more.
+    // Hades is kept in a list, a suggestion, home's hottest and top games, and in very many lists more.
     const more = SUMMARY_COPIES_PER_WRITE + 1;
     await db.server.patch(
       '',
@@ -150,8 +165,8 @@ describe('a re-import of the catalogue', () => {
         Array.from({ length: more }, (_, n) => [`game_summary_places/hades/list:many-${String(n)}`, true]),
       ),
     );
-    expect(await refreshGameSummary(counting, 'hades', { name: 'Hades Renamed' })).toBe(more + 3);
-    expect(requests).toEqual([`${String(SUMMARY_COPIES_PER_WRITE)} paths`, '4 paths']);
+    expect(await refreshGameSummary(counting, 'hades', { name: 'Hades Renamed' })).toBe(more + 4);
+    expect(requests).toEqual([`${String(SUMMARY_COPIES_PER_WRITE)} paths`, '5 paths']);
     expect(await db.server.get('lists/roguelites/game_summaries/hades/name')).toBe('Hades Renamed');
     expect(await db.server.get('highlights/home/trending/hades/name')).toBe('Hades Renamed');
     expect(await db.server.get('games/celeste/suggested/hades')).toMatchObject({

@@ -99,7 +99,10 @@ describe('the top-rated job', () => {
     await server.patch('', { [`games/${gameIdOf(ids, 'inside')}/ratings`]: { count: 0, sum: 0 } });
     await run();
     expect((await homeTopRated()).map(([, , , name]) => name)).toEqual(['celeste', 'hades']);
-    expect(await server.get(`game_summary_places/${gameIdOf(ids, 'inside')}`)).toBeNull();
+    // Its place among top rated games is gone; the import's, among top games, stays.
+    expect(await server.get(`game_summary_places/${gameIdOf(ids, 'inside')}`)).toEqual({
+      'home:top-games': true,
+    });
   });
 
   it('keeps the average when the game is renamed and its kept summaries refreshed', async () => {
@@ -107,7 +110,8 @@ describe('the top-rated job', () => {
     const ids = (await server.get('games', { shallow: true })) as Record<string, unknown>;
     const hades = gameIdOf(ids, 'hades');
     expect(await server.get(`game_summary_places/${hades}/home:top-rated`)).toBe(true);
-    expect(await refreshGameSummary(server, hades, { name: 'Hades II' })).toBe(1);
+    // Kept among home's top rated games and, by the import, its top games.
+    expect(await refreshGameSummary(server, hades, { name: 'Hades II' })).toBe(2);
     expect((await homeTopRated())[0]).toEqual([hades, 9, 2000, 'Hades II']);
   });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rebuildCatalogueFacets } from '../../shared/catalogue/catalogue-facet-index.ts';
 import { gamesInFacet } from '../../shared/catalogue/catalogue-facets.ts';
 import { writeGames } from '../../shared/catalogue/game-updates.ts';
+import { refreshKeptSummaries } from '../../shared/catalogue/game-summary-refresh.ts';
 import { fetchTopGames } from '../../shared/catalogue/top-games.ts';
 import { trendingGameIds } from '../../shared/catalogue/trending-games.ts';
 import { JOBS } from '../../shared/jobs/jobs.ts';
@@ -40,6 +41,14 @@ const game = (slug: string, popularity: number, genres: string[], tags: string[]
 const logs: string[] = [];
 const runAt = (at: number) => runTrending({ db: server, now: () => at, log: (line) => logs.push(line) });
 const writes = () => requests.filter((request) => request.method !== 'GET');
+
+/** The games home keeps as its top games (highlights/home/top_games), first first. */
+async function topOnHome(): Promise<string[]> {
+  const kept = ((await server.get('highlights/home/top_games')) ?? {}) as Record<string, { rank: number }>;
+  return Object.entries(kept)
+    .sort(([, a], [, b]) => a.rank - b.rank)
+    .map(([gameId]) => gameId);
+}
 
 /** The genre and tag index as stored, to compare with one rebuilt from the games. */
 async function facetIndex() {
@@ -123,6 +132,55 @@ describe('the trending job', () => {
     ]);
   });
 
+  it('keeps the top games on home with their summaries, first first, as the games rank after its run', async () => {
+    // The import kept them as it ranked them.
+    expect(await topOnHome()).toEqual(['hades', 'celeste', 'inside']);
+    await runAt(TEST_DATABASE_NOW);
+    expect(await server.get('highlights/home/top_games')).toEqual({
+      celeste: { rank: 1, name: 'celeste', deeplink_url_code: 'celeste', genre: 'Indie' },
+      hades: { rank: 2, name: 'hades', deeplink_url_code: 'hades', genre: 'Action' },
+      inside: { rank: 3, name: 'inside', deeplink_url_code: 'inside', genre: 'Indie' },
+    });
+    // The index of where summaries are kept names home, so that a renamed game reaches the copy.
+    expect(await server.get('game_summary_places/inside/home:top-games')).toBe(true);
+  });
+
+  it('lifts a game into home’s top games and drops the one it pushed out, with its place in the index', async () => {
+    // Nineteen games ranked above Celeste and Inside: Celeste is 21st, out of the 20 home keeps.
+    await writeGames(
+      server,
+      Array.from({ length: 19 }, (_, i) => game(`filler-${String(i + 10)}`, 86 + i, ['Action'], ['Shooter'])),
+    );
+    expect(await topOnHome()).not.toContain('celeste');
+    expect(await server.get('game_summary_places/filler-10/home:top-games')).toBe(true);
+    // Its burst lifts Celeste to 109, first; the lowest filler (86) falls to 21st.
+    await runAt(TEST_DATABASE_NOW);
+    const top = await topOnHome();
+    expect(top).toHaveLength(20);
+    expect(top[0]).toBe('celeste');
+    expect(top).not.toContain('filler-10');
+    expect(await server.get('highlights/home/top_games/filler-10')).toBeNull();
+    expect(await server.get('game_summary_places/filler-10/home:top-games')).toBeNull();
+    expect(await server.get('game_summary_places/celeste/home:top-games')).toBe(true);
+  });
+
+  it('shows a game renamed after it kept it among home’s top games by its new name, in its place', async () => {
+    await runAt(TEST_DATABASE_NOW);
+    // Its developer renames it: the queue's consumer rewrites every kept summary of it.
+    await server.patch('', { 'games/celeste/name': 'Celeste Classic' });
+    await refreshKeptSummaries(server, 'celeste');
+    expect(await server.get('highlights/home/top_games/celeste')).toEqual({
+      rank: 1,
+      name: 'Celeste Classic',
+      deeplink_url_code: 'celeste',
+      genre: 'Indie',
+    });
+    // The next run finds nothing to change.
+    requests.length = 0;
+    await runAt(TEST_DATABASE_NOW);
+    expect(writes()).toEqual([]);
+  });
+
   it('keeps the genre and tag index exactly as a rebuild from the games would have it', async () => {
     await runAt(TEST_DATABASE_NOW);
     const indie = await gamesInFacet(db.anonymous, { facet: 'genre', slug: 'indie' });
@@ -162,6 +220,8 @@ describe('the trending job', () => {
   it('takes a ranking a catalogue import wrote since as the game’s new base', async () => {
     await runAt(TEST_DATABASE_NOW);
     await writeGames(server, [game('hades', 300, ['Action'], ['Roguelike'])]);
+    // The import moves it on home's top games at once, without waiting for the job.
+    expect(await topOnHome()).toEqual(['hades', 'celeste', 'inside']);
     await runAt(TEST_DATABASE_NOW);
     expect(await server.get('games/hades/weighted_index')).toBe(302.5);
   });
