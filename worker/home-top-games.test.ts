@@ -101,6 +101,12 @@ describe('home’s top games', () => {
       ['tg-celeste', 'Celeste Reborn'],
       ['tg-inside', 'Inside Top'],
     ]);
+    // A copy that is no record at all is none: the games are queried, the rest of home as it was.
+    await db.patch('', { 'highlights/home/top_games': 'garbage' });
+    const unkept = await homePage();
+    expect(unkept.status).toBe(200);
+    expect(unkept.topGames.map((game) => game.name)).toEqual(['Portal Top', 'Celeste Reborn', 'Inside Top']);
+    expect(readsGames(unkept.records)).toBe(true);
     // The next run of the job puts the copy right.
     await runTrending({ db, now: () => TEST_NOW, log: () => undefined });
     expect(Object.keys((await db.get('highlights/home/top_games')) ?? {}).sort()).toEqual([

@@ -29,8 +29,11 @@ export const homeHighlightsSchema = z.object({
   trending: z.record(z.string(), keptTrendingSchema.nullable().catch(null)).optional(),
   /** The best rated games with their summaries, kept by the top-rated job (top-rated.ts). */
   top_rated: keptTopRatedRecordSchema.optional(),
-  /** The top games by `weighted_index` with their summaries (home-top-games.ts). */
-  top_games: keptTopGamesRecordSchema.optional(),
+  /**
+   * The top games by `weighted_index` with their summaries (home-top-games.ts); a copy that is no record
+   * at all is none, and the page queries the games as before it was kept.
+   */
+  top_games: keptTopGamesRecordSchema.optional().catch(undefined),
 });
 
 export type HomeHighlights = z.infer<typeof homeHighlightsSchema>;
