@@ -107,7 +107,7 @@ test('a member shelves a game with one tap, moves it, finds it after a reload, a
   expect(await shelfCount(SHELVED.id, 'playing')).toBe(playingBefore + 1);
   await expectNoAxeViolations(page, 'with a shelf chosen');
 
-  // Kept; answered too before the reload leaves the page.
+  // Kept, and answered before the reload leaves the page: nothing of the move is left in flight.
   await expectAnswered(playing);
   await page.reload();
   await expect(page.locator('#root[data-hydrated="true"]')).toBeAttached();

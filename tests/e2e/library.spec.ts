@@ -254,7 +254,7 @@ test('a member brings a tracker’s CSV in: a preview of shelves and ratings, th
   await expect
     .poll(() => ownerDatabase().get(`users/${uid}/private/gamelist/rimworld/status`))
     .toBe('playing');
-  // Answered too before browse is opened (leaving the page can cancel what is still on its way).
+  // Kept, and answered before browse is opened: nothing of the shelf is left in flight.
   await expectAnswered(playing);
   const before = {
     terraria: await gameCounts('terraria'),

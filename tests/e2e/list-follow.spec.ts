@@ -47,7 +47,7 @@ test('a member follows a list on its page and sees in their home feed when it ga
   await expect(followers).toHaveText(followersText(before + 1));
   await expect.poll(() => db.get(`users/${uid}/private/follows/lists/${LIST.code}`)).not.toBeNull();
   expect(await followerCount()).toBe(before + 1);
-  // Kept, and answered before the page is left for browse (what the route does after the write with it).
+  // Kept, and answered before the page is left for browse: nothing of the follow is left in flight.
   await expectAnswered(following);
   await expectNoAxeViolations(page, 'the list page with the Following button');
   if (SHOTS) await page.locator('.page-intro').screenshot({ path: `${SHOTS}/list-page-following.png` });

@@ -62,11 +62,10 @@ export async function expectHydratedWithoutRefetch(
 /**
  * Waits until the API has answered the change a member's control showed at once. Follow, like, shelf and
  * rating buttons turn as soon as they are pressed, and stay aria-disabled until their request answers.
- * Leaving the page (goto, reload, closing its context) before then cancels the request, and a request its
- * client gave up ends the Worker's handler: the write may never be made, nor what the route does once it
- * is (the page's edge copy dropped, home feeds told), even when a poll of the database already saw it.
- * Call it once the control shows the change: it turned busy in that same render, so enabled again means
- * answered.
+ * What they show is not kept yet: the request may still be waiting in the browser (for an ID token, for
+ * the change's code), and leaving the page then (goto, reload, closing its context) cancels it before it
+ * is sent. Call it once the control shows the change: it turned busy in that same render, so enabled
+ * again means answered, and nothing of the change is left in flight when the page goes.
  */
 export async function expectAnswered(control: Locator): Promise<void> {
   await expect(control).not.toHaveAttribute('aria-disabled', 'true');

@@ -93,8 +93,7 @@ test('a member reviews a game, another likes it, the view orders it, the badge f
     .getByRole('button', { name: /^Like this post/ });
   await like.click();
   await expect.poll(() => db.get(`posts/${anaPostId ?? ''}/likes`)).toBe(1);
-  // Answered before he leaves the page, which can cancel it: the route sets about dropping the feed's
-  // edge copy only once it has written.
+  // Kept, and answered before he leaves the page: nothing of the like is left in flight.
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   await expectAnswered(like);
   await openReviews(ben.page);

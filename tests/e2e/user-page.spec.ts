@@ -100,7 +100,7 @@ test('a member follows and unfollows another member from their page; their own p
   await expect(followers).toHaveText(followersText(before));
   await expect.poll(() => db.get(`follows_by_userid/${uid}/user:${ELENA.uid}`)).toBeNull();
   expect(await memberFollowers(ELENA.uid)).toBe(before);
-  // Kept, and answered before the page is left (leaving can cancel what is still on its way).
+  // Kept, and answered before the page is left: nothing of the unfollow is left in flight.
   await expectAnswered(follow);
 
   await openHydrated(page, `/user/${member.username}`);

@@ -25,7 +25,7 @@ test('a guest gets a web- name and an account, and keeps what it did when it sig
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Following' })).toBeVisible();
   await expect.poll(() => db.get(`users/${uid}/private/follows/games/portal-2`)).toEqual(expect.any(Number));
-  // Kept, and answered before the page is left (leaving can cancel what is still on its way).
+  // Kept, and answered before the page is left: nothing of the follow is left in flight.
   await expectAnswered(page.getByRole('button', { name: 'Following' }));
 
   const member = uniqueMember('upgraded');
