@@ -13,7 +13,8 @@ import { queryRecords } from '../records/read-records.ts';
  *
  * The same for everyone, and on every game page and not-found page: read once for the pages rendered in
  * the same moment where the client shares reads (the Worker's, see shared/rtdb/shared-reads.ts), so the
- * answer is shared and must not be changed.
+ * answer is shared and must not be changed. Home reads the same games from the copy kept beside its
+ * highlights instead (home-top-games.ts), and this query only until that copy is kept.
  */
 export function fetchTopGames(db: RtdbClient): Promise<readonly Game[]> {
   return sharedRead(db, 'top games', async () => {
