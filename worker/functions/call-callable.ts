@@ -45,6 +45,25 @@ export function callableUrl(functionsBaseUrl: string, name: string): string {
   return `${functionsBaseUrl.replace(/\/+$/, '')}/${name}`;
 }
 
+/**
+ * The protocol's answer around each result schema, built once per result schema rather than per call:
+ * zod builds a schema, and prepares it on its first parse, at a cost each call would pay again (about a
+ * third of what a search call spent in the Worker, and the search page runs one per render).
+ */
+const answerSchemas = new WeakMap<z.ZodType, z.ZodType>();
+
+function answerSchemaOf(resultSchema: z.ZodType): z.ZodType {
+  let schema = answerSchemas.get(resultSchema);
+  if (schema === undefined) {
+    schema = z.union([
+      z.object({ result: resultSchema }),
+      z.object({ error: z.object({ status: z.string(), message: z.string().optional() }) }),
+    ]);
+    answerSchemas.set(resultSchema, schema);
+  }
+  return schema;
+}
+
 /** Calls the function and answers its `result`; throws `failed(…)` for every way it can give none. */
 export async function callCallable<S extends z.ZodType>(call: CallableCall<S>): Promise<z.infer<S>> {
   const { what } = call;
@@ -66,12 +85,11 @@ export async function callCallable<S extends z.ZodType>(call: CallableCall<S>): 
     });
   }
   const body = jsonOf(response);
-  const parsed = z
-    .union([
-      z.object({ result: call.resultSchema }),
-      z.object({ error: z.object({ status: z.string(), message: z.string().optional() }) }),
-    ])
-    .safeParse(body);
+  const parsed = (
+    answerSchemaOf(call.resultSchema) as z.ZodType<
+      { result: z.infer<S> } | { error: { status: string; message?: string | undefined } }
+    >
+  ).safeParse(body);
   if (!parsed.success)
     throw call.failed({
       status: response.status === 503 ? 503 : 502,
@@ -85,5 +103,5 @@ export async function callCallable<S extends z.ZodType>(call: CallableCall<S>): 
       detail: `${what} answered ${String(response.status)} ${status}`,
     });
   }
-  return (parsed.data as { result: z.infer<S> }).result;
+  return parsed.data.result;
 }
