@@ -47,8 +47,8 @@ export function callableUrl(functionsBaseUrl: string, name: string): string {
 
 /**
  * The protocol's answer around each result schema, built once per result schema rather than per call:
- * zod builds a schema, and prepares it on its first parse, at a cost each call would pay again (about a
- * third of what a search call spent in the Worker, and the search page runs one per render).
+ * zod builds a schema, and prepares it on its first parse, at a cost each call would pay again (two
+ * fifths of the isolate's time in a search call, profiled; the search page makes one per render).
  */
 const answerSchemas = new WeakMap<z.ZodType, z.ZodType>();
 
