@@ -3,7 +3,7 @@
 // offline), over the bench's own database emulator, on free ports of this machine's loopback so that it
 // runs beside `npm start` (firebase.json's ports) and the browser tests' stack (tests/e2e/global-setup.ts).
 // A bench that cannot start it measures the rest and says why (the reason points to the emulator's log).
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,7 +82,11 @@ export async function startBenchFunctions(databaseUrl: string): Promise<BenchFun
       },
     };
   } catch (error) {
-    // The folder is kept: its log says what went wrong.
+    // The folder is kept: its log says what went wrong. A failed build of the functions (before the
+    // emulators had a log) leaves its output there too.
+    const { stdout, stderr } = error as { stdout?: unknown; stderr?: unknown };
+    const output = [stdout, stderr].filter((part) => Buffer.isBuffer(part) || typeof part === 'string');
+    if (output.length > 0) await appendFile(logFile, output.map(String).join('\n'));
     const message = error instanceof Error ? error.message : String(error);
     return {
       running: false,
