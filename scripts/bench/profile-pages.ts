@@ -9,19 +9,24 @@
 // to look. The client build's manifest (dist/client-manifest.json) must exist: `npm run build`.
 //
 //   node scripts/bench/profile-pages.ts [-- --seconds 4 --page game --page list --out bench-results/profile]
+//
+// `--page search` profiles the search results page against the Functions emulator, started for it
+// (bench-functions.ts); where it cannot start, the page is not profiled and the reason is printed.
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
-import { BENCH_PAGES } from './bench-pages.ts';
+import { startBenchFunctions } from './bench-functions.ts';
+import { BENCH_PAGES, SEARCH_BENCH_PAGE } from './bench-pages.ts';
 import { measureThroughput, startBenchWorker } from './bench-worker.ts';
 import { startDemoDatabase } from '../stack/demo-database.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 const PAGES: Record<string, string> = BENCH_PAGES;
+const FUNCTIONS_PAGES: Record<string, string> = SEARCH_BENCH_PAGE;
 
 const { values } = parseArgs({
   options: {
@@ -146,17 +151,29 @@ await build({
   logLevel: 'error',
 });
 const database = await startDemoDatabase({ members: true, catalogue: true });
+const asked = values.page ?? Object.keys(PAGES);
+// Only when asked: the search page's Worker calls the search function, run by the Functions emulator.
+const functions = asked.some((page) => page in FUNCTIONS_PAGES)
+  ? await startBenchFunctions(database.url)
+  : null;
+if (functions && !functions.running) console.log(`search: not profiled: ${functions.reason}`);
+const functionsBaseUrl = functions?.running ? functions.functionsBaseUrl : undefined;
 const inspectorPort = await freePort();
 // No Cache API copies: every page renders.
-const worker = await startBenchWorker(outdir, database.url, { cache: false, inspectorPort });
+const worker = await startBenchWorker(outdir, database.url, {
+  cache: false,
+  inspectorPort,
+  functionsBaseUrl,
+});
 try {
   const base = worker.base;
   const inspector = await inspect(inspectorPort);
   await inspector.send('Profiler.enable');
   await inspector.send('Profiler.setSamplingInterval', { interval: 200 });
   await mkdir(values.out, { recursive: true });
-  for (const page of values.page ?? Object.keys(PAGES)) {
-    const pathname = PAGES[page] ?? page;
+  for (const page of asked) {
+    if (page in FUNCTIONS_PAGES && !functionsBaseUrl) continue;
+    const pathname = PAGES[page] ?? FUNCTIONS_PAGES[page] ?? page;
     // Warmed first, so that the profile is of pages the JIT has compiled, as a busy isolate's are.
     for (let i = 0; i < 30; i++) await (await fetch(new URL(pathname, base))).arrayBuffer();
     await inspector.send('Profiler.start');
@@ -174,5 +191,6 @@ try {
   inspector.close();
 } finally {
   await worker.dispose();
+  if (functions?.running) await functions.stop();
   await database.close();
 }
