@@ -12,9 +12,9 @@ export const BENCH_PAGES = {
 } as const;
 
 /**
- * The search results page (22 games found, each with its icon): its Worker asks the `http-doSearch` function rather than the
- * database, so it is measured only where the bench has started the Functions emulator
- * (bench-functions.ts), and it is kept apart from BENCH_PAGES, whose rows behind the 20 ms database proxy
- * count database reads a search page does not make.
+ * The search results page (22 games found, each with its icon): its Worker asks the `http-doSearch`
+ * function rather than the database, so it is measured only where the bench has started the Functions
+ * emulator (bench-functions.ts), and it is kept apart from BENCH_PAGES, whose rows behind the 20 ms
+ * database proxy count database reads a search page does not make.
  */
 export const SEARCH_BENCH_PAGE = { search: '/search?q=portal' } as const;
