@@ -41,10 +41,14 @@ test('“Played it” shelves the game as played and answers yes; the next game 
   const uid = await currentUid(page);
   const db = ownerDatabase();
   await expect.poll(() => db.get(`users/${uid}/private/gamelist/${gameId}/status`)).toBe('played');
-  expect(await db.get(`shelves_by_userid/${uid}/${gameId}/status`)).toBe('played');
+  // The entry shows the shelf as soon as the write takes its gate; the index comes with its PATCH.
+  await expect.poll(() => db.get(`shelves_by_userid/${uid}/${gameId}/status`)).toBe('played');
   // The answer recorded for the engine is a yes, the only one so far.
-  const answers = (await db.get(`suggestions_history/${uid}`)) as Record<string, { success: string }>;
-  expect(Object.values(answers).map((entry) => entry.success)).toEqual(['yes']);
+  const answers = async () =>
+    Object.values(
+      ((await db.get(`suggestions_history/${uid}`)) ?? {}) as Record<string, { success: string }>,
+    );
+  await expect.poll(async () => (await answers()).map((entry) => entry.success)).toEqual(['yes']);
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Would you play it?' })).toBeVisible();
