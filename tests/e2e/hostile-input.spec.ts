@@ -70,7 +70,7 @@ test('script injections typed into a post, a comment and a profile are shown as 
 
   // The profile: the brief one string, the details the whole sample.
   await openHydrated(page, '/browse');
-  await page.getByText('Your profile', { exact: true }).click();
+  await page.getByRole('main').getByText('Your profile', { exact: true }).click();
   const brief = SAMPLE.find((candidate) => candidate.length <= 160) ?? '';
   await page.getByLabel('Brief').fill(brief);
   await page.getByLabel('Details', { exact: true }).fill(text);

@@ -18,7 +18,7 @@ test('a new member’s browse page reads their empty profile without a failed re
   await signUp(page, uniqueMember('newcomer'));
   await expect(page).toHaveURL(/\/browse$/);
   await openHydrated(page, '/browse');
-  await page.getByText('Your profile', { exact: true }).click();
+  await page.getByRole('main').getByText('Your profile', { exact: true }).click();
   // Loaded: the text fields are empty and the profile can be saved.
   await expect(page.getByRole('button', { name: 'Save profile' })).toBeEnabled();
   await expect(page.getByLabel('Brief')).toHaveValue('');

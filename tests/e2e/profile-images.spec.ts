@@ -24,7 +24,7 @@ function gradientPng(width: number, height: number, hue: [number, number, number
 
 async function openProfileEditor(page: Page): Promise<void> {
   await openHydrated(page, '/browse');
-  await page.getByText('Your profile', { exact: true }).click();
+  await page.getByRole('main').getByText('Your profile', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Pictures', exact: true })).toBeVisible();
 }
 
