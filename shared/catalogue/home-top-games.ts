@@ -3,6 +3,7 @@ import { TOP_GAMES_FETCH } from '../constants.ts';
 import type { MultiPathUpdate } from '../rtdb/multi-path-update.ts';
 import { HOME_TOP_GAMES_PATH } from '../rtdb/paths.ts';
 import type { RtdbClient } from '../rtdb/rest-client.ts';
+import { sameStoredValue } from '../rtdb/same-stored-value.ts';
 import { GAME } from '../records/record-kinds.ts';
 import { queryRecords } from '../records/read-records.ts';
 import { gameSummaryRecordOf, keptSummaryOf, type GameSummaryRecord } from '../schemas/game-summary.ts';
@@ -81,14 +82,6 @@ export function keptTopGames(
     .map(({ gameId, entry }) => ({ gameId, summary: keptSummaryOf(entry) }));
 }
 
-/** A value with every object's keys sorted, to compare what is stored with what would be written. */
-function sortedDeep(value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.entries(value)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, child]) => [key, sortedDeep(child)]);
-}
-
 /**
  * Keeps the top games on home as the games rank now, for a writer of `weighted_index` after its writes:
  * one query of the top games (the page's own, top-games.ts) and one read of the copy, then one PATCH
@@ -112,9 +105,7 @@ export async function keepHomeTopGames(db: RtdbClient): Promise<{ kept: number; 
     top,
     keptBefore !== null && typeof keptBefore === 'object' ? Object.keys(keptBefore) : [],
   );
-  const same =
-    JSON.stringify(sortedDeep(keptBefore)) ===
-    JSON.stringify(sortedDeep(update[HOME_TOP_GAMES_PATH] ?? null));
+  const same = sameStoredValue(keptBefore, update[HOME_TOP_GAMES_PATH] ?? null);
   if (!same) await db.patch('', update);
   return { kept: top.length, written: !same };
 }

@@ -17,6 +17,7 @@ import type { RtdbClient } from '../rtdb/rest-client.ts';
 import { previewCommentIds, previewCopyOf, type PreviewCopies } from '../schemas/preview-comment.ts';
 import type { Job, JobContext } from './job.ts';
 import { childPages, inBatches } from './paged-reads.ts';
+import { sameStoredValue } from '../rtdb/same-stored-value.ts';
 
 /** Tries of one post's conditional write before it is left to the next run (it kept changing). */
 const ATTEMPTS = 5;
@@ -29,19 +30,6 @@ const postSchema = z
   })
   .loose();
 type StoredPost = z.infer<typeof postSchema>;
-
-/** A value with its objects' keys sorted, so that two copies compare by what they hold. */
-function canonical(value: unknown): unknown {
-  if (typeof value !== 'object' || value === null) return value;
-  if (Array.isArray(value)) return value.map(canonical);
-  return Object.fromEntries(
-    Object.entries(value)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([key, child]) => [key, canonical(child)]),
-  );
-}
-
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
 
 /**
  * The copies a post should keep: each of its newest comments (by its map) as the comment record is now;
@@ -64,7 +52,9 @@ function copiesRight(held: PreviewCopies | undefined, wanted: PreviewCopies): bo
   const wantedIds = Object.keys(wanted);
   return (
     heldIds.length === wantedIds.length &&
-    wantedIds.every((id) => held !== undefined && Object.hasOwn(held, id) && sameValue(held[id], wanted[id]))
+    wantedIds.every(
+      (id) => held !== undefined && Object.hasOwn(held, id) && sameStoredValue(held[id], wanted[id]),
+    )
   );
 }
 

@@ -14,14 +14,7 @@ import { gameSummaryRecordOf, type GameSummaryRecord } from '../schemas/game-sum
 import { ratingsOf } from '../schemas/rating.ts';
 import type { Job, JobContext } from './job.ts';
 import { childrenFrom } from './trending-job.ts';
-
-/** A value with every object's keys sorted, to compare what is stored with what would be written. */
-function sortedDeep(value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.entries(value)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([key, child]) => [key, sortedDeep(child)]);
-}
+import { sameStoredValue } from '../rtdb/same-stored-value.ts';
 
 /** Keeps the top rated games on home (see shared/catalogue/top-rated.ts for the ranking). */
 export async function runTopRated({ db, log }: JobContext): Promise<string> {
@@ -43,9 +36,7 @@ export async function runTopRated({ db, log }: JobContext): Promise<string> {
     summaries,
     keptBefore !== null && typeof keptBefore === 'object' ? Object.keys(keptBefore) : [],
   );
-  const same =
-    JSON.stringify(sortedDeep(keptBefore)) ===
-    JSON.stringify(sortedDeep(update[HOME_TOP_RATED_PATH] ?? null));
+  const same = sameStoredValue(keptBefore, update[HOME_TOP_RATED_PATH] ?? null);
   if (!same) await db.patch('', update);
   return `${best.length.toLocaleString('en')} top rated games of ${totals.size.toLocaleString('en')} rated${same ? ', unchanged' : ''}`;
 }

@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { facetIndexUpdates, type GameFacetChange } from '../catalogue/catalogue-facet-index.ts';
 import { compareKeys } from '../rtdb/key-order.ts';
+import { sameStoredValue } from '../rtdb/same-stored-value.ts';
 import { hottestGames, planHomeTrending } from '../catalogue/home-highlights.ts';
 import { keepHomeTopGames } from '../catalogue/home-top-games.ts';
 import { gamePath, HOME_TRENDING_PATH, ROOTS, SOCIAL_ROOTS } from '../rtdb/paths.ts';
@@ -357,9 +358,7 @@ export async function runTrending({ db, now, log }: JobContext): Promise<string>
     summaries,
     keptBefore !== null && typeof keptBefore === 'object' ? Object.keys(keptBefore) : [],
   );
-  const sameKept =
-    JSON.stringify(sortedDeep(keptBefore)) ===
-    JSON.stringify(sortedDeep(keptHome[HOME_TRENDING_PATH] ?? null));
+  const sameKept = sameStoredValue(keptBefore, keptHome[HOME_TRENDING_PATH] ?? null);
   if (!sameIndex || !sameKept)
     await db.patch('', {
       ...(sameIndex ? {} : { [ROOTS.trendingIndex]: Object.keys(index).length > 0 ? index : null }),
@@ -371,12 +370,6 @@ export async function runTrending({ db, now, log }: JobContext): Promise<string>
   log(`${String(topGames.kept)} top games kept on home${topGames.written ? '' : ', unchanged'}`);
   const trending = Object.keys(index).length;
   return `${trending.toLocaleString('en')} games trending, ${reranked.length.toLocaleString('en')} re-ranked`;
-}
-
-/** A value with every object's keys sorted, to compare what is stored with what would be written. */
-function sortedDeep(value: unknown): unknown {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return sortedEntries(value).map(([key, child]) => [key, sortedDeep(child)]);
 }
 
 function sortedEntries(value: unknown): [string, unknown][] {
